@@ -1,0 +1,82 @@
+"""Board geometry as data: points, lines (mills), adjacency, all as bitmasks.
+
+A geometry is built from its lines of three (and optional extra links that
+join points without forming a line), so the Twelve Men's Morris diagonals or
+the 16-point Six Men's Morris board are new data, not new code.
+Points are numbered in reading order of the 7x7 grid from the bottom row up
+(a1, d1, g1, b2, d2, f2, ...); point ``i`` is bit ``1 << i``.
+Source: ../shared/RULES.md, "Board and notation".
+"""
+
+STANDARD_LINES = (
+    "a1 d1 g1", "b2 d2 f2", "c3 d3 e3", "a4 b4 c4", "e4 f4 g4", "c5 d5 e5",
+    "b6 d6 f6", "a7 d7 g7", "a1 a4 a7", "b2 b4 b6", "c3 c4 c5", "d1 d2 d3",
+    "d5 d6 d7", "e3 e4 e5", "f2 f4 f6", "g1 g4 g7",
+)
+DIAGONAL_LINES = ("a1 b2 c3", "g1 f2 e3", "a7 b6 c5", "g7 f6 e5")
+
+
+def _key(name):
+    return (name[1], name[0])  # row, then column
+
+
+class Geometry:
+    """Points, lines and adjacency of one board.
+
+    Attributes: ``names`` (tuple of point names, index = point number),
+    ``index`` (name -> point), ``n`` (points), ``full`` (mask of all points),
+    ``lines`` (tuple of line masks), ``line_names``, ``adj`` (per point, mask of
+    adjacent points), ``lines_at`` (per point, tuple of line indices through
+    it), ``rows`` (tuple of tuples of points, top row first, for text forms).
+    Raises ValueError for a malformed line or link description.
+    """
+
+    def __init__(self, name, lines, links=()):
+        self.name = name
+        names = set()
+        triples = []
+        for text in lines:
+            pts = text.split()
+            if len(pts) != 3:
+                raise ValueError("line must have three points: %r" % text)
+            triples.append(pts)
+            names.update(pts)
+        pairs = [p.split() for p in links]
+        for pair in pairs:
+            if len(pair) != 2 or not (pair[0] in names and pair[1] in names):
+                raise ValueError("bad link: %r" % (pair,))
+        self.names = tuple(sorted(names, key=_key))
+        self.n = len(self.names)
+        self.index = {nm: i for i, nm in enumerate(self.names)}
+        self.full = (1 << self.n) - 1
+        ix = self.index
+        self.lines = tuple((1 << ix[a]) | (1 << ix[b]) | (1 << ix[c]) for a, b, c in triples)
+        self.line_names = tuple(" ".join(t) for t in triples)
+        adj = [0] * self.n
+        for a, b, c in triples:
+            pairs.append((a, b))
+            pairs.append((b, c))
+        for a, b in pairs:
+            adj[ix[a]] |= 1 << ix[b]
+            adj[ix[b]] |= 1 << ix[a]
+        self.adj = tuple(adj)
+        self.lines_at = tuple(
+            tuple(li for li, m in enumerate(self.lines) if m >> p & 1) for p in range(self.n))
+        rows = {}
+        for i, nm in enumerate(self.names):
+            rows.setdefault(nm[1], []).append(i)
+        self.rows = tuple(tuple(rows[r]) for r in sorted(rows, reverse=True))
+
+    def point(self, name):
+        """Point number of ``name`` (e.g. 'd2'); raises ValueError if there is no such point."""
+        p = self.index.get(name)
+        if p is None:
+            raise ValueError("no point named %r" % name)
+        return p
+
+
+GEOMETRIES = {
+    "standard": Geometry("standard", STANDARD_LINES),
+    # Twelve Men's Morris / Morabaraba: the same 24 points plus four diagonal lines.
+    "diagonals": Geometry("diagonals", STANDARD_LINES + DIAGONAL_LINES),
+}

@@ -1,0 +1,258 @@
+"""Text forms: moves, game records (ours and Sanmill's), and the position text.
+
+POSITION TEXT (one line, eight space-separated fields)::
+
+    standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -
+
+1. rules: preset name plus ``+option=value`` overrides (see rules.py).
+2. board: rows from top (7) to bottom (1), separated by '/', each row's points
+   left to right: ``W`` white stone, ``B`` black stone, ``.`` empty.
+   Row 4 has six points (a4 b4 c4 e4 f4 g4), every other row three.
+3. side to move: ``w`` or ``b``.
+4. stones in hand: ``white/black``.
+5. clocks: ``turns since the last capture/turns made with three stones each``.
+6. lines already completed (for ``mill_reuse: first_time_per_line``):
+   ``white/black`` as hexadecimal masks of line indices (RULES.md order).
+7. no-return bars: ``white/black``, each ``-`` or the barred move ``d3-d2``.
+8. history: the moves since the last capture that led here, oldest first,
+   comma-separated, or ``-``; they give the repetition count exactly.
+"""
+from .position import NONE, NOMOVE, WHITE, BLACK, move_parts
+
+_SKIP = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+def split_move(geo, text):
+    """Parse move text into (frm, to, [captures]); frm is NONE for a placement.
+
+    Raises ValueError naming the bad part ('bad point', 'too many captures', ...).
+    """
+    if not isinstance(text, str):
+        raise ValueError("move must be text, got %r" % (text,))
+    s = text.strip().lower()
+    if not s or len(s) > 16:
+        raise ValueError("malformed move %r" % text)
+    parts = s.split("x")
+    head = parts[0]
+    caps = parts[1:]
+    if len(caps) > 2:
+        raise ValueError("malformed move %r: at most two captures" % text)
+    ends = head.split("-")
+    if len(ends) > 2 or not ends[0]:
+        raise ValueError("malformed move %r: expected 'd2', 'd2-d3' or 'd2-d3xa1'" % text)
+    pts = []
+    for name in ends + caps:
+        if name not in geo.index:
+            raise ValueError("malformed move %r: bad point %r" % (text, name))
+        pts.append(geo.index[name])
+    if len(ends) == 2:
+        return pts[0], pts[1], pts[2:]
+    return NONE, pts[0], pts[1:]
+
+
+def record_tokens(text):
+    """Moves of a game record as RULES.md move texts, oldest first.
+
+    Reads our notation and Sanmill's action notation (a capture as its own
+    ``xb4`` token after the move that formed the mill). Skips ``#`` comments,
+    ``[Tag "..."]`` lines, move numbers ('12.') and results. Raises ValueError
+    for a capture token with no move before it.
+    """
+    out = []
+    for line in text.split("\n"):
+        line = line.split("#")[0].strip()
+        if not line or line.startswith("["):
+            continue
+        for tok in line.split():
+            if tok in _SKIP or (tok.endswith(".") and tok[:-1].isdigit()):
+                continue
+            if tok[0] in "xX":
+                if not out:
+                    raise ValueError("capture %r with no move before it" % tok)
+                out[-1] += tok.lower()
+            else:
+                out.append(tok)
+    return out
+
+
+def play_record(position, text):
+    """Push every move of record ``text`` onto ``position``.
+
+    Raises IllegalMoveError / ValueError with the 1-based turn number prefixed
+    to the message; the position then holds the moves before the bad one.
+    """
+    for i, tok in enumerate(record_tokens(text)):
+        try:
+            position.push_text(tok)
+        except ValueError as e:
+            e.args = ("turn %d (%s): %s" % (i + 1, tok, e.args[0] if e.args else e),)
+            e.turn = i + 1
+            raise
+    return position
+
+
+def _forbid_text(geo, f):
+    if f == NOMOVE:
+        return "-"
+    return geo.names[f >> 5] + "-" + geo.names[f & 31]
+
+
+def position_text(pos):
+    """The one-line text form of ``pos`` (see the module docstring)."""
+    geo = pos.geo
+    w, b = pos.bb
+    rows = []
+    for row in geo.rows:
+        rows.append("".join("W" if w >> p & 1 else "B" if b >> p & 1 else "." for p in row))
+    hist = pos.hist
+    moves = []
+    for i in range(2, len(hist), 2):
+        moves.append(_diff_move(geo, hist[i - 2], hist[i - 1], hist[i], hist[i + 1]))
+    return " ".join((
+        str(pos.rules), "/".join(rows), "wb"[pos.turn],
+        "%d/%d" % (pos.hand[0], pos.hand[1]),
+        "%d/%d" % (pos.ncp, pos.p33),
+        "%x/%x" % (pos.used[0], pos.used[1]),
+        _forbid_text(geo, pos.forbid[0]) + "/" + _forbid_text(geo, pos.forbid[1]),
+        ",".join(moves) or "-",
+    ))
+
+
+def _diff_move(geo, a1, a2, b1, b2):
+    mask = geo.full
+    mover = a1 >> 24 & 1
+    before = (a1 if mover == WHITE else a2) & mask
+    after = (b1 if mover == WHITE else b2) & mask
+    gone = before & ~after
+    new = after & ~before
+    to = _bit(new)
+    if gone:
+        return geo.names[_bit(gone)] + "-" + geo.names[to]
+    return geo.names[to]
+
+
+def _bit(m):
+    i = 0
+    while not m >> i & 1:
+        i += 1
+    return i
+
+
+def _ints(field, name, lo, hi, base=10):
+    parts = field.split("/")
+    if len(parts) != 2:
+        raise ValueError("position field %s must be a/b, got %r" % (name, field))
+    try:
+        vals = [int(p, base) for p in parts]
+    except ValueError:
+        raise ValueError("position field %s must hold numbers, got %r" % (name, field))
+    for v in vals:
+        if not lo <= v <= hi:
+            raise ValueError("position field %s out of range: %r" % (name, field))
+    return vals
+
+
+def parse_position(cls, text):
+    """Build a ``cls`` (Position) from the one-line text; raises ValueError naming the field."""
+    from .rules import Rules
+    if not isinstance(text, str) or len(text) > 4000:
+        raise ValueError("position text must be a string of at most 4000 characters")
+    f = text.split()
+    if len(f) != 8:
+        raise ValueError("position text needs 8 fields, got %d" % len(f))
+    rules = Rules.parse(f[0])
+    geo = rules.geo
+    pos = cls(rules)
+    rows = f[1].split("/")
+    if len(rows) != len(geo.rows):
+        raise ValueError("position board needs %d rows, got %r" % (len(geo.rows), f[1]))
+    bb = [0, 0]
+    for row, chars in zip(geo.rows, rows):
+        if len(chars) != len(row):
+            raise ValueError("position board row %r needs %d points" % (chars, len(row)))
+        for p, ch in zip(row, chars):
+            if ch == "W":
+                bb[0] |= 1 << p
+            elif ch == "B":
+                bb[1] |= 1 << p
+            elif ch != ".":
+                raise ValueError("position board: bad character %r (use W, B or .)" % ch)
+    if f[2] not in ("w", "b"):
+        raise ValueError("position side to move must be w or b, got %r" % f[2])
+    hand = _ints(f[3], "in hand", 0, rules.stones)
+    ncp, p33 = _ints(f[4], "clocks", 0, 100000)
+    used = _ints(f[5], "used lines", 0, (1 << len(geo.lines)) - 1, 16)
+    forbid = []
+    for part in _split2(f[6], "no-return"):
+        if part == "-":
+            forbid.append(NOMOVE)
+        else:
+            ends = part.split("-")
+            if len(ends) != 2 or ends[0] not in geo.index or ends[1] not in geo.index:
+                raise ValueError("position no-return bar must be '-' or like 'd3-d2', got %r" % part)
+            forbid.append(geo.index[ends[0]] << 5 | geo.index[ends[1]])
+    pos.bb = bb
+    pos.count = [_popcount(bb[0]), _popcount(bb[1])]
+    for c in (0, 1):
+        if pos.count[c] + hand[c] > rules.stones:
+            raise ValueError("position has more %s stones than the rules allow" % ("white", "black")[c])
+    pos.hand = hand
+    pos.turn = WHITE if f[2] == "w" else BLACK
+    pos.ncp = ncp
+    pos.p33 = p33
+    pos.used = used
+    pos.forbid = forbid
+    pos._rehash()
+    pos.hist = _history(pos, f[7])
+    if len(pos.hist) // 2 - 1 > ncp:
+        raise ValueError("position history is longer than the turns since the last capture")
+    return pos
+
+
+def _split2(field, name):
+    parts = field.split("/")
+    if len(parts) != 2:
+        raise ValueError("position field %s must be a/b, got %r" % (name, field))
+    return parts
+
+
+def _popcount(m):
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+def _history(pos, field):
+    """Repetition keys for the history moves, undoing them from the current position."""
+    keys = [pos.exact_key()]
+    if field == "-":
+        return [keys[0][0], keys[0][1]]
+    geo = pos.geo
+    bb = list(pos.bb)
+    hand = list(pos.hand)
+    turn = pos.turn
+    for text in reversed(field.split(",")):
+        frm, to, caps = split_move(geo, text)
+        mover = 1 - turn
+        if caps:
+            raise ValueError("position history holds a capture %r (history starts after the last capture)" % text)
+        if not bb[mover] >> to & 1:
+            raise ValueError("position history move %r does not fit the board" % text)
+        bb[mover] &= ~(1 << to)
+        if frm == NONE:
+            hand[mover] += 1
+            if hand[mover] > pos.rules.stones:
+                raise ValueError("position history move %r gives too many stones in hand" % text)
+        else:
+            if (bb[0] | bb[1]) >> frm & 1:
+                raise ValueError("position history move %r does not fit the board" % text)
+            bb[mover] |= 1 << frm
+        turn = mover
+        keys.append((bb[0] | turn << 24 | hand[0] << 25, bb[1] | hand[1] << 25))
+    out = []
+    for k1, k2 in reversed(keys):
+        out.append(k1)
+        out.append(k2)
+    return out

