@@ -17,7 +17,7 @@ POSITION TEXT (one line, eight space-separated fields)::
 8. history: the moves since the last capture that led here, oldest first,
    comma-separated, or ``-``; they give the repetition count exactly.
 """
-from .position import NONE, NOMOVE, WHITE, BLACK, move_parts
+from .position import NONE, NOMOVE, WHITE, BLACK, IllegalMoveError
 
 _SKIP = ("1-0", "0-1", "1/2-1/2", "*")
 
@@ -78,16 +78,17 @@ def record_tokens(text):
 def play_record(position, text):
     """Push every move of record ``text`` onto ``position``.
 
-    Raises IllegalMoveError / ValueError with the 1-based turn number prefixed
-    to the message; the position then holds the moves before the bad one.
+    Raises IllegalMoveError (with ``turn``, the 1-based turn number) or
+    ValueError (malformed text, 'turn N' in the message); the position then
+    holds the moves before the bad one.
     """
     for i, tok in enumerate(record_tokens(text)):
         try:
             position.push_text(tok)
+        except IllegalMoveError as e:
+            raise IllegalMoveError(e.move, e.reason, i + 1)
         except ValueError as e:
-            e.args = ("turn %d (%s): %s" % (i + 1, tok, e.args[0] if e.args else e),)
-            e.turn = i + 1
-            raise
+            raise ValueError("turn %d: %s" % (i + 1, e))
     return position
 
 

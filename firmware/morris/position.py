@@ -30,13 +30,16 @@ class IllegalMoveError(ValueError):
 
     Attributes: ``move`` (the move text), ``reason`` (short English reason,
     e.g. 'occupied', 'not adjacent', 'not your stone', 'capture not allowed',
-    'capture missing', 'protected stone', 'game over').
+    'capture missing', 'protected stone', 'game over'), ``turn`` (1-based
+    turn number when raised while reading a game record, else None).
     """
 
-    def __init__(self, move_text, reason):
-        super().__init__("illegal move %s: %s" % (move_text, reason))
+    def __init__(self, move_text, reason, turn=None):
+        msg = "illegal move %s: %s" % (move_text, reason)
+        super().__init__(msg if turn is None else "turn %d: %s" % (turn, msg))
         self.move = move_text
         self.reason = reason
+        self.turn = turn
 
 
 class Outcome:
@@ -271,7 +274,7 @@ class Position:
                     if pair in seen:
                         continue
                     seen.append(pair)
-                    out.append(head | (c1 if c1 < c2 else c2) << 10 | (c2 if c1 < c2 else c1) << 15)
+                    out.append(head | c1 << 10 | c2 << 15)  # first valid order, ascending if both are
 
     @property
     def legal_moves(self):
@@ -509,7 +512,9 @@ class Position:
         if caps:
             c1 = caps[0]
             if len(caps) == 2:
-                c1, c2 = min(caps), max(caps)
+                c2 = caps[1]
+                if not self._captures_ok(o, c1, caps[1:]) or (c1 > c2 and self._captures_ok(o, c2, caps[:1])):
+                    c1, c2 = c2, c1
         m = move(to, frm, c1, c2)
         legal = []
         self.generate(legal)
