@@ -27,7 +27,8 @@ class Geometry:
     ``index`` (name -> point), ``n`` (points), ``full`` (mask of all points),
     ``lines`` (tuple of line masks), ``line_names``, ``adj`` (per point, mask of
     adjacent points), ``lines_at`` (per point, tuple of line indices through
-    it), ``rows`` (tuple of tuples of points, top row first, for text forms).
+    it), ``masks_at`` (the same as line masks), ``adj_points`` (per point, tuple of
+    adjacent points), ``rows`` (tuple of tuples of points, top row first, for text forms).
     Raises ValueError for a malformed line or link description.
     """
 
@@ -62,6 +63,8 @@ class Geometry:
         self.adj = tuple(adj)
         self.lines_at = tuple(
             tuple(li for li, m in enumerate(self.lines) if m >> p & 1) for p in range(self.n))
+        self.masks_at = tuple(tuple(self.lines[li] for li in t) for t in self.lines_at)
+        self.adj_points = tuple(tuple(q for q in range(self.n) if adj[p] >> q & 1) for p in range(self.n))
         rows = {}
         for i, nm in enumerate(self.names):
             rows.setdefault(nm[1], []).append(i)

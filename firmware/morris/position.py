@@ -210,48 +210,53 @@ class Position:
     def generate(self, out):
         """Append every legal move of the side to move to list ``out``, ignoring game over."""
         t = self.turn
-        o = 1 - t
         geo = self.geo
         me = self.bb[t]
-        opp = self.bb[o]
-        empty = geo.full & ~(me | opp)
+        occ = me | self.bb[1 - t]
         n = geo.n
+        cands = []  # frm << 5 | to
         if self.hand[t]:
-            srcs = ((NONE, empty),)
+            for to in range(n):
+                if not occ >> to & 1:
+                    cands.append(NONE << 5 | to)
         elif self.flying(t):
-            srcs = [(p, empty) for p in range(n) if me >> p & 1]
+            empties = [p for p in range(n) if not occ >> p & 1]
+            for frm in range(n):
+                if me >> frm & 1:
+                    for to in empties:
+                        cands.append(frm << 5 | to)
         else:
-            adj = geo.adj
-            srcs = [(p, adj[p] & empty) for p in range(n) if me >> p & 1 and adj[p] & empty]
-        lines = geo.lines
-        lines_at = geo.lines_at
+            adjp = geo.adj_points
+            for frm in range(n):
+                if me >> frm & 1:
+                    for to in adjp[frm]:
+                        if not occ >> to & 1:
+                            cands.append(frm << 5 | to)
+        masks_at = geo.masks_at
         simple = not (self.rules.reuse_first or self.rules.max_captures > 1)
         forbid = self.forbid[t]
+        tail = NONE << 10 | NONE << 15
         cap1 = -1
-        for frm, dests in srcs:
-            base = me & ~(1 << frm) if frm != NONE else me
-            fb = frm << 5 | NONE << 10 | NONE << 15
-            for to in range(n):
-                if not dests >> to & 1:
-                    continue
-                if forbid >= 0 and forbid == (frm << 5 | to):
-                    continue
-                nm = base | 1 << to
-                if simple:
-                    k = 0
-                    for li in lines_at[to]:
-                        ln = lines[li]
-                        if nm & ln == ln:
-                            k = 1
-                            break
-                else:
-                    k = self._captures_owed(t, frm, to)[0]
-                if not k:
-                    out.append(to | fb)
-                    continue
-                if cap1 < 0:
-                    cap1 = self.capturable(o)
-                self._gen_captures(out, to | frm << 5, k, cap1, opp, o)
+        for c in cands:
+            if c == forbid:
+                continue
+            to = c & 31
+            frm = c >> 5
+            nm = (me if frm == NONE else me & ~(1 << frm)) | 1 << to
+            k = 0
+            if simple:
+                for ln in masks_at[to]:
+                    if nm & ln == ln:
+                        k = 1
+                        break
+            else:
+                k = self._captures_owed(t, frm, to)[0]
+            if not k:
+                out.append(c | tail)
+                continue
+            if cap1 < 0:
+                cap1 = self.capturable(1 - t)
+            self._gen_captures(out, c, k, cap1, self.bb[1 - t], 1 - t)
 
     def _gen_captures(self, out, head, k, cap1, opp, o):
         n = self.geo.n
