@@ -548,9 +548,7 @@ class Position:
 
     def copy(self):
         """An independent position with the same state (history of keys included, no move stack)."""
-        p = Position.__new__(Position)
-        p.rules = self.rules
-        p.geo = self.geo
+        p = Position(self.rules, self.turn)
         p.bb = list(self.bb)
         p.count = list(self.count)
         p.hand = list(self.hand)

@@ -372,6 +372,14 @@ def test_position_text_round_trips():
         random_game(rules, seed, max_turns=120, on_push=check)
 
 
+def test_copy_is_independent():
+    pos = random_game("standard", 31, max_turns=30)
+    c = pos.copy()
+    assert c.text() == pos.text() and c.zkey == pos.zkey and texts(c) == texts(pos)
+    c.push(c.legal_moves[0])
+    assert c.text() != pos.text() and len(pos.hist) != len(c.hist)
+
+
 def test_start_position_text():
     assert Position().text() == "standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -"
     assert Position(Rules("french"), first=BLACK).text().split()[2] == "b"
