@@ -1,9 +1,11 @@
 """Run firmware test modules under MicroPython (or CPython) without pytest.
 
 Usage, from the repository root:
-    micropython -X heapsize=192k tests/mprun.py [test_module ...]
-With no names, runs every tests/firmware/test_*.py. Prints one line per
-failure and a closing 'N passed, N failed' line; exits 1 on any failure.
+    micropython -X heapsize=192k tests/mprun.py [--path DIR ...] [test_module ...]
+With no names, runs every tests/firmware/test_*.py. ``--path`` puts a folder
+first on sys.path, e.g. folders of .mpy files compiled by mpy-cross, as the
+Pico loads them. Prints one line per failure and a closing
+'N passed, N failed' line; exits 1 on any failure.
 """
 import sys
 import os
@@ -35,5 +37,21 @@ def main(names):
     return failed
 
 
+def _args(argv):
+    names = []
+    paths = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--path":
+            paths.append(argv[i + 1])
+            i += 2
+        else:
+            names.append(argv[i])
+            i += 1
+    for p in reversed(paths):
+        sys.path.insert(0, p)
+    return names
+
+
 if __name__ == "__main__":
-    sys.exit(1 if main(sys.argv[1:]) else 0)
+    sys.exit(1 if main(_args(sys.argv[1:])) else 0)

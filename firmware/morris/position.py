@@ -12,6 +12,7 @@ WHITE = 0
 BLACK = 1
 NONE = 31  # "no point" in a move field
 NOMOVE = -1
+UNDO_CHUNK = 64
 COLOUR_NAMES = ("white", "black")
 
 
@@ -115,7 +116,11 @@ class Position:
         self.p33 = 0
         self.used = [0, 0]
         self.forbid = [NOMOVE, NOMOVE]
+        # Undo data, 4 small ints per turn (move, ncp, p33, used | (forbid + 1) << 20),
+        # in chunks of UNDO_CHUNK ints so a long game never needs one large block.
         self._undo = []
+        self._chunks = [self._undo]
+        self._hists = []  # repetition histories replaced by captures, newest last
         self._rehash()
         self.hist = []
         self._note_key()
@@ -138,8 +143,13 @@ class Position:
 
     def _note_key(self):
         k1, k2 = self.exact_key()
-        self.hist.append(k1)
-        self.hist.append(k2)
+        h = self.hist
+        if self.rules.draw_repetition or not h:
+            h.append(k1)
+            h.append(k2)
+        else:  # no repetition rule: keep only the current key
+            h[0] = k1
+            h[1] = k2
 
     def repetitions(self):
         """How many times the current position has occurred since the last capture (>= 1)."""
@@ -155,7 +165,10 @@ class Position:
     @property
     def move_stack(self):
         """Moves played from the position this object started at, oldest first."""
-        return [u[0] for u in self._undo]
+        out = []
+        for c in self._chunks:
+            out.extend(c[0::4])
+        return out
 
     # ---- phases -------------------------------------------------------
     def flying(self, colour):
@@ -297,7 +310,7 @@ class Position:
         empty = geo.full & ~(me | self.bb[1 - t])
         if not empty:
             return False
-        if self.rules.no_ret and self.forbid[t] >= 0:
+        if self.rules.no_ret and self.forbid[t] != NOMOVE:
             out = []
             self.generate(out)
             return bool(out)
@@ -322,7 +335,14 @@ class Position:
         c1 = m >> 10 & 31
         r = self.rules
         was33 = cnt[0] == 3 and cnt[1] == 3 and hand[0] == 0 and hand[1] == 0
-        self._undo.append((m, self.ncp, self.p33, self.used[t], self.forbid[t], self.hist))
+        u = self._undo
+        if len(u) >= UNDO_CHUNK:
+            u = self._undo = []
+            self._chunks.append(u)
+        u.append(m)
+        u.append(self.ncp)
+        u.append(self.p33)
+        u.append(self.used[t] | (self.forbid[t] + 1) << 20)
         zs = Z_STONE[t]
         z = self.zkey ^ Z_SIDE ^ zs[to]
         old = bb[t]
@@ -357,6 +377,7 @@ class Position:
             bb[o] = b
             self.ncp = 0
             self.p33 = 0
+            self._hists.append(self.hist)
             self.hist = []
         else:
             self.ncp += 1
@@ -377,7 +398,14 @@ class Position:
 
     def pop(self):
         """Take back the last move and return it; restores every counter. IndexError if none."""
-        m, ncp, p33, used, forbid, hist = self._undo.pop()
+        u = self._undo
+        if not u and len(self._chunks) > 1:
+            self._chunks.pop()
+            u = self._undo = self._chunks[-1]
+        uf = u.pop()
+        p33 = u.pop()
+        ncp = u.pop()
+        m = u.pop()
         o = self.turn
         t = 1 - o
         bb = self.bb
@@ -407,14 +435,17 @@ class Position:
             else:
                 self.count[o] += 1
             bb[o] = b
-        if hist is self.hist:
-            hist.pop()
-            hist.pop()
-        self.hist = hist
+        if c1 != NONE:
+            self.hist = self._hists.pop()
+        elif self.rules.draw_repetition:
+            self.hist.pop()
+            self.hist.pop()
+        else:
+            self.hist[0], self.hist[1] = self.exact_key()
         self.ncp = ncp
         self.p33 = p33
-        self.used[t] = used
-        self.forbid[t] = forbid
+        self.used[t] = uf & 0xFFFFF
+        self.forbid[t] = (uf >> 20) - 1
         self.zkey = z
         self.turn = t
         return m
@@ -559,7 +590,6 @@ class Position:
         p.forbid = list(self.forbid)
         p.zkey = self.zkey
         p.hist = list(self.hist)
-        p._undo = []
         return p
 
     def __str__(self):

@@ -325,19 +325,27 @@ def test_capture_restarts_repetition_count():
 
 # ---------- undo ---------------------------------------------------------------------
 
+def _snapshot(pos):
+    return (pos.text(), pos.zkey, pos.count[0], pos.count[1])
+
+
 def _undo_all(rules, seed):
+    """Pop every move of a random game; each state must equal a fresh replay of the moves before it."""
     pos = Position(Rules.parse(rules))
     rng = Lcg(seed)
-    snaps = []
-    for _ in range(150):
+    for _ in range(100):
         moves = pos.legal_moves
         if not moves:
             break
-        snaps.append((pos.text(), pos.zkey, pos.count[0], pos.count[1]))
         pos.push(moves[rng.below(len(moves))])
-    while snaps:
+    played = pos.move_stack
+    while played:
+        played.pop()
         pos.pop()
-        assert (pos.text(), pos.zkey, pos.count[0], pos.count[1]) == snaps.pop()
+        fresh = Position(Rules.parse(rules))
+        for m in played:
+            fresh.push(m)
+        assert _snapshot(pos) == _snapshot(fresh)
 
 
 def test_undo_restores_every_counter_in_every_preset():
@@ -351,9 +359,17 @@ def test_undo_restores_every_counter_in_every_preset():
 
 def test_bitboards_and_keys_stay_below_2_30():
     def check(pos, m):
-        for v in (pos.bb[0], pos.bb[1], pos.zkey, m, pos.forbid[0], pos.forbid[1],
-                  pos.used[0], pos.used[1]) + tuple(pos.hist):
-            assert 0 <= v < LIMIT or v == -1, v
+        assert 0 <= m < LIMIT
+        for v in pos.bb:
+            assert 0 <= v < LIMIT
+        for v in pos.used:
+            assert 0 <= v < LIMIT
+        for v in pos.forbid:
+            assert 0 <= v < LIMIT or v == -1
+        for v in pos.hist:
+            assert 0 <= v < LIMIT
+        assert 0 <= pos.zkey < LIMIT
+        assert 0 <= pos.exact_key()[0] < LIMIT and 0 <= pos.exact_key()[1] < LIMIT
     for seed, rules in ((5, "standard"), (6, "old-russian"), (7, "wikipedia+double_mill=two+no_return=on"),
                         (8, "standard+board=diagonals+stones=12")):
         random_game(rules, seed, on_push=check)
