@@ -78,8 +78,29 @@ class Geometry:
         return p
 
 
-GEOMETRIES = {
-    "standard": Geometry("standard", STANDARD_LINES),
-    # Twelve Men's Morris / Morabaraba: the same 24 points plus four diagonal lines.
-    "diagonals": Geometry("diagonals", STANDARD_LINES + DIAGONAL_LINES),
-}
+class _Geometries:
+    """Name -> Geometry, each built on first use (RAM is scarce on the Pico).
+
+    ``GEOMETRIES[name]`` raises KeyError for an unknown board.
+    """
+
+    SPECS = {
+        "standard": STANDARD_LINES,
+        # Twelve Men's Morris / Morabaraba: the same 24 points plus four diagonal lines.
+        "diagonals": STANDARD_LINES + DIAGONAL_LINES,
+    }
+
+    def __init__(self):
+        self._built = {}
+
+    def __getitem__(self, name):
+        g = self._built.get(name)
+        if g is None:
+            g = self._built[name] = Geometry(name, self.SPECS[name])
+        return g
+
+    def __contains__(self, name):
+        return name in self.SPECS
+
+
+GEOMETRIES = _Geometries()
