@@ -1,0 +1,595 @@
+"""The game session: settled reed-switch occupancy -> moves, turn flow, LED frames.
+
+The board senses occupancy only. The controller keeps the expected game (a
+morris ``Position``, which knows the colours) and reads every settled
+occupancy by comparing it with the boards that legal actions can produce,
+never by single switch events. The reading is stateless (but for the short
+commit delay of a flight, below): the same settled board in the same game
+always means the same thing, so a stone put back cancels, a half-finished
+move can be re-done, and a knocked stone is a mistake until it is back.
+
+Gestures (what the player does):
+
+- Placement: put a stone on an empty point.
+- Slide / flight: lift one of your stones (its legal destinations light up),
+  put it on a lit point. Putting it back where it was cancels.
+- Flying: a put that completes a flight without capture counts after
+  ``commit_ms`` (250 ms) of rest, or at once when anything else then changes
+  while that stone stays put (the next player starts): a stone dragged across
+  the board that rests briefly on points on its way (shorter than
+  settle_ms + commit_ms) makes no move there. Placements and slides (to an
+  adjacent point: nothing lies between) count as soon as the put settles; a
+  put that forms a mill shows the captures at once.
+- Capture: after forming a mill the capturable stones light up; lift one.
+  With two captures (``double_mill: two``) lift two. Until the capture is
+  made the moved stone may still be lifted and moved elsewhere.
+- Declining an optional capture (``capture: optional``) or an optional
+  second capture: press "ok".
+- Moves of a "remote" side (the computer or a remote player, handed in by
+  ``remote_move``): from-point, to-point and captured stones light up in
+  three distinct colours; carry them out in any order; the move counts when
+  the board matches exactly. The next player may start at once: a lift or a
+  placement that settles together with the end of the remote move is read
+  as the reply.
+- "new": a new game (same rules and players) starts once the board is empty;
+  the stones still to clear are lit. "ok" cancels the request.
+- "undo": takes back the last move, and further back until a human is to
+  move (against the computer this takes back the computer's reply and your
+  move). Stones to remove blink vermillion, stones to put back blink white /
+  violet (white / black stone); the undo completes when the board matches.
+  Press "undo" again to go back one more step, "ok" to cancel.
+- "hint": lights points where the side to move closes a mill now and points
+  where the opponent threatens to close one on the next turn, until the
+  board changes.
+- After the game is over the result pattern shows; clearing the board
+  starts the next game.
+
+Mistakes (wrong colour or immovable stone lifted, illegal destination, two
+stones up, protected stone lifted, stray or missing stones, a remote move
+carried out wrongly) blink on the LEDs with a short English ``what`` and the
+game waits, changing nothing, until the board is back at a legal state or
+the intended legal action is complete.
+
+Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``.
+After every completed move (and undo, new game) the game record is saved as
+text: ``[Rules "<rules text>"]``, ``[First "white|black"]`` lines (and
+``[Position "<position text>"]`` for a game set up from a position rather than
+the start), then the moves. On start a stored game is resumed once the
+sensed board matches it; until then the LEDs show which stones to place or
+remove ("new" abandons it for a new game).
+"""
+from morris import Position, Rules, NONE, WHITE, BLACK, record_tokens
+from morris.compat import ticks_diff
+from board import leds
+from board.debounce import Debouncer
+from board.display import Display, COLOURS
+from board.reading import Reader, View, info as _info, mills_through as _mills_through
+from board.reading import threats as _threats
+
+HUMAN = "human"
+REMOTE = "remote"
+PLAYER_KINDS = ("human", "remote", "computer")   # "computer" is handled as "remote"
+BUTTONS = ("new", "undo", "hint", "ok")
+
+COMMIT_MS = 250     # default commit delay of a put (see Controller)
+
+# modes
+PLAY = 0
+CLEAR = 1       # new game requested: waiting for an empty board
+RESTORE = 2     # undo requested: waiting for the previous position
+SETUP = 3       # stored game: waiting for its position before resuming
+
+
+def _rules_of(rules):
+    if rules is None:
+        return Rules("standard")
+    if isinstance(rules, str):
+        return Rules.parse(rules)
+    if isinstance(rules, Rules):
+        return rules
+    raise ValueError("rules must be a Rules object or its text form")
+
+
+def _players_of(players):
+    players = tuple(players)
+    if len(players) != 2:
+        raise ValueError("players must name two sides (white, black)")
+    for p in players:
+        if p not in PLAYER_KINDS:
+            raise ValueError("player must be 'human' or 'remote', got %r" % (p,))
+    return tuple(HUMAN if p == HUMAN else REMOTE for p in players)
+
+
+class Controller(Display):
+    """The board's game session. Feed it with ``step``; it returns LED frames.
+
+    ``Controller(rules=None, players=("human", "human"), settle_ms=80,
+    palette=None, budget_ma=None, store=None, learning=False, first=None,
+    now_ms=0, commit_ms=250)``
+
+    - ``rules``: ``morris.Rules``, its text form, or None (``standard``).
+    - ``players``: (white, black), each "human" or "remote" ("computer" is
+      accepted as "remote"); a remote side's moves come in by ``remote_move``.
+    - ``settle_ms``: a point's switch must be stable this long to count.
+    - ``palette``: dict meaning -> (r, g, b) overriding ``leds.DEFAULT_PALETTE``.
+    - ``budget_ma``: colour-current budget of all LEDs in mA (see leds.py);
+      None = ``leds.DEFAULT_BUDGET_MA``; a negative value disables the cap.
+    - ``store``: object with ``save(bytes)`` / ``load() -> bytes or None``.
+    - ``learning``: show the movable stones of the side to move dimly.
+    - ``first``: WHITE/BLACK (0/1) or "white"/"black" for the first player;
+      None = white, or a random draw under ``first_player: lot``.
+    - ``now_ms``: the clock (ms ticks) at construction.
+    - ``commit_ms``: a put that completes a flight without capture counts once
+      the settled board has stayed so this long, or as soon as anything else
+      changes while that stone stays put; a stone dragged over a point and on is
+      thus no move there (0 = count at once).
+
+    Raises ValueError for bad rules, players, palette or first.
+    """
+
+    def __init__(self, rules=None, players=("human", "human"), settle_ms=80, palette=None,
+                 budget_ma=None, store=None, learning=False, first=None, now_ms=0,
+                 commit_ms=COMMIT_MS):
+        self._rules = _rules_of(rules)
+        self.players = _players_of(players)
+        self._reader = Reader(self.players)
+        self.settle_ms = settle_ms
+        self.commit_ms = commit_ms
+        self._hold = -1           # a move waiting for commit_ms, or -1
+        self._hold_s = 0          # ... the settled board that showed it
+        self._hold_at = now_ms    # ... since when
+        self._pal = leds.palette_list(palette)
+        self._dim = [leds.dim(c) for c in self._pal]
+        self.budget_ma = leds.DEFAULT_BUDGET_MA if budget_ma is None else budget_ma
+        self.store = store
+        self.store_error = None
+        self.learning = bool(learning)
+        self._deb = Debouncer(settle_ms, now_ms)
+        self._now = now_ms
+        self._events = []
+        self.settled = 0
+        self._mode = PLAY
+        self._pending = None      # (rules, players, first) of a requested new game
+        self._undo_k = 0
+        self._target = (0, 0)     # restore / setup: the two bitboards wanted
+        self.remote = -1          # the remote side's move being carried out, or -1
+        self._view = View("idle")
+        self._serial = 0
+        self._key = -1
+        self._codes = [0] * 24
+        self._blinky = 0
+        self._frame = [(0, 0, 0)] * 24
+        self._flash_at = now_ms
+        self._flash = 0
+        self._hint_at = now_ms
+        self._hint = None         # (mill-now mask, threat mask) or None
+        self._mkey = None         # the mistake last reported
+        self._L = []              # legal moves of the game position, refilled in place
+        self._RM = []             # per move: mask of the points it empties (from, captures)
+        self._AD = []             # per move: mask of the point it fills
+        self._tables = (self._L, self._RM, self._AD)
+        self.moves = []
+        self.pos = None
+        self._start_text = None   # position text the game started from, when not the start
+        self.result = None
+        if not self._load():
+            self._start(self._rules, self.players, self._first(self._rules, first))
+        self._dirty = True
+
+    # ---- public properties --------------------------------------------------
+    @property
+    def position(self):
+        """The ``morris.Position`` of the expected game (do not push/pop on it)."""
+        return self.pos
+
+    def record(self):
+        """List of the game's move texts from the start (RULES.md notation)."""
+        return list(self.moves)
+
+    def export_record(self, tags=None):
+        """The game as record text (docs/records.md, ``morris.record``): tags
+        (dict: Event, White, Black, ...) plus Rules, the start and the moves.
+        Raises MemoryError only where the device has no room for the text."""
+        from morris.record import write_record
+        first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
+        start = self._start_text
+        return write_record(self.moves, rules=None if start else self.pos.rules, start=start,
+                            first=first, tags=tags)
+
+    def expected_occupancy(self):
+        """The occupancy (24-bit int) the controller wants to see: the game's board,
+        an empty board while a new game waits, the target while an undo or a resume
+        waits."""
+        if self._mode == CLEAR:
+            return 0
+        if self._mode == PLAY:
+            bb = self.pos.bb
+            return bb[0] | bb[1]
+        return self._target[0] | self._target[1]
+
+    def awaiting_remote(self):
+        """True when a "remote" side is to move, the game goes on, and no move was given yet."""
+        return (self._mode == PLAY and self.result is None and self.remote < 0
+                and self.players[self.pos.turn] == REMOTE)
+
+    def events(self):
+        """Event dicts emitted since the last call, oldest first. Each has a "type":
+
+        - "move": "move" (text), "by" ("white"/"black"), "record";
+        - "mistake": "points" (list of point names), "what" (short English);
+        - "fixed": the board is back at a legal state;
+        - "result": "result" ('1-0', '0-1', '1/2-1/2'), "reason";
+        - "new_game": "rules" (text), "first", "players";
+        - "undo": "plies", "record"; "resumed": "record";
+        - "hint": "turn", "mill_now", "threats" (lists of point names).
+
+        "record" is the controller's own list of move texts (not a copy, to spare
+        the Pico's heap a copy per move): read it at once, copy it to keep it.
+        """
+        ev = self._events
+        self._events = []
+        return ev
+
+    # ---- the main loop ------------------------------------------------------
+    def step(self, now_ms, occupancy, buttons=()):
+        """Advance to time ``now_ms`` (ms ticks) with the raw ``occupancy`` (bit i =
+        stone on point i) and the button names pressed since the last step
+        ("new", "undo", "hint", "ok"; others are ignored).
+
+        Returns the LED frame: a list of 24 (r, g, b) tuples (0..255), index =
+        point number, already within the current budget. The same list object is
+        returned while the picture does not change; do not modify it.
+        """
+        self._now = now_ms
+        s = self._deb.update(now_ms, occupancy & 0xFFFFFF)
+        if s != self.settled:
+            if self._hold >= 0 and s != self._hold_s:
+                self._settle_hold(s)
+            self.settled = s
+            self._hint = None
+            self._dirty = True
+        elif self._hold >= 0 and ticks_diff(now_ms, self._hold_at) >= self.commit_ms:
+            self._dirty = True
+        if self._dirty:
+            self._update()
+        for b in buttons:
+            self._button(b)
+            if self._dirty:
+                self._update()
+        return self._render()
+
+    def _button(self, b):
+        if b == "ok":
+            if self._mode == CLEAR or self._mode == RESTORE:
+                self._mode = PLAY
+                self._undo_k = 0
+                self._pending = None
+                self._dirty = True
+            elif self._view.kind == "capture" and self._view.move >= 0:
+                self._commit(self._view.move)
+                self._dirty = True
+        elif b == "new":
+            self.new_game()
+        elif b == "undo":
+            self.undo()
+        elif b == "hint":
+            self.hint()
+
+    # ---- commands -----------------------------------------------------------
+    def remote_move(self, m):
+        """Hand in the remote side's move: a move int from ``position.legal_moves``
+        or its text. It is shown on the LEDs and played once the board matches.
+
+        Raises ValueError (IllegalMoveError) when no remote side is to move, a
+        remote move is already pending, or the move is not legal here.
+        """
+        if not self.awaiting_remote():
+            raise ValueError("not waiting for a remote move")
+        if isinstance(m, str):
+            m = self.pos.parse_move(m)
+        elif m not in self._L:
+            raise ValueError("not a legal move here: %r" % (m,))
+        self.remote = m
+        self._dirty = True
+
+    def new_game(self, rules=None, players=None, first=None):
+        """Ask for a new game (optionally with other rules / players / first player).
+
+        It starts at once when the settled board is empty (returns True);
+        otherwise the stones to clear are lit and it starts as soon as the board
+        is empty (returns False; "ok" cancels). Raises ValueError for bad rules
+        or players.
+        """
+        r = self._rules if rules is None else _rules_of(rules)
+        p = self.players if players is None else _players_of(players)
+        self._pending = (r, p, first)
+        if self.settled == 0:
+            self._start(r, p, self._first(r, first))
+            self._dirty = True
+            return True
+        self._mode = CLEAR
+        self._hold = -1
+        self._dirty = True
+        return False
+
+    def undo(self):
+        """Ask to take back the last move (and further until a human is to move).
+
+        Returns True when an undo is now pending: the LEDs show how to restore
+        the earlier position and the undo completes when the stones match.
+        Calling it again while pending goes back further. Returns False when
+        there is nothing to take back.
+        """
+        if self._mode == CLEAR or self._mode == SETUP:
+            return False
+        k = self._undo_k if self._mode == RESTORE else 0
+        if k >= len(self.moves):
+            return False
+        pos = self.pos
+        popped = []
+        for _ in range(k + 1):
+            popped.append(pos.pop())
+        while (HUMAN in self.players and self.players[pos.turn] != HUMAN
+               and len(popped) < len(self.moves)):
+            popped.append(pos.pop())
+        self._target = (pos.bb[0], pos.bb[1])
+        for i in range(len(popped) - 1, -1, -1):
+            pos.push(popped[i])
+        self._undo_k = len(popped)
+        self._hold = -1
+        self._mode = RESTORE
+        self.remote = -1
+        self._dirty = True
+        return True
+
+    def hint(self):
+        """Show a hint: points where the side to move closes a mill now, and points
+        where the opponent threatens to close one next turn. Emits a "hint" event
+        (``mill_now``, ``threats``: lists of point names). Returns that event."""
+        pos = self.pos
+        t = pos.turn
+        now = 0
+        if self._mode == PLAY and self.result is None:
+            geo = pos.geo
+            own = pos.bb[t]
+            for m in self._L:
+                to = m & 31
+                frm = m >> 5 & 31
+                st = own | 1 << to
+                if frm != NONE:
+                    st &= ~(1 << frm)
+                if _mills_through(geo, st, to):
+                    now |= 1 << to
+            threat = _threats(pos, 1 - t)
+        else:
+            threat = 0
+        self._hint = (now, threat)
+        self._hint_at = self._now
+        self._serial += 1
+        ev = {"type": "hint", "turn": COLOURS[t], "mill_now": self._names(now),
+              "threats": self._names(threat)}
+        self._events.append(ev)
+        return ev
+
+    # ---- game state changes -------------------------------------------------
+    def _first(self, rules, first):
+        if first is None:
+            if rules.first_player == "lot":
+                try:
+                    import random
+                    return random.getrandbits(1)
+                except (ImportError, AttributeError):
+                    return self._now & 1
+            return WHITE
+        if first in ("white", "black"):
+            return COLOURS.index(first)
+        if first in (WHITE, BLACK):
+            return first
+        raise ValueError("first must be white or black")
+
+    def _start(self, rules, players, first):
+        self._rules = rules
+        self.players = players
+        self._reader = Reader(players)
+        self.pos = Position(rules, first)
+        self._start_text = None
+        self.moves = []
+        self.remote = -1
+        self._hold = -1
+        self._mode = PLAY
+        self._pending = None
+        self._undo_k = 0
+        self._hint = None
+        self._flash = 0
+        self._refresh()
+        self._save()
+        self._events.append({"type": "new_game", "rules": str(rules), "first": COLOURS[first],
+                             "players": list(players)})
+
+    def _refresh(self):
+        """Recompute the cached legal-move tables and the outcome after a change."""
+        self.result = self.pos.outcome()
+        _info(self.pos, self._tables, self.result)
+        self._serial += 1
+
+    def _commit(self, m):
+        pos = self.pos
+        t = pos.turn
+        text = pos.move_text(m)
+        self._hold = -1
+        pos.push(m)
+        self.moves.append(text)
+        self.remote = -1
+        self._hint = None
+        to = m & 31
+        mill = _mills_through(pos.geo, pos.bb[t], to)
+        if mill:
+            self._flash = mill
+            self._flash_at = self._now
+        self._refresh()
+        self._save()
+        self._events.append({"type": "move", "move": text, "by": COLOURS[t],
+                             "record": self.moves})
+        if self.result is not None:
+            self._events.append({"type": "result", "result": self.result.result(),
+                                 "reason": self.result.reason})
+
+    def _finish_undo(self):
+        k = self._undo_k
+        for _ in range(k):
+            self.pos.pop()
+            self.moves.pop()
+        self._undo_k = 0
+        self._mode = PLAY
+        self.remote = -1
+        self._hold = -1
+        self._flash = 0
+        self._refresh()
+        self._save()
+        self._events.append({"type": "undo", "plies": k, "record": self.moves})
+
+    # ---- store ----------------------------------------------------------------
+    def _record_bytes(self):
+        # the side that moved first, from the parity of the moves played
+        first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
+        head = '[Rules "%s"]\n[First "%s"]\n' % (str(self.pos.rules), COLOURS[first])
+        if self._start_text is not None:
+            head += '[Position "%s"]\n' % self._start_text
+        return (head + " ".join(self.moves) + "\n").encode()
+
+    def _save(self):
+        if self.store is None:
+            return
+        try:
+            self.store.save(self._record_bytes())
+            self.store_error = None
+        except Exception as e:  # a failing store must not stop the game
+            self.store_error = str(e)
+
+    def _load(self):
+        """Load a stored game into ``pos`` and enter SETUP; False when none or unreadable."""
+        if self.store is None:
+            return False
+        try:
+            data = self.store.load()
+            if not data:
+                return False
+            text = data.decode() if not isinstance(data, str) else data
+            rules = None
+            first = WHITE
+            start = None
+            for line in text.split("\n"):
+                line = line.strip()
+                if line.startswith('[Rules "'):
+                    rules = Rules.parse(line[8:].split('"')[0])
+                elif line.startswith('[First "'):
+                    first = COLOURS.index(line[8:].split('"')[0])
+                elif line.startswith('[Position "'):
+                    start = line[11:].split('"')[0]
+            if start is not None:
+                pos = Position.from_text(start)
+                rules = pos.rules
+            elif rules is None:
+                return False
+            else:
+                pos = Position(rules, first)
+            moves = []
+            for tok in record_tokens(text):
+                m = pos.parse_move(tok)
+                moves.append(pos.move_text(m))
+                pos.push(m)
+        except ValueError:  # unreadable or illegal record (UnicodeError is one too)
+            return False
+        # anything else (MemoryError above all) propagates: the stored game must
+        # never be taken for unreadable and then overwritten by a new game
+        self._rules = rules
+        self.pos = pos
+        self.moves = moves
+        self._start_text = start
+        self._refresh()
+        self._mode = SETUP
+        self._target = (pos.bb[0], pos.bb[1])
+        return True
+
+    # ---- reading the board ----------------------------------------------------
+    def _settle_hold(self, s):
+        """The board changed while a move waited: play it when the change leaves its
+        points alone (its stone stayed put), forget it when its stone moved on."""
+        m = self._hold
+        self._hold = -1
+        frm = m >> 5 & 31
+        pts = 1 << (m & 31) | (0 if frm == NONE else 1 << frm)
+        if not (s ^ self._hold_s) & pts and self._mode == PLAY and m in self._L:
+            self._commit(m)
+
+    def _update(self):
+        self._dirty = False
+        v = None
+        for _ in range(8):
+            v = self._classify(self.settled)
+            k = v.kind
+            if k == "commit":
+                if v.delay and self.commit_ms > 0:
+                    S = self.settled
+                    if self._hold != v.move or self._hold_s != S:
+                        self._hold = v.move
+                        self._hold_s = S
+                        self._hold_at = self._now
+                    if ticks_diff(self._now, self._hold_at) < self.commit_ms:
+                        v.kind = "pending"
+                        break
+                self._hold = -1
+                self._commit(v.move)
+            elif k == "start":
+                p = self._pending
+                if p is None:
+                    p = (self._rules, self.players, None)
+                self._start(p[0], p[1], self._first(p[0], p[2]))
+            elif k == "undone":
+                self._finish_undo()
+            elif k == "resumed":
+                self._mode = PLAY
+                self._events.append({"type": "resumed", "record": self.moves})
+                if self.result is not None:
+                    self._events.append({"type": "result", "result": self.result.result(),
+                                         "reason": self.result.reason})
+            else:
+                break
+        self._view = v
+        self._serial += 1
+        if v.kind == "mistake":
+            key = (v.bad_x, v.bad_m, v.what)
+            if key != self._mkey:
+                self._mkey = key
+                self._events.append({"type": "mistake", "points": self._names(v.bad_x | v.bad_m),
+                                     "what": v.what})
+        elif self._mkey is not None:
+            self._events.append({"type": "fixed"})
+            self._mkey = None
+
+    def _classify(self, S):
+        mode = self._mode
+        if mode == SETUP or mode == RESTORE:
+            tw, tb = self._target
+            T = tw | tb
+            if S == T:
+                return View("resumed" if mode == SETUP else "undone")
+            v = View("setup" if mode == SETUP else "restore")
+            v.remove = S & ~T
+            v.place_w = tw & ~S
+            v.place_b = tb & ~S
+            return v
+        if mode == CLEAR:
+            if S == 0:
+                return View("start")
+            v = View("clear")
+            v.remove = S
+            return v
+        pos = self.pos
+        if self.result is not None:
+            if S == 0:
+                return View("start")
+            v = View("over")
+            v.remove = S & ~(pos.bb[0] | pos.bb[1])
+            return v
+        return self._reader.read(pos, S, self._tables, self.remote)

@@ -1,0 +1,238 @@
+"""What the board shows: the LED frame and the status for user interfaces.
+
+``Display`` is the part of ``board.controller.Controller`` that paints the
+current reading of the board into meaning codes (see leds.MEANINGS), turns
+them into colours within the current budget, and words the status message.
+Kept in its own module so that each source file compiles in little memory.
+"""
+from morris import NONE
+from morris.compat import ticks_diff
+from board import leds
+from board.reading import pc as _pc
+
+COLOURS = ("white", "black")
+CAPS = ("White", "Black")
+BLINK_MS = 250      # half period of blinking marks
+FLASH_MS = 1000     # how long a freshly formed mill flashes
+HINT_MS = 8000      # how long a hint stays (it also goes when the board changes)
+
+
+class Display:
+    """Mixin of Controller: ``status()`` and the frame (``_render``)."""
+
+    # ---- status ---------------------------------------------------------------
+    def status(self):
+        """Dict for user interfaces: "message" (short English instruction), "turn"
+        ("white"/"black"), "phase" ("placement"/"movement"/"flying"/"game over"),
+        "state" (the controller's reading: idle, lifted, pending (a flight about
+        to count), capture, wait, remote, mistake, over, clear, restore, setup),
+        "lifted" (point name or None), "lit" (dict point name -> meaning name,
+        see leds.MEANINGS), "mistakes"
+        (list of {"points", "what"}), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
+        "reason", "in_hand" [w, b], "on_board" [w, b], "record", "players",
+        "rules", "learning", "remote" (pending remote move text or None),
+        "awaiting_remote", "settled", "expected"."""
+        pos = self.pos
+        t = pos.turn
+        v = self._view
+        self._render()
+        names = pos.geo.names
+        lit = {}
+        for i in range(24):
+            c = self._codes[i]
+            if c:
+                lit[names[i]] = leds.MEANINGS[c]
+        if self.result is not None:
+            phase = "game over"
+        elif pos.hand[t]:
+            phase = "placement"
+        elif pos.flying(t):
+            phase = "flying"
+        else:
+            phase = "movement"
+        lifted = None
+        lv = v.guide if v.kind == "mistake" and v.guide is not None else v
+        if lv.kind == "lifted":
+            lifted = names[lv.frm]
+        mistakes = []
+        if v.kind == "mistake":
+            mistakes.append({"points": self._names(v.bad_x | v.bad_m), "what": v.what})
+        return {
+            "message": self._message(),
+            "turn": COLOURS[t],
+            "phase": phase,
+            "state": v.kind,
+            "lifted": lifted,
+            "lit": lit,
+            "mistakes": mistakes,
+            "result": self.result.result() if self.result is not None else None,
+            "reason": self.result.reason if self.result is not None else None,
+            "in_hand": [pos.hand[0], pos.hand[1]],
+            "on_board": [pos.count[0], pos.count[1]],
+            "record": list(self.moves),
+            "players": list(self.players),
+            "rules": str(pos.rules),
+            "learning": self.learning,
+            "remote": pos.move_text(self.remote) if self.remote >= 0 else None,
+            "awaiting_remote": self.awaiting_remote(),
+            "settled": self.settled,
+            "expected": self.expected_occupancy(),
+        }
+
+    def _message(self):
+        v = self._view
+        k = v.kind
+        pos = self.pos
+        t = pos.turn
+        who = CAPS[t]
+        names = pos.geo.names
+        if k == "idle":
+            if pos.hand[t]:
+                return "%s to place a stone (%d in hand)" % (who, pos.hand[t])
+            if pos.flying(t):
+                return "%s flies: lift a stone" % who
+            return "%s to move: lift a stone" % who
+        if k == "lifted":
+            return "Put the stone on a lit point, or back on %s" % names[v.frm]
+        if k == "pending":
+            return "%s plays %s" % (who, pos.move_text(v.move))
+        if k == "capture":
+            s = "Mill! Take a lit %s stone" % COLOURS[1 - t]
+            if v.done:
+                s = "Take one more lit %s stone" % COLOURS[1 - t]
+            if v.move >= 0:
+                s += ", or press ok to skip"
+            return s
+        if k == "wait":
+            return "%s's move is coming: wait" % who
+        if k == "remote":
+            return "Make %s's move %s as lit" % (who, pos.move_text(self.remote))
+        if k == "mistake":
+            return v.what
+        if k == "over":
+            r = self.result
+            if r.winner is None:
+                s = "Draw (%s)" % r.reason
+            else:
+                s = "%s wins (%s)" % (CAPS[r.winner], r.reason)
+            return s + ". Clear the board for a new game"
+        if k == "clear":
+            return "New game: remove the %d lit stones (ok cancels)" % _pc(v.remove)
+        if k == "restore":
+            return ("Undo: put the stones as lit - remove vermillion, place white on white,"
+                    " black on violet (ok cancels)")
+        if k == "setup":
+            return "Saved game: set the stones as lit to resume (new starts a new game)"
+        return ""
+
+    def _names(self, mask):
+        names = self.pos.geo.names
+        return [names[i] for i in range(len(names)) if mask >> i & 1]
+
+    # ---- the LED frame ------------------------------------------------------------
+    def _paint(self, mask, code):
+        codes = self._codes
+        i = 0
+        while mask:
+            if mask & 1:
+                codes[i] = code
+            mask >>= 1
+            i += 1
+
+    def _paint_view(self, v):
+        k = v.kind
+        p = self._paint
+        if k == "lifted":
+            p(1 << v.frm, leds.ORIGIN)
+            p(v.dests, leds.DEST)
+        elif k == "capture":
+            if v.frm != NONE:
+                p(1 << v.frm, leds.ORIGIN)
+            p(v.mill, leds.MILL)
+            p(v.done, leds.CAPTURED)
+            p(v.caps & self.settled, leds.CAPTURE)
+        elif k == "pending":
+            frm = v.move >> 5 & 31
+            if frm != NONE:
+                p(1 << frm, leds.ORIGIN)
+            p(1 << (v.move & 31), leds.DEST)
+        elif k == "remote":
+            if v.frm != NONE:
+                p(1 << v.frm, leds.REMOTE_FROM)
+            p(1 << v.to, leds.REMOTE_TO)
+            p(v.caps, leds.REMOTE_CAPTURE)
+
+    def _render(self):
+        now = self._now
+        blink = (now // BLINK_MS) & 1
+        flash = self._flash if self._flash and ticks_diff(now, self._flash_at) < FLASH_MS else 0
+        hint = self._hint
+        if hint is not None and ticks_diff(now, self._hint_at) >= HINT_MS:
+            hint = None
+        key = ((self._serial & 0xFFFFF) << 3 | (blink if self._blinky else 0) << 2
+               | (2 if flash else 0) | (1 if hint is not None else 0))
+        if key == self._key:
+            return self._frame
+        self._key = key
+        codes = self._codes
+        for i in range(24):
+            codes[i] = 0
+        v = self._view
+        k = v.kind
+        pos = self.pos
+        bb = pos.bb
+        S = self.settled
+        if k == "idle" or k == "wait":
+            if k == "idle" and self.learning:
+                movable = 0
+                for m in self._L:
+                    frm = m >> 5 & 31
+                    if frm != NONE:
+                        movable |= 1 << frm
+                self._paint(movable, leds.MOVABLE)
+            if hint is not None:
+                self._paint(hint[1], leds.HINT_THREAT)
+                self._paint(hint[0], leds.HINT_MILL)
+        if flash and (k == "idle" or k == "wait" or k == "remote"):
+            self._paint(flash, leds.MILL)
+        if k == "mistake":
+            if v.guide is not None:
+                self._paint_view(v.guide)
+            self._paint(v.bad_m, leds.MISSING)
+            self._paint(v.bad_x, leds.REMOVE)
+        elif k == "over":
+            r = self.result
+            if r.winner is None:
+                self._paint(S & (bb[0] | bb[1]), leds.DRAW)
+            else:
+                self._paint(S & bb[1 - r.winner], leds.LOSE)
+                self._paint(S & bb[r.winner], leds.WIN)
+            self._paint(v.remove, leds.REMOVE)
+        elif k == "clear" or k == "setup" or k == "restore":
+            self._paint(v.remove, leds.REMOVE)
+            self._paint(v.place_w, leds.PLACE_WHITE)
+            self._paint(v.place_b, leds.PLACE_BLACK)
+        else:
+            self._paint_view(v)
+        if k != "over":
+            # whatever differs from the wanted board is always shown
+            diff = S ^ self.expected_occupancy()
+            for i in range(24):
+                if diff >> i & 1 and not codes[i]:
+                    codes[i] = leds.REMOVE if S >> i & 1 else leds.MISSING
+        pal = self._pal
+        dimc = self._dim
+        frame = []
+        blinky = 0
+        for i in range(24):
+            c = codes[i]
+            if c >= leds.REMOVE and c <= leds.PLACE_BLACK:
+                blinky = 1
+                frame.append(dimc[c] if blink else pal[c])
+            else:
+                frame.append(pal[c])
+        self._blinky = blinky
+        leds.cap_frame(frame, self.budget_ma)
+        self._frame = frame
+        self._key = (key & ~4) | (blink << 2 if blinky else 0)
+        return frame

@@ -1,0 +1,64 @@
+"""Pico drivers: the only firmware modules that import ``machine``, ``neopixel`` or ``rp2``.
+
+Each driver meets one contract of ../shared/DESIGN.md ("Contracts worth
+keeping small"), the same the host simulator's drivers meet
+(tests/driver_contract.py checks both):
+
+- ``switches.Switches``: ``read()`` -> int, bit i set when a stone stands on point i
+  (three daisy-chained 74HC165, bit-banged or through SPI0);
+- ``lights.Lights``: ``show(frame)``, frame = 24 (r, g, b) indexed by point
+  (WS2812B chain through MicroPython's ``neopixel``);
+- ``buttons.Buttons``: ``read()`` -> button names pressed since the last read
+  (debounced by sample count);
+- ``clock.Clock``: ``ticks_ms()``, ``ticks_add()``, ``ticks_diff()`` (wrap-around);
+- ``store.FileStore``: atomic ``save(bytes)`` / ``load()`` on littlefs (write, flush,
+  rename over the old file);
+- ``link.UsbLink``: non-blocking ``read_line()`` / ``write_line(text)`` over USB serial;
+- ``watchdog.Watchdog``: ``feed()`` from the main loop;
+- ``scanner.Scanner``: a ``machine.Timer`` that scans switches and buttons at
+  ``board_config.SCAN_HZ`` (250 Hz) whatever the main loop is doing.
+
+Wiring (pins, LED index and switch bit of every point, colour order,
+brightness) comes from ``board_config`` only; ``point_table()`` turns it into
+per-point lists ordered by the rules core's point numbers.
+"""
+
+
+def point_names():
+    """Point names in the rules core's order (index = point number), 24 of them."""
+    from morris.geometry import GEOMETRIES
+    return GEOMETRIES["standard"].names
+
+
+def point_table(config):
+    """(led_index, switch_bit) lists indexed by point number, from ``config.POINTS``.
+
+    Raises ValueError when the table does not name every point exactly once,
+    or an LED index / switch bit is out of range or used twice."""
+    names = point_names()
+    n = len(names)
+    leds = [-1] * n
+    bits = [-1] * n
+    index = {}
+    for i in range(n):
+        index[names[i]] = i
+    for row in config.POINTS:
+        name, led, bit = row
+        p = index.get(name)
+        if p is None:
+            raise ValueError("board_config: no point named %r" % (name,))
+        if leds[p] >= 0:
+            raise ValueError("board_config: point %s listed twice" % name)
+        leds[p] = led
+        bits[p] = bit
+    for p in range(n):
+        if leds[p] < 0:
+            raise ValueError("board_config: point %s missing" % names[p])
+    for what, vals, top in (("LED index", leds, config.LED_COUNT),
+                            ("switch bit", bits, config.SWITCH_COUNT)):
+        seen = set()
+        for v in vals:
+            if not 0 <= v < top or v in seen:
+                raise ValueError("board_config: bad or repeated %s %r" % (what, v))
+            seen.add(v)
+    return leds, bits

@@ -1,0 +1,276 @@
+"""The USB serial protocol: JSON lines (docs/protocol.md).
+
+Every line in is one JSON object with a ``"cmd"`` and that command's fields
+(and optionally an ``"id"``, a string of up to 32 characters or an integer,
+echoed in the reply). Every command gets exactly one reply line: its result
+(``"type"`` = "ok", "state", "settings", "hello" or "selftest") or, for a
+line that is not a valid command, ``{"type": "error", "error": "..."}`` and
+nothing changes. Game events (moves, mistakes, results, undo, new game,
+resumed, hints) go out as they happen, one JSON object a line, with the
+position text added to those that change the position.
+
+Commands (fields in brackets are optional):
+
+- ``hello``: protocol version, firmware, commands;
+- ``state``: the game: position text, record, turn, phase, result, players...;
+- ``new`` [rules | preset [options]] [players] [level] [learning]: new game
+  (starts when the board is empty); the choices are saved as the settings;
+- ``undo``: take back the last move (the LEDs show how);
+- ``hint``: show a hint on the board (a "hint" event follows);
+- ``press`` button: as if a board button ("new", "undo", "hint", "ok") was pressed;
+- ``move`` move: the move of a side played over the link ("remote");
+- ``settings`` [set]: read, or change and save, the settings (next game);
+- ``record``: the game so far as record text (docs/records.md);
+- ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory).
+
+Runs unchanged under MicroPython.
+"""
+try:
+    import json
+except ImportError:  # pragma: no cover
+    import ujson as json  # type: ignore
+
+import settings as settings_mod
+from morris import Rules
+
+PROTOCOL = 1
+FIRMWARE = "morris-board 0.1"
+MAX_LINE = 256          # longest line acted upon (characters)
+LINES_PER_POLL = 4      # lines handled per main-loop pass
+BUTTONS = ("new", "undo", "hint", "ok")
+# command -> optional fields (besides "cmd" and "id")
+COMMANDS = {
+    "hello": (),
+    "state": (),
+    "new": ("rules", "preset", "options", "players", "level", "learning"),
+    "undo": (),
+    "hint": (),
+    "press": ("button",),
+    "move": ("move",),
+    "settings": ("set",),
+    "selftest": (),
+    "record": (),
+}
+REQUIRED = {"press": ("button",), "move": ("move",)}
+POSITION_EVENTS = ("move", "undo", "new_game", "resumed")
+
+
+class CommandError(Exception):
+    """A line that is not a valid command; the message goes back in the error reply."""
+
+
+class Protocol:
+    """Reads commands from ``link`` and acts on ``host`` (the main loop); sends events.
+
+    ``host`` provides: ``app`` (the App, with ``controller``), ``settings``
+    (dict), ``new_game(values)`` -> bool (True: started now), ``save_settings(values)``
+    -> None or error text, ``press(name)`` (inject a button press),
+    ``selftest()`` -> dict. ``link``: ``read_line()`` / ``write_line(text)``.
+    """
+
+    def __init__(self, host, link):
+        self.host = host
+        self.link = link
+
+    # ---- in --------------------------------------------------------------
+    def poll(self):
+        """Handle up to LINES_PER_POLL waiting lines (never blocks)."""
+        for _ in range(LINES_PER_POLL):
+            line = self.link.read_line()
+            if line is None:
+                return
+            self.handle(line)
+
+    def handle(self, line):
+        """Act on one line; sends and returns the one reply dict (None for a blank line)."""
+        if not line.strip():
+            return None
+        reply = None
+        ident = None
+        cmd = None
+        try:
+            if len(line) > MAX_LINE:
+                raise CommandError("line too long (max %d characters)" % MAX_LINE)
+            try:
+                obj = json.loads(line)
+            except Exception:
+                raise CommandError("not JSON")
+            if not isinstance(obj, dict):
+                raise CommandError("a command is a JSON object")
+            if "id" in obj:
+                ident = obj["id"]
+                if not ((isinstance(ident, str) and len(ident) <= 32)
+                        or (type(ident) is int and -(1 << 29) < ident < (1 << 29))):
+                    ident = None
+                    raise CommandError("id must be a string (up to 32) or a small integer")
+            cmd = obj.get("cmd")
+            if not isinstance(cmd, str) or cmd not in COMMANDS:
+                cmd = None
+                raise CommandError("unknown command; known: " + " ".join(sorted(COMMANDS)))
+            allowed = COMMANDS[cmd]
+            for k in obj:
+                if k != "cmd" and k != "id" and k not in allowed:
+                    raise CommandError("unknown field %r for %s" % (k, cmd))
+            for k in REQUIRED.get(cmd, ()):
+                if k not in obj:
+                    raise CommandError("%s needs %r" % (cmd, k))
+            reply = getattr(self, "_cmd_" + cmd)(obj)
+        except CommandError as e:
+            reply = {"type": "error", "error": str(e)}
+            if cmd is not None:
+                reply["cmd"] = cmd
+        except Exception as e:  # a fault below (e.g. MemoryError): still one reply, loop goes on
+            reply = {"type": "error", "error": "internal error: %s" % e}
+            if cmd is not None:
+                reply["cmd"] = cmd
+        if ident is not None:
+            reply["id"] = ident
+        self.send(reply)
+        return reply
+
+    # ---- commands: validate everything first, then act -------------------------
+    def _cmd_hello(self, obj):
+        return {"type": "hello", "protocol": PROTOCOL, "firmware": FIRMWARE,
+                "commands": sorted(COMMANDS)}
+
+    def _cmd_state(self, obj):
+        return self.state()
+
+    def _cmd_new(self, obj):
+        values = dict(self.host.settings)
+        if "rules" in obj and ("preset" in obj or "options" in obj):
+            raise CommandError("give either rules or preset/options")
+        if "options" in obj and "preset" not in obj:
+            raise CommandError("options need a preset")
+        if "rules" in obj:
+            values["rules"] = self._check("rules", obj["rules"])
+        elif "preset" in obj:
+            preset = obj["preset"]
+            options = obj.get("options", {})
+            if not isinstance(preset, str) or not isinstance(options, dict):
+                raise CommandError("preset must be a name and options an object")
+            try:
+                for k in options:
+                    v = options[k]
+                    if not isinstance(v, str) and type(v) is not int:
+                        raise ValueError("option %s needs a text or integer value" % k)
+                rules = Rules(preset, **options)
+            except (ValueError, TypeError) as e:
+                raise CommandError(str(e))
+            values["rules"] = str(rules)
+        for k in ("players", "level", "learning"):
+            if k in obj:
+                values[k] = self._check(k, obj[k])
+        started = self.host.new_game(values)
+        return {"type": "ok", "cmd": "new", "started": bool(started), "rules": values["rules"]}
+
+    def _cmd_undo(self, obj):
+        if not self.host.app.controller.undo():
+            raise CommandError("nothing to undo now")
+        return {"type": "ok", "cmd": "undo"}
+
+    def _cmd_hint(self, obj):
+        self.host.app.controller.hint()
+        return {"type": "ok", "cmd": "hint"}
+
+    def _cmd_press(self, obj):
+        b = obj["button"]
+        if b not in BUTTONS:
+            raise CommandError("button must be one of " + "/".join(BUTTONS))
+        self.host.press(b)
+        return {"type": "ok", "cmd": "press", "button": b}
+
+    def _cmd_move(self, obj):
+        text = obj["move"]
+        if not isinstance(text, str) or not 0 < len(text) <= 16:
+            raise CommandError("move must be move text such as 'd2', 'd2-d3' or 'd2-d3xa1'")
+        app = self.host.app
+        c = app.controller
+        pos = c.position
+        if not c.awaiting_remote() or app.players[pos.turn] != "remote":
+            raise CommandError("not waiting for a move over the link")
+        try:
+            m = pos.parse_move(text)
+        except ValueError as e:
+            raise CommandError(str(e))
+        canonical = pos.move_text(m)
+        c.remote_move(m)
+        return {"type": "ok", "cmd": "move", "move": canonical}
+
+    def _cmd_settings(self, obj):
+        values = dict(self.host.settings)
+        if "set" in obj:
+            new = obj["set"]
+            if not isinstance(new, dict) or not new:
+                raise CommandError("set must be an object of settings")
+            for k in new:
+                if k not in settings_mod.KEYS:
+                    raise CommandError("unknown setting %r" % (k,))
+                values[k] = self._check(k, new[k])
+            err = self.host.save_settings(values)
+            if err is not None:
+                raise CommandError("settings not saved: " + err)
+        out = {"type": "settings"}
+        for k in settings_mod.KEYS:
+            out[k] = values[k]
+        return out
+
+    def _cmd_record(self, obj):
+        app = self.host.app
+        names = []
+        for kind in app.players:
+            names.append("computer level %d" % app.level if kind == "computer" else kind)
+        text = app.controller.export_record({"Event": "Morris board game", "Site": "Morris board",
+                                             "White": names[0], "Black": names[1]})
+        return {"type": "record", "text": text}
+
+    def _cmd_selftest(self, obj):
+        out = {"type": "selftest"}
+        res = self.host.selftest()
+        for k in res:
+            out[k] = res[k]
+        return out
+
+    @staticmethod
+    def _check(key, value):
+        try:
+            return settings_mod.check(key, value)
+        except ValueError as e:
+            raise CommandError(str(e))
+
+    # ---- out -------------------------------------------------------------
+    def state(self):
+        """The "state" reply: the game as a dict."""
+        app = self.host.app
+        c = app.controller
+        st = c.status()
+        out = {"type": "state", "position": c.position.text()}
+        for k in ("turn", "phase", "state", "result", "reason", "message", "in_hand",
+                  "on_board", "record", "rules", "learning", "remote", "awaiting_remote"):
+            out[k] = st.get(k)
+        out["players"] = list(app.players)
+        out["level"] = app.level
+        out["lit"] = st.get("lit")
+        out["occupancy"] = c.settled
+        out["expected"] = c.expected_occupancy()
+        return out
+
+    def event(self, ev):
+        """Send a controller event (dict with "type"), with the position text added
+        to those that change the position. A "move" event goes out without the
+        whole record (the move and the position say it all; "state" has the record)."""
+        t = ev.get("type")
+        if t in POSITION_EVENTS:
+            ev = dict(ev)
+            if t == "move":
+                ev.pop("record", None)
+            ev["position"] = self.host.app.controller.position.text()
+        self.send(ev)
+
+    def send(self, obj):
+        """Write ``obj`` as one JSON line."""
+        try:
+            text = json.dumps(obj)
+        except (TypeError, ValueError):
+            text = json.dumps({"type": "error", "error": "unserialisable reply"})
+        self.link.write_line(text)

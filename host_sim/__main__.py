@@ -1,0 +1,92 @@
+"""Command line: ``python -m host_sim [--headless] [options]`` (see ``--help``)."""
+import argparse
+import os
+import sys
+
+from . import ROOT  # noqa: F401  (puts firmware/ on sys.path)
+from morris import PRESETS
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+DEFAULT_LEVEL = 3
+
+
+def parser():
+    """The argparse parser of the simulator's command line."""
+    p = argparse.ArgumentParser(
+        prog="python -m host_sim",
+        description="Electronic Nine Men's Morris board simulator: the real firmware "
+                    "with simulated switches, LEDs, buttons, clock, store and serial link, "
+                    "shown in the browser (or played headless).")
+    p.add_argument("--host", default=DEFAULT_HOST,
+                   help="address to bind the web server to (default %(default)s: this machine only)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help="TCP port of the web server (default %(default)s; 0 picks a free one)")
+    p.add_argument("--rules", default="standard", metavar="PRESET", choices=sorted(PRESETS),
+                   help="rules preset: %s (default %%(default)s)" % ", ".join(sorted(PRESETS)))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="rules variation on top of the preset, repeatable, "
+                        "e.g. --option double_mill=two --option no_return=on")
+    p.add_argument("--white", choices=("human", "computer"), default=None,
+                   help="who plays White (default human)")
+    p.add_argument("--black", choices=("human", "computer"), default=None,
+                   help="who plays Black (default computer; human in --headless)")
+    p.add_argument("--level", type=int, default=DEFAULT_LEVEL,
+                   help="computer strength, 1 (a child's first games) .. 5 (strongest); "
+                        "default %(default)s")
+    p.add_argument("--learning", action="store_true",
+                   help="learning mode: dimly light the stones that may move")
+    p.add_argument("--state-dir", default=None, metavar="DIR",
+                   help="keep the saved game in DIR (the board's flash) so a restart resumes; "
+                        "default: memory only")
+    p.add_argument("--headless", action="store_true",
+                   help="no web page: play --game or --moves through simulated switch "
+                        "events, print the record and the result")
+    p.add_argument("--game", metavar="FILE",
+                   help="(headless) game record to play: ours or Sanmill's action notation")
+    p.add_argument("--moves", metavar="MOVES",
+                   help='(headless) moves to play, e.g. "d2 d3 d6 f4"')
+    p.add_argument("--max-moves", type=int, default=None, metavar="N",
+                   help="(headless) stop after N turns")
+    p.add_argument("--record-out", default=None, metavar="FILE",
+                   help="(headless) write the game's record (docs/records.md) to FILE at the end")
+    p.add_argument("--mirror", default=None, metavar="PORT",
+                   help="mirror a real board: show its game live from its USB serial PORT "
+                        "(a device such as /dev/ttyACM0 or a pseudo-terminal), read-only")
+    return p
+
+
+def main(argv=None):
+    """Parse the command line and run the simulator; returns the exit code."""
+    args = parser().parse_args(argv)
+    from .sim import build_rules
+    try:
+        build_rules(args.rules, args.option)
+    except ValueError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    from engine import TOP_LEVEL
+    if not 1 <= args.level <= TOP_LEVEL:
+        print("error: --level must be 1..%d" % TOP_LEVEL, file=sys.stderr)
+        return 2
+    if args.host not in ("127.0.0.1", "localhost", "::1") and not args.headless:
+        print("warning: --host %s makes the simulator reachable from other machines" % args.host,
+              file=sys.stderr)
+    if args.mirror and args.headless:
+        print("error: --mirror shows a board in the browser; it cannot be --headless", file=sys.stderr)
+        return 2
+    if args.headless:
+        if not args.game and not args.moves and "computer" not in (args.white, args.black):
+            print("error: --headless needs --game FILE or --moves \"...\"", file=sys.stderr)
+            return 2
+        if args.game and not os.path.exists(args.game):
+            print("error: no such file: %s" % args.game, file=sys.stderr)
+            return 2
+        from . import headless
+        return headless.run(args)
+    from . import server
+    return server.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,237 @@
+"""Simulated drivers behind the contracts of ../shared/DESIGN.md.
+
+Each class offers the small interface the firmware uses (the contract) and,
+separately, the "physical" side a test or the web page drives: a magnet over
+a reed switch, a finger on a button, the colours the LEDs actually show.
+
+Contracts (shared with the Pico drivers; checked by tests/driver_contract.py):
+- sensors: ``read()`` -> int, bit i set when a stone stands on point i
+- lights: ``show(frame)``, frame = 24 (r, g, b) with 0..255 channels
+- buttons: ``read()`` -> list of button names pressed since the last read
+- clock: ``ticks_ms()``, ``ticks_add(t, ms)``, ``ticks_diff(a, b)`` (MicroPython wrap-around)
+- store: ``save(data)`` atomic, ``load()`` -> bytes or None, ``clear()``
+- link: ``read_line()`` -> str or None (never blocks), ``write_line(text)``
+"""
+import os
+import tempfile
+import time
+
+POINTS = 24
+FULL = (1 << POINTS) - 1
+BUTTON_NAMES = ("new", "undo", "hint", "ok")
+TICKS_PERIOD = 1 << 30
+_TICKS_MAX = TICKS_PERIOD - 1
+_TICKS_HALF = TICKS_PERIOD // 2
+
+
+class SimSwitches:
+    """24 reed switches; the physical side is ``lift``, ``put`` and ``set``."""
+
+    def __init__(self, occupancy=0):
+        self.occupancy = occupancy & FULL
+
+    def read(self):
+        """Bitmask of occupied points (bit i = point i)."""
+        return self.occupancy
+
+    # physical side
+    def put(self, point):
+        """A stone (magnet) now stands on ``point``."""
+        self.occupancy |= 1 << _point(point)
+
+    def lift(self, point):
+        """The stone on ``point`` was lifted."""
+        self.occupancy &= ~(1 << _point(point))
+
+    def set(self, mask):
+        """Set the whole occupancy at once (as if many stones moved together)."""
+        self.occupancy = mask & FULL
+
+
+class SimLights:
+    """24 RGB LEDs; ``colours`` holds what they show now, ``shows`` counts updates."""
+
+    def __init__(self, n=POINTS):
+        self.n = n
+        self.colours = [(0, 0, 0)] * n
+        self.shows = 0
+
+    def show(self, frame):
+        """Show ``frame`` (at least ``n`` (r, g, b) colours, channels clamped to 0..255)."""
+        out = []
+        for i in range(self.n):
+            r, g, b = frame[i]
+            out.append((_clamp(r), _clamp(g), _clamp(b)))
+        self.colours = out
+        self.shows += 1
+
+
+class SimButtons:
+    """The board's push buttons; the physical side is ``press(name)``."""
+
+    def __init__(self):
+        self._pending = []
+
+    def read(self):
+        """Button names pressed since the last read, oldest first."""
+        out = self._pending
+        self._pending = []
+        return out
+
+    def press(self, name):
+        """Press and release button ``name`` (one of BUTTON_NAMES); ValueError otherwise."""
+        if name not in BUTTON_NAMES:
+            raise ValueError("no button named %r" % (name,))
+        self._pending.append(name)
+
+
+class SimClock:
+    """Milliseconds modulo 2**30 like MicroPython's ticks.
+
+    Real time by default; ``manual=True`` makes a clock that only moves with
+    ``advance(ms)`` (for headless runs and tests). ``start`` sets the first
+    reading of a manual clock (e.g. close to the wrap-around).
+    """
+
+    def __init__(self, manual=False, start=0):
+        self.manual = manual
+        self._now = start & _TICKS_MAX
+        self._origin = time.monotonic()
+
+    def ticks_ms(self):
+        """Current time in ms, 0 <= t < 2**30."""
+        if self.manual:
+            return self._now
+        return (self._now + int((time.monotonic() - self._origin) * 1000)) & _TICKS_MAX
+
+    @staticmethod
+    def ticks_add(ticks, delta):
+        """``ticks + delta`` wrapped into the ticks period."""
+        return (ticks + delta) & _TICKS_MAX
+
+    @staticmethod
+    def ticks_diff(end, start):
+        """Signed ``end - start`` in ms, correct across one wrap-around."""
+        return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+    def advance(self, ms):
+        """Move a manual clock on by ``ms`` (a real-time clock gains an offset)."""
+        self._now = (self._now + int(ms)) & _TICKS_MAX
+
+
+class MemoryStore:
+    """The game-record store kept in memory (lost when the process ends)."""
+
+    def __init__(self):
+        self._data = None
+
+    def save(self, data):
+        """Replace the stored bytes with ``data``."""
+        self._data = bytes(data)
+
+    def load(self):
+        """The stored bytes, or None when nothing was saved."""
+        return self._data
+
+    def clear(self):
+        """Forget the stored bytes."""
+        self._data = None
+
+
+class FileStore:
+    """The store as one file; ``save`` writes a temporary file and renames it over."""
+
+    def __init__(self, path):
+        self.path = os.path.abspath(path)
+
+    def save(self, data):
+        """Atomically replace the file's content with ``data`` (bytes)."""
+        data = bytes(data)
+        d = os.path.dirname(self.path)
+        os.makedirs(d, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".store-", dir=d)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+
+    def load(self):
+        """The file's bytes, or None when it does not exist."""
+        try:
+            with open(self.path, "rb") as f:
+                return f.read()
+        except FileNotFoundError:
+            return None
+
+    def clear(self):
+        """Remove the file if present."""
+        try:
+            os.unlink(self.path)
+        except FileNotFoundError:
+            pass
+
+
+class SimLink:
+    """A serial line: the firmware side reads and writes whole lines, never blocking.
+
+    The other end (the PC, a test) uses ``feed(text)`` (bytes as they arrive,
+    possibly part of a line) and ``take()`` (lines the firmware wrote).
+    """
+
+    def __init__(self, max_line=1024):
+        self.max_line = max_line
+        self._buf = ""
+        self._in = []
+        self._out = []
+
+    def read_line(self):
+        """The next complete line without its end-of-line, or None if none has arrived.
+
+        A line longer than ``max_line`` is cut to that length."""
+        if self._in:
+            return self._in.pop(0)
+        return None
+
+    def write_line(self, text):
+        """Send ``text`` as one line."""
+        self._out.append(str(text))
+
+    # the other end
+    def feed(self, text):
+        """Characters arriving from the PC; complete lines become readable."""
+        self._buf += text
+        while True:
+            i = self._buf.find("\n")
+            if i < 0:
+                break
+            line = self._buf[:i].rstrip("\r")
+            self._buf = self._buf[i + 1:]
+            self._in.append(line[:self.max_line])
+        if len(self._buf) > self.max_line:  # a runaway line: keep its start only
+            self._buf = self._buf[:self.max_line]
+
+    def take(self):
+        """Lines the firmware wrote since the last call, oldest first."""
+        out = self._out
+        self._out = []
+        return out
+
+
+def _clamp(v):
+    v = int(v)
+    return 0 if v < 0 else 255 if v > 255 else v
+
+
+def _point(p):
+    p = int(p)
+    if not 0 <= p < POINTS:
+        raise ValueError("no point %r" % p)
+    return p

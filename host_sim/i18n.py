@@ -1,0 +1,210 @@
+"""The simulator page in English, Russian, Serbian (Latin script) and French.
+
+Standard gettext: the translations live in ``host_sim/locale/<lang>/LC_MESSAGES/sim.po``
+(msgid = the English text); ``compile_catalogues()`` compiles them with Babel
+into ``build/locale/<lang>/LC_MESSAGES/sim.mo`` (at server start-up, when a
+.po is newer than its .mo), and ``translations(lang)`` loads a .mo with the
+standard library's ``gettext``. The page gets one language at a time as JSON
+(``/i18n/<lang>.json``: ``{"lang", "name", "messages": {msgid: text},
+"templates": [...]}``) and translates with it (``t()`` in static/app.js).
+
+What is translated (``msgids()`` lists it; ``python -m host_sim.i18n``
+writes the template ``host_sim/locale/sim.pot`` and reports what a
+catalogue lacks):
+
+- the page's own text: ``data-i18n`` / ``data-i18n-title`` attributes of
+  static/index.html and ``t("...")`` / ``N_("...")`` strings of static/app.js;
+- the LED meanings (``board.leds.DESCRIPTIONS``) and the words the firmware
+  uses in its status (phases, outcome reasons, player kinds);
+- the firmware's messages (board/display.py, board/reading.py): they are
+  worded in English with point names and colours filled in, so the
+  catalogue holds them as templates with ``{0}``, ``{1}`` (``TEMPLATES``);
+  the page matches a message against the templates and translates the
+  filled-in parts too.
+"""
+import gettext
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+LOCALE = os.path.join(HERE, "locale")
+BUILD = os.path.join(ROOT, "build", "locale")
+DOMAIN = "sim"
+LANGUAGES = {"en": "English", "ru": "Русский", "sr": "Srpski", "fr": "Français"}
+TRANSLATED = ("ru", "sr", "fr")
+
+# The firmware's messages as templates (board/display.py, board/reading.py,
+# host_sim/mirror.py); {0}, {1}... stand for the parts filled in.
+TEMPLATES = [
+    "{0} to place a stone ({1} in hand)",
+    "{0} flies: lift a stone",
+    "{0} to move: lift a stone",
+    "Put the stone on a lit point, or back on {0}",
+    "{0} plays {1}",
+    "Mill! Take a lit {0} stone",
+    "Mill! Take a lit {0} stone, or press ok to skip",
+    "Take one more lit {0} stone",
+    "Take one more lit {0} stone, or press ok to skip",
+    "{0}'s move is coming: wait",
+    "Make {0}'s move {1} as lit",
+    "Draw ({0}). Clear the board for a new game",
+    "{0} wins ({1}). Clear the board for a new game",
+    "New game: remove the {0} lit stones (ok cancels)",
+    "Wait for {0}'s move: {1}",
+    "Carry out {0}'s move {1}: {2}",
+    "remove the stone from {0}",
+    "put the stone back on {0}",
+    "remove the stone from {0} and put the stone back on {1}",
+    "{0} is not a legal destination: put the stone on a lit point or back on {1}",
+    "Two stones up at once: put the stone back on {0}",
+    "Remove the stone from {0} and put the stone back on {1}",
+    "Protected stone: put it back on {0} and take a lit stone",
+    "No capture now: put the stone back on {0}",
+    "That is your own stone: put it back on {0}",
+    "Stone where none should be: remove it from {0}",
+    "Two stones up at once: put them back on {0}",
+    "That is {0}'s stone: put it back on {1}",
+    "{0} still has stones in hand: put this one back on {1} and place a new one",
+    "This stone cannot move: put it back on {0}",
+    "Stones where none should be: remove them from {0}",
+    "Remove the stones from {0} and put stones back on {1}",
+    "Game over: {0} ({1})",
+    "record refused: {0}",
+    "move {0}. ({1}, {2}): {3}",
+    "move {0}... ({1}, {2}): {3}",
+    "capture not allowed: no opponent stone on {0}",
+    "malformed move {0}: bad point {1}",
+]
+# Whole messages and words the firmware and the server use as they are.
+WORDS = [
+    "Undo: put the stones as lit - remove vermillion, place white on white, black on violet (ok cancels)",
+    "Saved game: set the stones as lit to resume (new starts a new game)",
+    "Waiting for the board",
+    "the last move came from here", "the last move went here",
+    "White", "Black", "white", "black", "human", "computer", "remote",
+    "placement", "movement", "flying", "game over",
+    "fewer than three stones", "blocked", "threefold repetition", "no capture", "three versus three",
+    "occupied", "not adjacent", "not your stone", "capture not allowed", "capture missing",
+    "protected stone", "game over", "stones still in hand: place a stone",
+    "no stones in hand: move a stone (from-to)",
+    "no return: this stone may not go straight back",
+    "capture not allowed: the same stone twice",
+    "not a legal move here",
+    "mirror mode is read-only: play on the board itself",
+    "replay view: leave the replay to touch the board",
+]
+
+
+def _page_strings():
+    out = []
+    with open(os.path.join(HERE, "static", "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    out += re.findall(r'data-i18n(?:-title)?="([^"]*)"', html)
+    with open(os.path.join(HERE, "static", "app.js"), encoding="utf-8") as f:
+        js = f.read()
+    for m in re.finditer(r'\b(?:t|N_)\(\s*"((?:[^"\\]|\\.)*)"', js):
+        out.append(json.loads('"%s"' % m.group(1)))
+    return [s.replace("&#39;", "'").replace("&amp;", "&") for s in out]
+
+
+def msgids():
+    """Every English text the page may show, in a stable order without duplicates."""
+    if ROOT + "/firmware" not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    from board.leds import DESCRIPTIONS
+    seen = []
+    for s in _page_strings() + list(DESCRIPTIONS.values()) + WORDS + TEMPLATES:
+        if s and s not in seen:
+            seen.append(s)
+    return seen
+
+
+def _po_path(lang):
+    return os.path.join(LOCALE, lang, "LC_MESSAGES", DOMAIN + ".po")
+
+
+def _mo_path(lang):
+    return os.path.join(BUILD, lang, "LC_MESSAGES", DOMAIN + ".mo")
+
+
+def compile_catalogues(force=False):
+    """Compile every .po into its .mo with Babel (only those out of date unless ``force``)."""
+    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo
+    done = []
+    for lang in TRANSLATED:
+        po, mo = _po_path(lang), _mo_path(lang)
+        if not force and os.path.exists(mo) and os.path.getmtime(mo) >= os.path.getmtime(po):
+            continue
+        with open(po, "rb") as f:
+            cat = read_po(f, locale=lang if lang != "sr" else "sr_Latn")
+        os.makedirs(os.path.dirname(mo), exist_ok=True)
+        tmp = mo + ".tmp"
+        with open(tmp, "wb") as f:
+            write_mo(f, cat)
+        os.replace(tmp, mo)
+        done.append(lang)
+    return done
+
+
+_CACHE = {}
+
+
+def translations(lang):
+    """{msgid: translation} of ``lang`` from its compiled .mo (empty for English)."""
+    if lang == "en":
+        return {}
+    if lang not in _CACHE:
+        compile_catalogues()
+        tr = gettext.translation(DOMAIN, localedir=BUILD, languages=[lang])
+        _CACHE[lang] = {k: v for k, v in tr._catalog.items() if isinstance(k, str) and k}
+    return _CACHE[lang]
+
+
+def language_names():
+    """{code: name in that language} of the page's languages."""
+    return dict(LANGUAGES)
+
+
+def catalogue_json(lang):
+    """The JSON the page loads for ``lang``."""
+    return {"lang": lang, "name": LANGUAGES[lang], "messages": translations(lang),
+            "templates": TEMPLATES}
+
+
+def write_pot(path=None):
+    """Write the template catalogue (every msgid) with Babel; returns its path."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    cat = Catalog(project="morris-board simulator", charset="utf-8")
+    for s in msgids():
+        cat.add(s, flags=("python-brace-format",) if "{0}" in s else ())
+    path = path or os.path.join(LOCALE, DOMAIN + ".pot")
+    with open(path, "wb") as f:
+        write_po(f, cat, width=100, omit_header=False)
+    return path
+
+
+def missing(lang):
+    """msgids without a translation in ``lang``'s .po."""
+    from babel.messages.pofile import read_po
+    with open(_po_path(lang), "rb") as f:
+        cat = read_po(f)
+    have = {m.id: m.string for m in cat if m.id}
+    return [s for s in msgids() if not have.get(s)]
+
+
+if __name__ == "__main__":
+    print("wrote", write_pot())
+    bad = 0
+    for lang in TRANSLATED:
+        miss = missing(lang)
+        bad += len(miss)
+        print("%s: %d missing" % (lang, len(miss)))
+        for s in miss:
+            print("   ", s)
+    print("compiled:", compile_catalogues(force=True))
+    sys.exit(1 if bad else 0)

@@ -1,0 +1,227 @@
+"""firmware/app.py: the shared main loop, played through tiny simulated drivers.
+
+Plain asserts, no pytest: runs under CPython (pytest) and the real
+MicroPython interpreter (tests/mprun.py, auto-collected by test_micropython.py).
+"""
+import gc
+import json
+
+from app import App
+from morris import Rules
+import board.controller  # noqa: F401  (compiled first, on a clean heap)
+gc.collect()
+from engine import Engine  # noqa: E402
+gc.collect()
+
+NAMES = Rules("standard").geo.names
+TICK = 20
+HAND_MS = 600   # after a hand action: past the debounce and the controller's commit delay
+
+
+class Switches:
+    def __init__(self):
+        self.occ = 0
+
+    def read(self):
+        return self.occ
+
+
+class Lights:
+    def __init__(self):
+        self.frame = None
+        self.shows = 0
+
+    def show(self, frame):
+        self.frame = [tuple(c) for c in frame[:24]]
+        self.shows += 1
+
+
+class Buttons:
+    def __init__(self):
+        self.pending = []
+
+    def read(self):
+        out = self.pending
+        self.pending = []
+        return out
+
+
+class Clock:
+    def __init__(self, start=0):
+        self.now = start
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        half = 1 << 29
+        return ((a - b + half) & ((1 << 30) - 1)) - half
+
+
+class Store:
+    def __init__(self):
+        self.data = None
+
+    def save(self, data):
+        self.data = bytes(data)
+
+    def load(self):
+        return self.data
+
+
+class Link:
+    def __init__(self):
+        self.inbox = []
+        self.out = []
+
+    def read_line(self):
+        return self.inbox.pop(0) if self.inbox else None
+
+    def write_line(self, text):
+        self.out.append(text)
+
+
+class Board:
+    """An App on fake drivers plus a hand that moves stones and waits out the debounce."""
+
+    def __init__(self, players=("human", "human"), rules="standard", level=1, link=True, engine=None):
+        self.sw = Switches()
+        self.lights = Lights()
+        self.buttons = Buttons()
+        self.clock = Clock(1000)
+        self.store = Store()
+        self.link = Link() if link else None
+        self.seen = []
+        self.app = App(self.sw, self.lights, self.buttons, self.clock, self.store, self.link,
+                       rules=rules, players=players, level=level, listener=self.seen.append,
+                       engine=engine)
+
+    def run(self, ms=200):
+        for _ in range(ms // TICK):
+            self.clock.now += TICK
+            self.app.tick()
+
+    def lift(self, name):
+        self.sw.occ &= ~(1 << NAMES.index(name))
+        self.run(HAND_MS)
+
+    def put(self, name):
+        self.sw.occ |= 1 << NAMES.index(name)
+        self.run(HAND_MS)
+
+    def lit(self):
+        return [NAMES[i] for i in range(24) if self.lights.frame[i] != (0, 0, 0)]
+
+    def record(self):
+        return self.app.controller.record()
+
+
+def test_placements_and_a_slide_are_read_from_switches():
+    b = Board()
+    b.run()
+    assert b.lights.shows > 0 and len(b.lights.frame) == 24
+    for name in ("d2", "d6", "b4"):
+        b.put(name)
+    assert b.record() == ["d2", "d6", "b4"]
+    assert b.app.controller.position.turn == 1
+
+
+def test_mill_lights_capturable_stones_and_capture_is_recorded():
+    b = Board()
+    for name in ("a1", "b2", "d1", "b6", "g1"):
+        b.put(name)
+    lit = b.lit()
+    assert "b2" in lit and "b6" in lit, lit          # capturable black stones
+    assert b.app.status()["lit"]["b2"] == "capture"
+    b.lift("b6")
+    assert b.record() == ["a1", "b2", "d1", "b6", "g1xb6"]
+
+
+def test_events_go_to_the_link_as_json_lines_and_the_listener():
+    b = Board()
+    b.put("d2")
+    msgs = [json.loads(x) for x in b.link.out]
+    moves = [m for m in msgs if m.get("type") == "move"]
+    assert moves and moves[-1]["move"] == "d2"
+    assert [e for e in b.seen if e.get("type") == "move"]
+
+
+def test_link_commands_press_buttons_and_bad_lines_get_errors():
+    b = Board()
+    b.put("d2")
+    b.link.inbox.append("status")
+    b.link.inbox.append("launch rockets")
+    b.link.inbox.append("x" * 500)
+    b.run(40)
+    msgs = [json.loads(x) for x in b.link.out]
+    st = [m for m in msgs if m.get("type") == "status"]
+    assert st and st[-1]["record"] == ["d2"]
+    errs = [m for m in msgs if m.get("type") == "error"]
+    assert len(errs) == 2
+    assert b.record() == ["d2"]
+    b.link.inbox.append("undo")
+    b.run(40)
+    b.lift("d2")
+    assert b.record() == []
+
+
+def test_remote_move_over_the_link():
+    b = Board(players=("human", "remote"))
+    b.put("d2")
+    b.link.inbox.append("move zz9")
+    b.run(40)
+    assert "error" in b.link.out[-1]
+    b.link.inbox.append("move d6")
+    b.run(40)
+    assert b.app.controller.status()["remote"] == "d6"
+    b.put("d6")
+    assert b.record() == ["d2", "d6"]
+
+
+def test_computer_plays_through_the_engine_in_slices():
+    # a small transposition table keeps this test inside the Pico-sized heap
+    # with every module compiled from source
+    b = Board(players=("human", "computer"), level=1, engine=Engine(level=1, tt_size=64))
+    b.put("d2")
+    for _ in range(500):
+        b.run(TICK)
+        if not b.app.controller.awaiting_remote():
+            break
+    remote = b.app.controller.status()["remote"]
+    assert remote, b.app.status()["message"]
+    assert remote in b.lit()                      # the computer's placement is lit
+    b.put(remote)
+    assert b.record() == ["d2", remote]
+    assert b.app.controller.awaiting_remote() is False
+
+
+def test_engine_is_made_on_first_need_and_follows_the_level():
+    b = Board(players=("human", "human"), engine=None)
+    b.put("d2")
+    assert b.app.engine is None            # two humans: no engine memory
+    b.app.engine = Engine(level=1, tt_size=64)
+    b.app.new_game(players=("human", "computer"), level=2)
+    b.lift("d2")
+    b.put("a1")
+    for _ in range(500):
+        b.run(TICK)
+        if not b.app.controller.awaiting_remote():
+            break
+    assert b.app.engine.level == 2
+    assert b.app.status()["players"] == ["human", "computer"]
+    assert b.app.controller.status()["remote"]
+
+
+def test_new_game_with_other_rules():
+    b = Board()
+    b.put("d2")
+    b.app.new_game(rules="wikipedia+no_return=on", players=("human", "human"))
+    b.lift("d2")
+    assert b.record() == []
+    assert str(b.app.controller.position.rules) == "wikipedia+no_return=on"
+    try:
+        b.app.new_game(players=("human", "alien"))
+        ok = False
+    except ValueError:
+        ok = True
+    assert ok

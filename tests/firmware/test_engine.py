@@ -1,0 +1,194 @@
+"""Engine API, slicing, levels and rule options (CPython and MicroPython)."""
+import gc
+from morris import Position, Rules, NOMOVE
+from morris.compat import ticks_ms, ticks_diff
+from engine import Engine, TOP_LEVEL, LEVELS, level_budget, evaluate
+from engine.engine import copy_position
+from engine.search import Searcher
+
+RULE_SETS = ("standard", "wikipedia", "old-russian", "schmidt", "french",
+             "wikipedia+double_mill=two", "wikipedia+no_return=on",
+             "wikipedia+double_mill=two+no_return=on", "standard+board=diagonals")
+
+MID = "standard .../.../.../B.BW../BW./.W./.W. w 5/5 3/0 0/0 -/- c4,e4,c3"
+# White to move closes a1-d1-g1 with g1 (a placement): a mill is open.
+CLOSE = "standard .../.../.../B.B.../.../.../WW. w 7/6 0/0 0/0 -/- -"
+
+
+def test_levels_table():
+    assert TOP_LEVEL >= 5
+    assert len(LEVELS) == TOP_LEVEL + 1
+    prev = 0
+    for lv in range(1, TOP_LEVEL + 1):
+        depth, ms, nodes, noise = level_budget(lv)
+        assert depth >= 1 and ms > 0 and nodes > 0 and noise >= 0
+        assert nodes >= prev
+        prev = nodes
+    for bad in (0, TOP_LEVEL + 1):
+        try:
+            level_budget(bad)
+        except ValueError:
+            pass
+        else:
+            assert False, "level %d accepted" % bad
+    eng = Engine(0)
+    assert eng.level == 1
+    eng.set_level(TOP_LEVEL + 3)
+    assert eng.level == TOP_LEVEL
+
+
+def test_think_returns_legal_move_every_level():
+    pos = Position.from_text(MID)
+    eng = Engine(1, seed=3)
+    for lv in range(1, TOP_LEVEL + 1):
+        eng.set_level(lv, nodes=300)
+        m = eng.think(pos)
+        assert m in pos.legal_moves, (lv, m)
+
+
+def test_caller_position_untouched():
+    pos = Position.from_text(MID)
+    pos.push_text("d6")
+    before = pos.text()
+    stack = pos.move_stack
+    eng = Engine(3)
+    eng.think(pos)
+    assert pos.text() == before
+    assert pos.move_stack == stack
+
+
+def test_copy_position_is_independent():
+    pos = Position.from_text(MID)
+    cp = copy_position(pos)
+    cp.push(cp.legal_moves[0])
+    assert pos.text() == MID
+    assert cp.text() != MID
+    cp.pop()
+    assert cp.text() == MID
+
+
+def test_step_returns_none_then_move_and_stays_done():
+    pos = Position(Rules("standard"))
+    eng = Engine(TOP_LEVEL, nodes=400)
+    eng.start(pos)
+    nones = 0
+    r = None
+    for _ in range(10000):
+        r = eng.step(0)  # a zero budget still makes progress (one node per call)
+        if r is not None:
+            break
+        nones += 1
+    assert r is not None and r in pos.legal_moves
+    assert nones >= 10  # it really was sliced
+    assert eng.step(5) == r  # asking again returns the same move
+    assert eng.nodes >= 400
+
+
+def test_sliced_and_blocking_searches_agree():
+    pos = Position.from_text(MID)
+    eng = Engine(4, nodes=600)
+    m1 = eng.think(pos)
+    eng.new_game()
+    eng.start(pos)
+    m2 = None
+    while m2 is None:
+        m2 = eng.step(1)
+    assert m1 == m2
+
+
+def test_controller_gap_is_bounded():
+    """Simulated main loop: step(budget) between 'scans'; the longest gap between
+    two controller steps must stay near the budget (one node of overshoot)."""
+    pos = Position.from_text(MID)
+    eng = Engine(TOP_LEVEL, nodes=3000, ms=100000)
+    budget = 10
+    eng.start(pos)
+    worst = 0
+    last = ticks_ms()
+    steps = 0
+    while True:
+        r = eng.step(budget)
+        now = ticks_ms()
+        gap = ticks_diff(now, last)
+        if gap > worst:
+            worst = gap
+        steps += 1
+        # the controller's own work would run here
+        last = ticks_ms()
+        if r is not None:
+            break
+    assert steps >= 3, steps
+    # one node is well under a millisecond on a PC; the slack covers a busy machine
+    assert worst <= budget + 60, worst
+
+
+def test_game_over_and_single_move():
+    # black has two stones: the game is over, no move
+    over = Position.from_text("standard W../W../W../B...../.B./.../... w 0/0 0/0 0/0 -/- -")
+    assert over.outcome() is not None
+    eng = Engine(3)
+    assert eng.think(over) == NOMOVE
+    # a position with exactly one legal move is answered at once
+    one = Position.from_text("standard .../W../.../BBB.../WB./.B./WWB w 0/0 0/0 0/0 -/- -")
+    moves = one.legal_moves
+    assert [one.move_text(m) for m in moves] == ["b6-d6"]
+    eng.start(one)
+    assert eng.step(1) == moves[0]
+    assert eng.nodes == 0
+
+
+def test_level1_sometimes_misses_a_mill_top_level_never():
+    pos = Position.from_text(CLOSE)
+    closes = 0
+    eng = Engine(1, seed=11)
+    n = 40
+    for _ in range(n):
+        m = eng.think(pos)
+        assert m in pos.legal_moves
+        if m >> 10 & 31 != 31:
+            closes += 1
+    assert 0 < closes < n, closes
+    top = Engine(TOP_LEVEL)
+    assert top.think(pos) >> 10 & 31 != 31
+
+
+def test_every_rule_set_plays_legal_games():
+    eng = Engine(3, nodes=120)
+    for rules in RULE_SETS:
+        pos = Position(Rules.parse(rules))
+        eng.new_game()
+        for _ in range(40):
+            if pos.outcome() is not None:
+                break
+            m = eng.think(pos)
+            assert m in pos.legal_moves, (rules, pos.text(), m)
+            pos.push(m)
+        gc.collect()
+
+
+def test_tt_key_mixes_rule_state_and_stays_small():
+    s = Searcher(64)
+    pos = Position(Rules.parse("old-russian"))
+    s.begin(pos, 3, 100)
+    k0 = s.key()
+    assert 0 <= k0 < 1 << 30
+    pos.used[0] = 0xFFFF
+    pos.forbid[1] = 23 << 5 | 22
+    k1 = s.key()
+    assert k1 != k0 and 0 <= k1 < 1 << 30
+    assert len(s.tt) * 64 == 64
+
+
+def test_evaluate_is_antisymmetric_on_mirror_colours():
+    pos = Position.from_text(MID)
+    v = evaluate(pos)
+    swapped = Position.from_text("standard .../.../.../W.WB../WB./.B./.B. b 5/5 3/0 0/0 -/- -")
+    assert evaluate(swapped) == v
+    assert -10000 < v < 10000
+
+
+def test_deterministic_without_noise():
+    pos = Position.from_text(MID)
+    a = Engine(4)
+    b = Engine(4)
+    assert a.think(pos) == b.think(pos)

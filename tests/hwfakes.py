@@ -1,0 +1,142 @@
+"""Shared helpers for the Pico-driver tests: the fake ``machine`` on sys.path, a
+fresh fake board, and the driver-contract harness for the Pico drivers."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAKE = os.path.join(ROOT, "tests", "fake_machine")
+if FAKE not in sys.path:
+    sys.path.insert(0, FAKE)
+
+import machine  # noqa: E402  (the fake)
+import board_config as cfg  # noqa: E402
+
+PERIOD = 1 << 30
+
+
+def fresh_chain():
+    """Reset the fake board and wire a 74HC165 chain to board_config's pins."""
+    machine.reset_board()
+    p = cfg.PINS
+    return machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS)
+
+
+def point_index():
+    from hw import point_names
+    return {n: i for i, n in enumerate(point_names())}
+
+
+def decode_leds(data):
+    """(r, g, b) per LED chain index from the bytes sent to the chain, per LED_ORDER."""
+    order = cfg.LED_ORDER
+    out = []
+    for k in range(len(data) // 3):
+        chunk = data[3 * k:3 * k + 3]
+        out.append((chunk[order.index("R")], chunk[order.index("G")], chunk[order.index("B")]))
+    return out
+
+
+class FakeSerial:
+    """The PC side of the USB serial port: ``feed`` text in, ``written`` text out."""
+
+    def __init__(self):
+        self.pending = ""
+        self.written = ""
+
+    # firmware side (sys.stdin / sys.stdout like)
+    def read(self, n=1):
+        out, self.pending = self.pending[:n], self.pending[n:]
+        return out
+
+    def write(self, text):
+        self.written += text
+        return len(text)
+
+
+class FakePoll:
+    def __init__(self, serial):
+        self.serial = serial
+
+    def poll(self, timeout=-1):
+        return [(self.serial, 1)] if self.serial.pending else []
+
+
+class PicoHarness:
+    """tests/driver_contract.py harness over the Pico drivers and the fake machine."""
+
+    def __init__(self, tmp_path, use_spi=None):
+        self.tmp_path = tmp_path
+        self.use_spi = use_spi
+
+    def sensors(self):
+        from hw.switches import Switches
+        chain = fresh_chain()
+        drv = Switches(cfg, use_spi=self.use_spi)
+        idx = point_index()
+
+        def set_physical(mask):
+            for name, i in idx.items():
+                chain.set_switch(cfg.SWITCH_BIT[name], (mask >> i) & 1)
+        return drv, set_physical
+
+    def lights(self):
+        from hw.lights import Lights
+        machine.reset_board()
+        drv = Lights(cfg)
+        idx = point_index()
+
+        def emitted():
+            data = machine.STREAMS[-1][1]
+            leds = decode_leds(data)
+            out = [None] * len(idx)
+            for name, i in idx.items():
+                out[i] = leds[cfg.LED_INDEX[name]]
+            return out
+        return drv, emitted
+
+    def buttons(self):
+        from hw.buttons import Buttons
+        machine.reset_board()
+        drv = Buttons(cfg)
+
+        def press(name):
+            pin = cfg.BUTTON_PINS[name]
+            down = 0 if cfg.BUTTON_ACTIVE_LOW else 1
+            machine.set_level(pin, down)
+            for _ in range(drv.stable + 1):
+                drv.poll()
+            machine.set_level(pin, 1 - down)
+            for _ in range(drv.stable + 1):
+                drv.poll()
+        return drv, press
+
+    def clock(self, start=0):
+        from hw.clock import Clock
+        now = [start % PERIOD]
+        drv = Clock(source=lambda: now[0])
+
+        def advance(ms):
+            now[0] = (now[0] + ms) % PERIOD
+        return drv, advance
+
+    def store(self):
+        from hw.store import FileStore
+        path = str(self.tmp_path / "game.rec")
+        return FileStore(path), lambda: FileStore(path)
+
+    def link(self):
+        from hw.link import UsbLink
+        ser = FakeSerial()
+        drv = UsbLink(inp=ser, out=ser, poller=FakePoll(ser))
+        taken = [0]
+
+        def feed(text):
+            ser.pending += text
+
+        def take():
+            text = ser.written[taken[0]:]
+            taken[0] = len(ser.written)
+            lines = text.split("\n")
+            assert lines[-1] == ""
+            return lines[:-1]
+        return drv, feed, take

@@ -1,0 +1,63 @@
+"""tests/mpgame.py with the Pico drivers (firmware/hw/, built by main.build()) on the
+fake machine of tests/fake_machine/ (MicroPython and CPython)."""
+
+
+def setup(clock, link):
+    """Drivers and the robot's hooks, as mpsim.setup."""
+    import machine  # the fake
+    import board_config as cfg
+    import main as pico_main
+    machine.RECORD = False
+    p = cfg.PINS
+    chain = machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS)
+    d = pico_main.build(link=link)
+    from hw import point_names
+    NAMES = point_names()
+    sw = d["sensors"]
+    lights = d["lights"]
+    buttons = d["buttons"]
+    link = d["link"]
+
+    class PhysSw:
+        occ = 0
+    phys = PhysSw()
+
+    def set_occ(mask):
+        for i in range(24):
+            chain.set_switch(cfg.SWITCH_BIT[NAMES[i]], (mask >> i) & 1)
+        phys.occ = mask
+    d["clock"] = clock
+    from hw.link import UsbLink
+
+    class Serial:
+        def __init__(self):
+            self.pending = ""
+            self.written = ""
+
+        def read(self, n=1):
+            out = self.pending[:n]
+            self.pending = self.pending[n:]
+            return out
+
+        def write(self, t):
+            self.written += t
+
+    class Poll:
+        def __init__(self, s):
+            self.s = s
+
+        def poll(self, t=0):
+            return [(self.s, 1)] if self.s.pending else []
+    ser = Serial()
+    link = UsbLink(inp=ser, out=ser, poller=Poll(ser))
+
+    def link_out():
+        lines = ser.written.split("\n")[:-1]
+        return lines
+
+    def link_in(text):
+        ser.pending += text + "\n"
+
+    def link_clear():
+        ser.written = ""
+    return sw, lights, buttons, link, phys, set_occ, link_out, link_in, link_clear

@@ -1,0 +1,134 @@
+"""The hardware documents agree with firmware/board_config.py, the one source of truth for the wiring."""
+import importlib.util
+import os
+import re
+import xml.etree.ElementTree as ET
+
+import board_config as cfg
+from morris.geometry import GEOMETRIES
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HW = os.path.join(ROOT, "hardware")
+
+
+def _load(name, rel):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, rel))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+hw = _load("morris_hw_tables", "tools/hw_tables.py")
+GEO = GEOMETRIES["standard"]
+
+
+def _read(name):
+    with open(os.path.join(HW, name), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_every_point_once_with_unique_led_index_and_switch_bit():
+    names = [r[0] for r in cfg.POINTS]
+    assert sorted(names) == sorted(GEO.names) and len(names) == 24
+    assert sorted(r[1] for r in cfg.POINTS) == list(range(24))
+    assert sorted(r[2] for r in cfg.POINTS) == list(range(24))
+    assert cfg.LED_INDEX == {r[0]: r[1] for r in cfg.POINTS}
+    assert cfg.SWITCH_BIT == {r[0]: r[2] for r in cfg.POINTS}
+
+
+def test_generated_docs_match_board_config():
+    assert hw.stale() == [], "run: .venv/bin/python tools/hw_tables.py"
+
+
+def _table_rows(text, block):
+    m = re.search(r"<!-- BEGIN GENERATED: %s -->\n(.*?)<!-- END GENERATED: %s -->" % (block, block), text, re.S)
+    assert m, block
+    rows = [ln for ln in m.group(1).splitlines() if ln.startswith("|")][2:]
+    return [[c.strip() for c in ln.strip("|").split("|")] for ln in rows]
+
+
+def test_point_table_in_readme_matches_config_row_by_row():
+    # Read back the documented table and compare with the config directly (not via the generator).
+    rows = _table_rows(_read("README.md"), "points")
+    assert [r[0] for r in rows] == list(GEO.names)
+    for r in rows:
+        name, num, led, bit, chip, letter, pin = r[:7]
+        b = cfg.SWITCH_BIT[name]
+        assert int(num) == GEO.index[name]
+        assert int(led) == cfg.LED_INDEX[name]
+        assert int(bit) == b
+        assert chip == "U%d" % (1 + b // 8) and letter == "ABCDEFGH"[b % 8]
+        assert int(pin) == {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}[letter]
+
+
+def test_pin_map_in_readme_matches_config():
+    rows = _table_rows(_read("README.md"), "pin-map")
+    doc = {r[0].strip("`"): int(r[1][2:]) for r in rows if r[1].startswith("GP")}
+    for key, g in cfg.PINS.items():
+        assert doc[key] == g, key
+    for key, g in cfg.BUTTON_PINS.items():
+        assert doc["button `%s" % key] == g, key
+
+
+def test_led_chain_table_is_continuous():
+    rows = _table_rows(_read("README.md"), "led-chain")
+    assert [int(r[0]) for r in rows] == list(range(24))
+    for r in rows:
+        assert cfg.LED_INDEX[r[1]] == int(r[0])
+
+
+def test_netlist_is_well_formed():
+    nets = hw.netlist()
+    seen = {}
+    for net, pins in nets.items():
+        for p in pins:
+            assert p not in seen, "%s in %s and %s" % (p, seen.get(p), net)
+            seen[p] = net
+    for name in GEO.names:
+        b = cfg.SWITCH_BIT[name]
+        assert sorted(nets["PT_" + name]) == sorted(
+            ["U%d.%d" % (1 + b // 8, hw.HC165_INPUT_PIN["ABCDEFGH"[b % 8]]), "RN%d.%d" % (1 + b // 8, 2 + b % 8),
+             "REED_%s.1" % name])
+        assert "REED_%s.2" % name in nets["GND"]
+    # LED chain: LED i's DIN is fed by LED i-1's DOUT (or R1 for LED0)
+    assert sorted(nets["LED_DIN0"]) == ["LED0.4", "R1.2"]
+    for i in range(1, 24):
+        assert sorted(nets["LED_DIN%d" % i]) == sorted(["LED%d.2" % (i - 1), "LED%d.4" % i])
+    # Pico pins in the netlist follow the config
+    for key, g in cfg.PINS.items():
+        assert "A1.%d" % hw.PICO_GPIO_PIN[g] in nets[hw.SIGNALS[key][0]]
+    assert "A1.%d" % hw.PICO_GPIO_PIN[cfg.PINS["sr_data"]] in nets["SR_DATA"] and "U3.9" in nets["SR_DATA"]
+
+
+def test_netlist_file_lists_every_net():
+    text = _read("netlist.md")
+    for net in hw.netlist():
+        assert "| %s |" % net in text, net
+
+
+def test_schematic_svg_is_valid_and_names_every_point():
+    root = ET.parse(os.path.join(HW, "schematic.svg")).getroot()
+    texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    for name in GEO.names:
+        assert name in texts and "PT_" + name in texts, name
+
+
+def test_spi0_can_read_the_chain():
+    # The docs promise machine.SPI(0, sck=sr_clock, miso=sr_data) works (RP2040 GPIO function table).
+    assert cfg.PINS["sr_clock"] in (2, 6, 18, 22)
+    assert cfg.PINS["sr_data"] in (0, 4, 16, 20)
+
+
+def test_buttons_in_template_follow_config():
+    tpl = _load("morris_template_tool2", "tools/template.py")
+    labels = [lab for lab, _ in tpl.button_positions(400.0)]
+    assert sorted(labels) == sorted(cfg.BUTTON_PINS)
+
+
+def test_build_guide_prose_follows_the_led_chain():
+    # BUILD.md names the solder order in prose; it must follow board_config too.
+    text = " ".join(_read("BUILD.md").split())
+    chain = [r[0] for r in sorted(cfg.POINTS, key=lambda r: r[1])]
+    assert "(%s)" % ", ".join(chain[:8]) in text
+    assert "LED 0 = %s, 1 = %s, ... 23 = %s" % (chain[0], chain[1], chain[23]) in text
+    assert "out to %s, the middle ring, out to %s, the outer ring" % (chain[8], chain[16]) in text

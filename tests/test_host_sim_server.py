@@ -1,0 +1,240 @@
+"""The simulator's web server: refuses malformed messages without changing
+anything, serves nothing outside host_sim/static, binds to loopback by default.
+Uses aiohttp's test utilities (TestServer / TestClient) on a loopback port."""
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+from aiohttp.test_utils import TestClient, TestServer
+from yarl import URL
+
+import host_sim  # noqa: F401  (firmware/ on sys.path)
+from host_sim.__main__ import parser, DEFAULT_HOST
+from host_sim.server import SimServer, MAX_MESSAGE
+from host_sim.sim import Simulation
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+async def _client(players=("human", "human")):
+    server = SimServer(Simulation(players=players))
+    client = TestClient(TestServer(server.make_app(), host="127.0.0.1"))
+    await client.start_server()
+    return server, client
+
+
+async def _recv(ws, kind, timeout=5.0):
+    """Next message of type ``kind`` (others are skipped)."""
+    end = time.monotonic() + timeout
+    while True:
+        msg = await asyncio.wait_for(ws.receive_json(), max(0.05, end - time.monotonic()))
+        if msg.get("type") == kind:
+            return msg
+
+
+def _physical(state):
+    keys = ("stones", "record", "planned", "queued", "occupancy", "held", "settings", "in_hand")
+    return {k: state[k] for k in keys}
+
+
+MALFORMED = [
+    ("not JSON", "{this is not json"),
+    ("not an object", "[1, 2, 3]"),
+    ("unknown type", json.dumps({"type": "teleport", "point": "d2"})),
+    ("no type", json.dumps({"point": "d2"})),
+    ("bad point name", json.dumps({"type": "put", "point": "z9"})),
+    ("bad point number", json.dumps({"type": "put", "point": 24})),
+    ("negative point", json.dumps({"type": "lift", "point": -1})),
+    ("point of wrong type", json.dumps({"type": "put", "point": [1]})),
+    ("boolean point", json.dumps({"type": "put", "point": True})),
+    ("lift from empty point", json.dumps({"type": "lift", "point": "a1"})),
+    ("bad colour", json.dumps({"type": "put", "point": "a1", "colour": "green"})),
+    ("bad button", json.dumps({"type": "button", "name": "self-destruct"})),
+    ("bad preset", json.dumps({"type": "new_game", "preset": "chess"})),
+    ("bad option", json.dumps({"type": "new_game", "preset": "standard", "options": {"gravity": "on"}})),
+    ("bad option value", json.dumps({"type": "new_game", "options": {"double_mill": "three"}})),
+    ("bad player", json.dumps({"type": "new_game", "white": "robot"})),
+    ("bad level", json.dumps({"type": "new_game", "level": 99})),
+    ("bad learning", json.dumps({"type": "new_game", "learning": "yes"})),
+    ("oversized", json.dumps({"type": "put", "point": "d2", "pad": "x" * (MAX_MESSAGE + 10)})),
+    ("huge", "x" * 200000),
+]
+
+
+def test_malformed_messages_get_an_error_and_change_nothing():
+    async def go():
+        server, client = await _client()
+        try:
+            ws = await client.ws_connect("/ws")
+            hello = await _recv(ws, "hello")
+            assert "d2" in hello["catalogue"]["points"]
+            await _recv(ws, "state")
+            await ws.send_str(json.dumps({"type": "put", "point": "d2"}))
+            for _ in range(100):      # let the stone settle into a recorded move
+                await asyncio.sleep(0.02)
+                if server.sim.state()["record"] == ["d2"]:
+                    break
+            before = _physical(server.sim.state())
+            assert before["record"] == ["d2"]
+            for name, raw in MALFORMED:
+                await ws.send_str(raw)
+                reply = await _recv(ws, "error")
+                assert reply["message"], name
+                assert _physical(server.sim.state()) == before, name
+            await ws.send_bytes(b"\x00\x01binary")
+            assert (await _recv(ws, "error"))["message"]
+            # the connection still works: a good message is answered with the state
+            await ws.send_str(json.dumps({"type": "state"}))
+            st = await _recv(ws, "state")
+            assert st["record"] == ["d2"]
+            assert _physical(server.sim.state()) == before
+            await ws.close()
+        finally:
+            await client.close()
+    run(go())
+
+
+def test_good_messages_play_a_move_and_press_buttons():
+    async def go():
+        server, client = await _client()
+        try:
+            ws = await client.ws_connect("/ws")
+            await _recv(ws, "state")
+            await ws.send_str(json.dumps({"type": "put", "point": 4}))      # d2 by number
+            await ws.send_str(json.dumps({"type": "put", "point": "d6", "colour": "black"}))
+            for _ in range(150):
+                await asyncio.sleep(0.02)
+                if len(server.sim.state()["record"]) == 2:
+                    break
+            st = server.sim.state()
+            assert st["record"] == ["d2", "d6"]
+            assert st["stones"][4] == "white"
+            await ws.send_str(json.dumps({"type": "button", "name": "hint"}))
+            await ws.send_str(json.dumps({"type": "new_game", "preset": "wikipedia",
+                                          "options": {"no_return": "on"}, "white": "human",
+                                          "black": "human", "level": 2}))
+            for _ in range(150):
+                await asyncio.sleep(0.02)
+                st = server.sim.state()
+                if st["settings"]["rules"] == "wikipedia+no_return=on" and st["record"] == []:
+                    break
+            assert st["settings"]["rules"] == "wikipedia+no_return=on"
+            assert st["settings"]["level"] == 2
+            assert st["record"] == [] and st["occupancy"] == 0
+            await ws.close()
+        finally:
+            await client.close()
+    run(go())
+
+
+TRAVERSALS = [
+    "/../pyproject.toml",
+    "/..%2f..%2fpyproject.toml",
+    "/%2e%2e/%2e%2e/pyproject.toml",
+    "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "/static/../../Makefile",
+    "/..\\..\\Makefile",
+    "/server.py",
+    "/__init__.py",
+    "/sim.py",
+    "/%2fetc%2fpasswd",
+    "//etc/passwd",
+    "/etc/passwd",
+    "/app.js/../../server.py",
+    "/.hidden",
+    "/index.html%00.py",
+]
+
+
+def test_path_traversal_is_404_and_static_files_are_served():
+    async def go():
+        server, client = await _client()
+        try:
+            for path in ("/", "/index.html", "/app.js", "/style.css", "/favicon.svg"):
+                r = await client.get(path)
+                assert r.status == 200, path
+                await r.read()
+            base = str(client.make_url("/"))[:-1]
+            for path in TRAVERSALS:
+                r = await client.session.get(URL(base + path, encoded=True))
+                body = await r.text()
+                assert r.status == 404, (path, r.status)
+                assert "[project]" not in body and "root:" not in body and "import" not in body
+        finally:
+            await client.close()
+    run(go())
+
+
+def test_api_state_is_json():
+    async def go():
+        server, client = await _client()
+        try:
+            r = await client.get("/api/state")
+            st = await r.json()
+            assert st["type"] == "state" and len(st["stones"]) == 24 and len(st["leds"]) == 24
+        finally:
+            await client.close()
+    run(go())
+
+
+def test_default_bind_is_loopback():
+    args = parser().parse_args([])
+    assert DEFAULT_HOST == "127.0.0.1" and args.host == "127.0.0.1"
+    assert args.rules == "standard" and args.black is None and args.white is None
+
+
+def _listening(port):
+    """Local addresses (hex ip) listening on ``port`` from /proc/net/tcp{,6}."""
+    out = []
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(name) as f:
+                rows = f.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            parts = row.split()
+            ip, p = parts[1].split(":")
+            if int(p, 16) == port and parts[3] == "0A":
+                out.append(ip)
+    return out
+
+
+def test_started_simulator_prints_url_and_listens_on_loopback_only():
+    proc = subprocess.Popen([sys.executable, "-m", "host_sim", "--port", "0"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = None
+        t = time.time()
+        lines = []
+        while time.time() - t < 30:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            m = re.search(r"http://([0-9.]+):(\d+)/", line)
+            if m:
+                url = m.group(0)
+                break
+        assert url, "".join(lines)
+        host, port = m.group(1), int(m.group(2))
+        assert host == "127.0.0.1"
+        assert "standard" in "".join(lines) and "Black computer" in "".join(lines)
+        if os.path.exists("/proc/net/tcp"):
+            addrs = _listening(port)
+            assert addrs and all(a == "0100007F" for a in addrs), addrs
+        import urllib.request
+        with urllib.request.urlopen(url + "api/state", timeout=10) as r:
+            st = json.loads(r.read())
+        assert st["settings"]["players"] == ["human", "computer"]
+    finally:
+        proc.terminate()
+        proc.wait(10)

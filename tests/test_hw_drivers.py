@@ -1,0 +1,229 @@
+"""Pico drivers (firmware/hw/) against a fake machine/neopixel that records pin traffic.
+
+Acceptance 1 of issue 6: a scan reads the right bits in the right order into
+the right points; a frame writes the right bytes in LED wiring order; the
+shared driver contract (tests/driver_contract.py) holds for the Pico drivers.
+"""
+import pytest
+
+import hwfakes
+from hwfakes import cfg, machine, fresh_chain, point_index, decode_leds
+import driver_contract
+
+
+@pytest.mark.parametrize("check", driver_contract.CHECKS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("use_spi", [True, False], ids=["spi", "bitbang"])
+def test_pico_drivers_meet_the_contract(check, use_spi, tmp_path):
+    check(hwfakes.PicoHarness(tmp_path, use_spi))
+
+
+# ---- switches --------------------------------------------------------------
+
+def _data_reads(start):
+    return [v for (pin, op, v) in machine.TRAFFIC[start:] if pin == cfg.PINS["sr_data"] and op == "r"]
+
+
+@pytest.mark.parametrize("use_spi", [False, True], ids=["bitbang", "spi"])
+def test_scan_reads_bits_in_chain_order(use_spi):
+    """After one SH/LD pulse the 32 bits come out U3.H first ... U1.A, then the
+    grounded tail; each is sampled before the rising clock edge that shifts."""
+    from hw.switches import Switches
+    chain = fresh_chain()
+    drv = Switches(cfg, use_spi=use_spi)
+    # a pattern that tells every position apart: chip c input k low when (c*8+k) % 3 == 0
+    for c in range(1, 4):
+        for k, letter in enumerate("ABCDEFGH"):
+            chain.set_input(c, letter, 0 if ((c - 1) * 8 + k) % 3 == 0 else 1)
+    start = len(machine.TRAFFIC)
+    drv.scan()
+    traffic = machine.TRAFFIC[start:]
+    ld, ck, dt = cfg.PINS["sr_load"], cfg.PINS["sr_clock"], cfg.PINS["sr_data"]
+    # SH/LD pulse low then high before any clock or data
+    assert traffic[0] == (ld, "w", 0) and traffic[1] == (ld, "w", 1)
+    expected = []
+    for c in (3, 2, 1):
+        for k in range(7, -1, -1):
+            expected.append(0 if ((c - 1) * 8 + k) % 3 == 0 else 1)
+    expected += [0] * 8
+    assert _data_reads(start) == expected
+    # every data read comes right before a rising clock edge, then the clock falls
+    seq = [(p, op, v) for (p, op, v) in traffic[2:] if p in (ck, dt)]
+    assert len(seq) == 32 * 3
+    for i in range(32):
+        assert seq[3 * i][:2] == (dt, "r")
+        assert seq[3 * i + 1] == (ck, "w", 1)
+        assert seq[3 * i + 2] == (ck, "w", 0)
+    assert chain.edges == 32 and chain.loads == 1
+
+
+@pytest.mark.parametrize("use_spi", [False, True], ids=["bitbang", "spi"])
+def test_each_switch_lands_on_its_point(use_spi):
+    """Every switch bit (chip, input) becomes the bit of the point board_config names."""
+    from hw.switches import Switches
+    chain = fresh_chain()
+    drv = Switches(cfg, use_spi=use_spi)
+    idx = point_index()
+    assert drv.read() == 0
+    for name, bit in cfg.SWITCH_BIT.items():
+        chain.set_input(1 + bit // 8, "ABCDEFGH"[bit % 8], 0)   # closed: reads 0
+        assert drv.read() == 1 << idx[name], name
+        chain.set_input(1 + bit // 8, "ABCDEFGH"[bit % 8], 1)
+    assert drv.read() == 0
+
+
+def test_known_points_independently_of_the_table():
+    """A few wiring facts from the hardware docs, checked by hand: U3.A is c3,
+    U2.H is b4, U1.A is a1, U1.F is d7 (rules-core point numbers)."""
+    from hw.switches import Switches
+    chain = fresh_chain()
+    drv = Switches(cfg)
+    idx = point_index()
+    for chip, letter, name in ((3, "A", "c3"), (2, "H", "b4"), (1, "A", "a1"), (1, "F", "d7")):
+        chain.set_input(chip, letter, 0)
+        assert drv.read() == 1 << idx[name], (chip, letter, name)
+        chain.set_input(chip, letter, 1)
+    assert idx["a1"] == 0 and idx["g7"] == 23
+
+
+def test_broken_chain_keeps_last_good_scan():
+    """Data stuck high (disconnected chain) fails the tail check: the scan is
+    discarded, the last good occupancy stays and errors are counted."""
+    from hw.switches import Switches
+    chain = fresh_chain()
+    drv = Switches(cfg)
+    chain.set_switch(cfg.SWITCH_BIT["d2"], True)
+    good = drv.read()
+    assert good == 1 << point_index()["d2"]
+    chain.read = lambda pin: 1          # QH line pulled high: tail reads 0xFF
+    assert drv.read() == good
+    assert drv.errors == 1 and drv.scans == 1
+
+
+def test_scanner_runs_from_a_timer_at_scan_hz():
+    """The Scanner starts a periodic timer at SCAN_HZ (>= 200 Hz); read() then
+    returns the latest timer scan without pin traffic."""
+    from hw.switches import Switches
+    from hw.buttons import Buttons
+    from hw.scanner import Scanner
+    chain = fresh_chain()
+    sw = Switches(cfg)
+    bt = Buttons(cfg)
+    sc = Scanner(sw, bt, cfg.SCAN_HZ)
+    sc.start()
+    assert cfg.SCAN_HZ >= 200
+    assert len(machine.TIMERS) == 1 and machine.TIMERS[0].freq == cfg.SCAN_HZ
+    chain.set_switch(cfg.SWITCH_BIT["g7"], True)
+    n = len(machine.TRAFFIC)
+    assert sw.read() == 0 and len(machine.TRAFFIC) == n   # no scan yet: old state
+    machine.fire_timers()
+    assert sw.read() == 1 << point_index()["g7"]
+    machine.set_level(cfg.BUTTON_PINS["hint"], 0)
+    machine.fire_timers(bt.stable)
+    assert bt.read() == ["hint"]
+    assert bt.held_ms("hint") == bt.stable * bt.ms_per_sample
+    sc.stop()
+    assert not machine.TIMERS[0].active and not sw.auto
+
+
+# ---- lights ----------------------------------------------------------------
+
+def test_frame_bytes_follow_led_wiring_and_colour_order():
+    """The bytes on the wire are, LED by LED along the chain, G R B of the point
+    wired there: LED 0 is c3, LED 8 is b4, LED 23 is d7."""
+    from hw.lights import Lights
+    machine.reset_board()
+    drv = Lights(cfg)
+    idx = point_index()
+    frame = [(i + 1, 100 + i, 200 + i) for i in range(24)]
+    drv.show(frame)
+    (pin, data), = machine.STREAMS
+    assert pin == cfg.PINS["led_data"] and len(data) == 72
+    for led, name in ((0, "c3"), (8, "b4"), (23, "d7")):
+        p = idx[name]
+        assert data[3 * led:3 * led + 3] == bytes([100 + p, p + 1, 200 + p])  # G, R, B
+    leds = decode_leds(data)
+    for name, p in idx.items():
+        assert leds[cfg.LED_INDEX[name]] == frame[p]
+
+
+def test_unchanged_frames_are_not_rewritten_but_refreshed():
+    from hw.lights import Lights
+    machine.reset_board()
+    drv = Lights(cfg, refresh=5)
+    frame = [(1, 2, 3)] * 24
+    for _ in range(5):
+        drv.show(frame)
+    assert len(machine.STREAMS) == 1
+    drv.show(frame)
+    assert len(machine.STREAMS) == 2      # the periodic refresh
+    drv.show([(0, 0, 0)] * 24)
+    assert len(machine.STREAMS) == 3
+
+
+def test_budget_safety_net_scales_over_budget_frames():
+    """With budget_ma set, a full-white frame is scaled within the budget (hues
+    kept); a frame within budget passes unchanged."""
+    from hw.lights import Lights
+    machine.reset_board()
+    drv = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA)
+    drv.show([(255, 255, 255)] * 24)
+    data = machine.STREAMS[-1][1]
+    ma = sum(data) * cfg.LED_MA_PER_CHANNEL / 255
+    assert ma <= cfg.LED_BUDGET_MA and len(set(data)) == 1
+    small = [(cfg.BRIGHTNESS_CAP, 0, 0)] * 24
+    drv.show(small)
+    assert set(decode_leds(machine.STREAMS[-1][1])) == {(cfg.BRIGHTNESS_CAP, 0, 0)}
+
+
+def test_channel_order():
+    from hw.lights import channel_order
+    assert channel_order("GRB") == (1, 0, 2, 3)
+    assert channel_order("RGB") == (0, 1, 2, 3)
+    with pytest.raises(ValueError):
+        channel_order("RGG")
+
+
+# ---- buttons, watchdog ---------------------------------------------------------
+
+def test_buttons_ignore_bounce_shorter_than_debounce():
+    from hw.buttons import Buttons
+    machine.reset_board()
+    bt = Buttons(cfg)
+    pin = cfg.BUTTON_PINS["undo"]
+    assert bt.stable == (cfg.BUTTON_DEBOUNCE_MS * cfg.SCAN_HZ + 999) // 1000
+    for _ in range(20):            # contact bounce: never stable long enough
+        machine.set_level(pin, 0)
+        bt.poll()
+        machine.set_level(pin, 1)
+        bt.poll()
+    assert bt.read() == []
+    machine.set_level(pin, 0)
+    for _ in range(bt.stable):
+        bt.poll()
+    assert bt.read() == ["undo"]
+    for _ in range(100):
+        bt.poll()
+    assert bt.read() == []          # held: one press only
+    assert bt.held_ms("undo") > 400
+    with pytest.raises(KeyError):
+        bt.held_ms("eject")
+
+
+def test_watchdog_feed_and_keep_alive():
+    from hw.watchdog import Watchdog
+    machine.reset_board()
+    w = Watchdog(5000)
+    w.feed()
+    w.feed()
+    assert machine.WDTS[0].feeds == 2 and machine.WDTS[0].timeout == 5000
+    w.keep_alive()
+    machine.fire_timers(3)
+    assert machine.WDTS[0].feeds == 5
+    with pytest.raises(ValueError):
+        Watchdog(20000)
+
+
+def test_board_config_table_is_complete():
+    from hw import point_table
+    leds, bits = point_table(cfg)
+    assert sorted(leds) == list(range(24)) and sorted(bits) == list(range(24))

@@ -1,0 +1,380 @@
+"""The Pico-side firmware around the drivers: atomic store details, settings, the
+settings menu at the board, the main loop (watchdog, menu), main.py's start-up
+on the fake machine, the self-test, and tools/deploy.py."""
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+import hwfakes
+from hwfakes import cfg, machine
+from host_sim import drivers
+import mainloop
+import menu as menu_mod
+import settings
+from hw.store import FileStore, pack, unpack, crc32
+from morris import Rules
+
+ROOT = hwfakes.ROOT
+NAMES = Rules("standard").geo.names
+
+
+# ---- store -----------------------------------------------------------------------
+
+def test_pack_unpack_and_crc():
+    assert crc32(b"123456789") == 0xCBF43926
+    blob = pack(b"hello")
+    assert blob.startswith(b"MB1 5 ") and unpack(blob) == b"hello"
+    assert unpack(blob[:-1]) is None                       # short
+    assert unpack(blob[:-1] + b"X") is None                # damaged
+    assert unpack(b"garbage") is None and unpack(b"") is None and unpack(None) is None
+    assert unpack(b"MB2 5 00000000\nhello") is None
+
+
+def test_store_falls_back_to_a_complete_temporary_file(tmp_path):
+    path = str(tmp_path / "g.rec")
+    s = FileStore(path)
+    s.save(b"one")
+    with open(path + ".tmp", "wb") as f:          # a later save cut before its rename
+        f.write(pack(b"two"))
+    assert s.load() == b"one"                       # the main file wins while whole
+    with open(path, "wb") as f:                     # main file damaged
+        f.write(b"MB1 3 0\nxx")
+    assert s.load() == b"two"
+    os.remove(path)
+    assert FileStore(path).load() == b"two"
+    with open(path + ".tmp", "wb") as f:            # half-written temporary file
+        f.write(pack(b"three")[:-2])
+    assert s.load() is None
+    s.clear()
+    assert not os.path.exists(path + ".tmp")
+
+
+def test_store_on_a_file_system_whose_rename_does_not_replace():
+    """FAT-like rename: save removes the old file, then renames; a cut at any step
+    leaves the old or the new data loadable, never nothing."""
+    from test_power_cut import Disk, FakeFiles, PowerCut
+
+    class NoReplace(FakeFiles):
+        def rename(self, old, new):
+            if new in self.disk.files:
+                raise OSError(17, "EEXIST")
+            FakeFiles.rename(self, old, new)
+
+    ref = Disk()
+    FileStore("x", NoReplace(ref)).save(b"old")
+    ref.ops = 0
+    FileStore("x", NoReplace(ref)).save(b"new")
+    steps = ref.ops
+    assert steps >= 6            # open, write, flush, close, (failed rename), remove, rename
+    for k in range(1, steps + 1):
+        disk = Disk()
+        FileStore("x", NoReplace(disk)).save(b"old")
+        disk.ops = 0
+        disk.cut_at = k
+        with pytest.raises(PowerCut):
+            FileStore("x", NoReplace(disk)).save(b"new")
+        disk.restart()
+        assert FileStore("x", NoReplace(disk)).load() in (b"old", b"new"), k
+
+
+def test_store_rejects_non_bytes_and_keeps_old(tmp_path):
+    s = FileStore(str(tmp_path / "s"))
+    s.save(bytearray(b"ok"))
+    for bad in (None, "text", 5, [1]):
+        with pytest.raises(TypeError):
+            s.save(bad)
+    assert s.load() == b"ok"
+
+
+# ---- settings --------------------------------------------------------------------
+
+def test_settings_defaults_and_fallbacks():
+    d = settings.defaults()
+    assert d == {"rules": cfg.DEFAULT_PRESET, "level": cfg.DEFAULT_LEVEL,
+                 "players": ["human", "computer"], "learning": False}
+    st = drivers.MemoryStore()
+    assert settings.load(st) == d and settings.load(None) == d
+    st.save(b"not json")
+    assert settings.load(st) == d
+    st.save(json.dumps({"rules": "wikipedia", "level": 99, "players": ["human"], "learning": True,
+                        "extra": 1}).encode())
+    got = settings.load(st)
+    assert got == dict(d, rules="wikipedia", learning=True)      # bad fields fall back one by one
+    assert settings.save(st, dict(d, level=5)) is None
+    assert settings.load(st)["level"] == 5
+
+
+def test_settings_max_level_is_the_engines():
+    from engine import TOP_LEVEL
+    assert settings.MAX_LEVEL == TOP_LEVEL
+
+
+def test_settings_check():
+    assert settings.check("rules", "wikipedia+no_return=on") == "wikipedia+no_return=on"
+    assert settings.check("players", ("remote", "human")) == ["remote", "human"]
+    for k, v in (("rules", 3), ("rules", "nope"), ("level", 0), ("level", True), ("players", []),
+                 ("learning", "yes"), ("volume", 1)):
+        with pytest.raises(ValueError):
+            settings.check(k, v)
+
+
+# ---- the settings menu ----------------------------------------------------------------
+
+def _lit(frame):
+    return {NAMES[i] for i in range(24) if frame[i] != (0, 0, 0)}
+
+
+def test_menu_navigation_and_frames():
+    m = menu_mod.Menu(settings.defaults())
+    assert _lit(m.frame()) == {"d5", "a7"}                    # rules: standard = first choice
+    assert m.press("hint") is None
+    assert m.values["rules"] == "wikipedia" and _lit(m.frame()) == {"d5", "a7", "d7"}
+    m.press("undo")
+    m.press("undo")
+    assert m.values["rules"] == "wikipedia+no_return=on"      # wraps to the last choice
+    assert len(_lit(m.frame())) == 1 + 7
+    m.press("ok")                                             # level
+    assert "e4" in _lit(m.frame()) and len(_lit(m.frame())) == 1 + cfg.DEFAULT_LEVEL
+    m.press("hint")
+    assert m.values["level"] == cfg.DEFAULT_LEVEL + 1
+    m.press("ok")                                             # players: human-computer
+    assert _lit(m.frame()) == {"d3", "a7", "f6", "f4", "f2"}  # black's side is the computer
+    m.press("hint")
+    assert m.values["players"] == ["computer", "human"]
+    assert {"b6", "b4", "b2"} <= _lit(m.frame())
+    m.press("ok")                                             # learning
+    assert _lit(m.frame()) == {"c4", "a7"}
+    m.press("hint")
+    assert m.values["learning"] is True
+    assert m.press("ok") == "save"
+    assert menu_mod.Menu(settings.defaults()).press("new") == "cancel"
+
+
+def test_menu_colours_within_the_brightness_cap():
+    for c in (menu_mod.ITEM_COLOUR, menu_mod.BAR_COLOUR, menu_mod.SIDE_COLOUR):
+        assert max(c) <= cfg.BRIGHTNESS_CAP
+
+
+class HoldButtons(drivers.SimButtons):
+    """Simulated buttons that can also be held down (held_ms)."""
+
+    def __init__(self):
+        drivers.SimButtons.__init__(self)
+        self.held = {}
+
+    def held_ms(self, name):
+        return self.held.get(name, 0)
+
+
+class Loop:
+    def __init__(self, stones=0, players=("human", "human")):
+        self.sw = drivers.SimSwitches(stones)
+        self.buttons = HoldButtons()
+        self.clock = drivers.SimClock(manual=True, start=100)
+        self.lights = drivers.SimLights()
+        self.sstore = drivers.MemoryStore()
+        self.sstore.save(json.dumps(dict(settings.defaults(), players=list(players))).encode())
+        self.link = drivers.SimLink()
+        self.wd = Feeds()
+        self.loop = mainloop.MainLoop(self.sw, self.lights, self.buttons, self.clock,
+                                      drivers.MemoryStore(), self.sstore, self.link, self.wd)
+
+    def tick(self, n=1, ms=20):
+        for _ in range(n):
+            self.clock.advance(ms)
+            self.loop.tick()
+
+    def hold_ok(self):
+        self.buttons.press("ok")
+        for t in range(0, 2101, 100):
+            self.buttons.held["ok"] = t
+            self.tick(ms=100)
+        self.buttons.held["ok"] = 0
+        self.tick()
+
+
+class Feeds:
+    def __init__(self):
+        self.n = 0
+
+    def feed(self):
+        self.n += 1
+
+
+def test_main_loop_feeds_the_watchdog_every_pass():
+    lp = Loop()
+    lp.tick(25)
+    assert lp.wd.n == 25
+
+
+def test_menu_opens_on_a_held_ok_at_an_empty_board_and_saves():
+    lp = Loop()
+    lp.tick(10)
+    lp.hold_ok()
+    assert lp.loop.menu is not None
+    assert _lit(lp.lights.colours) == {"d5", "a7"}            # the menu shows on the LEDs
+    for b in ("hint", "ok", "hint", "hint", "ok", "ok", "hint", "ok"):
+        lp.buttons.press(b)
+        lp.tick()
+    assert lp.loop.menu is None
+    s = json.loads(lp.sstore.load())
+    assert s == {"rules": "wikipedia", "level": cfg.DEFAULT_LEVEL + 2,
+                 "players": ["human", "human"], "learning": True}
+    assert lp.loop.app.level == cfg.DEFAULT_LEVEL + 2
+    assert str(lp.loop.app.controller.position.rules) == "wikipedia"
+    assert lp.loop.app.controller.learning is True
+    events = [json.loads(x) for x in lp.link.take()]
+    assert {"type": "menu", "open": False, "saved": True} in events
+    lp.tick(3)
+    assert lp.loop.menu is None                               # still held? no reopening
+
+
+def test_menu_cancel_changes_nothing_and_needs_an_empty_board():
+    lp = Loop()
+    before = lp.sstore.load()
+    lp.hold_ok()
+    lp.buttons.press("hint")
+    lp.tick()
+    lp.buttons.press("new")
+    lp.tick()
+    assert lp.loop.menu is None and lp.sstore.load() == before
+    lp2 = Loop(stones=1 << NAMES.index("d2"))
+    lp2.tick(10)
+    lp2.hold_ok()
+    assert lp2.loop.menu is None
+
+
+# ---- main.py on the fake machine ------------------------------------------------------
+
+@pytest.fixture
+def fake_board(monkeypatch, tmp_path):
+    chain = hwfakes.fresh_chain()
+    ser = hwfakes.FakeSerial()           # the USB serial port main.build() opens
+    monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256))
+    monkeypatch.chdir(tmp_path)                       # the stores write here
+    monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)),
+                        raising=False)
+    return chain
+
+
+def test_main_build_makes_the_pico_drivers(fake_board):
+    import main
+    ser = hwfakes.FakeSerial()
+    from hw.link import UsbLink
+    d = main.build(link=UsbLink(inp=ser, out=ser, poller=hwfakes.FakePoll(ser)))
+    assert set(d) == {"sensors", "lights", "buttons", "clock", "store", "settings_store", "link",
+                      "scanner"}
+    assert d["lights"].budget == cfg.LED_BUDGET_MA
+    d["scanner"].start()
+    assert machine.TIMERS[-1].freq == cfg.SCAN_HZ
+
+
+def test_main_runs_the_loop_and_hands_the_watchdog_to_a_timer_on_ctrl_c(fake_board, monkeypatch):
+    import main
+    ticks = []
+
+    def run(self, ticks_=None):
+        for _ in range(5):
+            self.tick()
+            ticks.append(1)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(mainloop.MainLoop, "run", run)
+    main.main()
+    assert len(ticks) == 5
+    wdt = machine.WDTS[-1]
+    assert wdt.timeout == main.WATCHDOG_MS and wdt.feeds == 5
+    machine.fire_timers(2)                            # the keep-alive timer feeds on
+    assert wdt.feeds > 5
+    assert os.path.exists("game.rec")                 # the new game was saved to the flash
+
+
+def test_maintenance_boot_with_new_held(fake_board, monkeypatch):
+    import main
+    machine.set_level(cfg.BUTTON_PINS["new"], 0)
+    called = []
+    monkeypatch.setattr(mainloop.MainLoop, "run", lambda self, t=None: called.append(1))
+    main.main()
+    assert called == [] and machine.WDTS == []
+    assert not machine.TIMERS[-1].active               # no scanning behind the REPL
+
+
+# ---- self-test ---------------------------------------------------------------------
+
+def test_selftest_quick_on_the_fake_board(tmp_path):
+    import selftest
+    from hw.switches import Switches
+    chain = hwfakes.fresh_chain()
+    sw = Switches(cfg)
+    st = FileStore(str(tmp_path / "game.rec"))
+    r = selftest.quick(sw, store=st, window_ms=1)
+    assert r["ok"] is True and r["chain"] == "ok" and r["store"] == "ok"
+    chain.read = lambda pin: 1
+    r = selftest.quick(sw, window_ms=1)
+    assert r["ok"] is False and "tail byte" in r["chain"]
+
+
+def test_selftest_run_lights_every_led_and_reports_switches(monkeypatch, capsys):
+    import selftest
+    chain = hwfakes.fresh_chain()
+    monkeypatch.setattr(selftest, "SWEEP_MS", 0)
+    steps = [0]
+
+    def sleep(ms):
+        steps[0] += 1
+        if steps[0] == 24 * 3 + 3:     # after the LED sweep
+            chain.set_switch(cfg.SWITCH_BIT["d2"], True)
+    monkeypatch.setattr(selftest, "_sleep_ms", sleep)
+    machine.RECORD = True
+    r = selftest.run(seconds=0.05)
+    out = capsys.readouterr().out
+    assert "LED  0 = c3" in out and "LED 23 = d7" in out and "chain ok" in out
+    assert "closed d2 (switch bit 9, U2.B)" in out
+    assert r["chain_ok"] and r["seen"] >= 1
+    # every LED was lit alone, in chain order, in red, green and blue
+    lit = []
+    for _, data in machine.STREAMS:
+        on = [i for i in range(24) if any(data[3 * i:3 * i + 3])]
+        if len(on) == 1:
+            lit.append(on[0])
+    assert sorted(set(lit)) == list(range(24)) and lit[:3] == [0, 0, 0]
+
+
+# ---- deploy --------------------------------------------------------------------
+
+def test_deploy_dry_run_builds_and_prints(tmp_path):
+    out = str(tmp_path / "pico")
+    r = subprocess.run([sys.executable, "tools/deploy.py", "--dry-run", "--selftest", "--port", "/dev/ttyACM7",
+                        "--out", out], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("would run:")]
+    assert len(lines) == 4
+    assert all("mpremote connect /dev/ttyACM7" in ln for ln in lines)
+    assert "resume exec" in lines[0] and "resume fs cp -r" in lines[1] and "resume run" in lines[2]
+    assert lines[2].endswith("selftest.py") and lines[3].endswith("reset")
+    assert os.path.exists(os.path.join(out, "main.py"))
+    assert os.path.exists(os.path.join(out, "hw", "store.mpy"))
+
+
+def test_deploy_runs_the_commands_in_order(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    ran = []
+    monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: ran.append(cmd) or
+                        subprocess.CompletedProcess(cmd, 0))
+    monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "app.mpy", "hw/store.mpy"])
+    assert deploy.main(["--out", str(tmp_path)]) == 0
+    assert [c[c.index("resume") + 1] if "resume" in c else c[-1] for c in ran] == ["exec", "fs", "reset"]
+    code = ran[0][-1]
+    assert "'app.py'" in code and "'hw/store.py'" in code and "main.py'" not in code
+    monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(cmd, 3))
+    assert deploy.main(["--out", str(tmp_path)]) == 3
+
+
+def test_pyproject_names_the_tools():
+    text = open(os.path.join(ROOT, "pyproject.toml")).read()
+    for pkg in ("mpremote", "mypy", "micropython-rp2-rpi-pico-stubs"):
+        assert pkg in text

@@ -1,0 +1,94 @@
+"""Acceptance 2 of issue 6: the whole firmware main loop (firmware/mainloop.py: App,
+controller, engine, protocol, settings) plays full games under the real
+MicroPython interpreter with the heap capped at 192 KB -- from the sources and
+from the .mpy files that ``tools/deploy.py --dry-run`` builds -- and with the
+Pico drivers (firmware/hw/, built by main.build()) on the fake machine.
+
+The game script is tests/mpgame.py (see its docstring). Heap notes: the unix
+port is 64-bit, so every object and pointer is twice the Pico's size; the
+engine gets a 64-entry transposition table here (as tests/firmware/test_app.py
+does). The Pico-driver run adds the fake machine (test scaffolding, not
+firmware) and gets a larger heap.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.dirname(sys.executable)
+HEAP = "192k"
+PICO_DRIVERS_HEAP = "320k"
+
+
+def _micropython():
+    p = os.path.join(BIN, "micropython")
+    return p if os.path.exists(p) else shutil.which("micropython")
+
+
+def _game(fw, players, heap=HEAP, extra=(), python=None):
+    exe = [python] if python else [_micropython(), "-X", "heapsize=" + heap]
+    r = subprocess.run(exe + ["tests/mpgame.py", fw, "--players", players, "--tt", "64"] + list(extra),
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    out = r.stdout + r.stderr
+    assert r.returncode == 0 and "GAME OK" in out and "1 passed, 0 failed" in out, out[-3000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def deploy_build(tmp_path_factory):
+    """build/pico as tools/deploy.py --dry-run makes it (into a temporary folder)."""
+    out = str(tmp_path_factory.mktemp("deploy") / "pico")
+    r = subprocess.run([sys.executable, "tools/deploy.py", "--dry-run", "--out", out],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "would run:" in r.stdout and "mpremote" in r.stdout
+    return out
+
+
+PLAYERS = ["human,human", "human,computer"]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_full_game_from_sources_at_192k_and_cold_restart(players, tmp_path):
+    flash = str(tmp_path / "flash.json")
+    out = _game("firmware", players, extra=["--save", flash])
+    assert "LOADED firmware/mainloop.py" in out
+    # power-up in a fresh interpreter: the saved game is loaded and resumes
+    out = _game("firmware", players, extra=["--restart", flash])
+    assert "restart" in out
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_full_game_from_deploy_mpy_files_at_192k_and_cold_restart(players, deploy_build, tmp_path):
+    flash = str(tmp_path / "flash.json")
+    out = _game(deploy_build, players, extra=["--save", flash])
+    loaded = [ln for ln in out.splitlines() if ln.startswith("LOADED")][0]
+    assert loaded.split()[1].endswith("mainloop.mpy") and loaded.split()[2].endswith("controller.mpy"), loaded
+    assert deploy_build in loaded
+    _game(deploy_build, players, extra=["--restart", flash])
+
+
+def test_deploy_build_is_all_mpy_but_main(deploy_build):
+    files = []
+    for d, _, fs in os.walk(deploy_build):
+        files += [os.path.relpath(os.path.join(d, f), deploy_build) for f in fs]
+    assert "main.py" in files
+    assert [f for f in files if f.endswith(".py")] == ["main.py"]
+    for need in ("mainloop.mpy", "protocol.mpy", "settings.mpy", "menu.mpy", "selftest.mpy",
+                 "app.mpy", "board_config.mpy", os.path.join("hw", "switches.mpy"),
+                 os.path.join("board", "controller.mpy"), os.path.join("engine", "search.mpy")):
+        assert need in files, need
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_full_game_with_pico_drivers_on_fake_machine(players, deploy_build):
+    _game(deploy_build, players, heap=PICO_DRIVERS_HEAP, extra=["--pico-drivers"])
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_full_game_under_cpython_too(players):
+    _game("firmware", players, python=sys.executable)
+    _game("firmware", players, python=sys.executable, extra=["--pico-drivers"])

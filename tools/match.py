@@ -1,0 +1,224 @@
+"""Engine matches: levels, a random mover and a one-ply greedy mover.
+
+Usage (from the repository root)::
+
+    .venv/bin/python tools/match.py L5 random --games 200
+    .venv/bin/python tools/match.py L3 L2 --games 200 --rules standard --jobs 2
+
+Players: ``random`` (uniform legal move), ``greedy`` (best move by one ply
+of the engine's static evaluation, ties broken at random), ``L1``..``L5``
+(the engine at that level), optionally with a node cap override
+``L5:nodes=4000``.
+
+Games are played in pairs from the same randomised opening (``--opening``
+random placement plies, 4 by default), once with each player as white, so
+colours alternate. The engine plays with its level's node cap (see
+firmware/engine/engine.py), which is deterministic and independent of the
+host's speed: a match shows the play of the Pico, only faster. Games that
+reach ``--max-plies`` are scored as draws (presets without a draw rule can
+otherwise go on for ever).
+
+Output: wins, draws, losses of the first player, its score, and the Elo
+difference with a 95% confidence interval (normal approximation of the
+per-game score, Elo = -400 log10(1/s - 1); a bound at a score of 0 or
+1 prints as -inf / +inf; when every game scored alike the interval is
+Wilson's for a proportion). Runs games in ``--jobs``
+processes (multiprocessing, 2 by default).
+"""
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from morris import Position, Rules  # noqa: E402
+from engine import Engine, evaluate  # noqa: E402
+
+
+class RandomPlayer:
+    """Plays a uniformly random legal move."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def move(self, pos):
+        """A random legal move of ``pos``."""
+        return self.rng.choice(pos.legal_moves)
+
+
+class GreedyPlayer:
+    """One ply: the move after which the static evaluation is best for the mover
+    (a win scores highest), ties broken at random."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def move(self, pos):
+        """The greedy move of ``pos``."""
+        best = None
+        cands = []
+        me = pos.turn
+        for m in pos.legal_moves:
+            pos.push(m)
+            oc = pos.outcome()
+            if oc is not None:
+                v = 0 if oc.winner is None else (100000 if oc.winner == me else -100000)
+            else:
+                v = -evaluate(pos)
+            pos.pop()
+            if best is None or v > best:
+                best = v
+                cands = [m]
+            elif v == best:
+                cands.append(m)
+        return self.rng.choice(cands)
+
+
+class EnginePlayer:
+    """The engine at a level (optional node cap); one engine per game."""
+
+    def __init__(self, level, nodes, seed):
+        self.engine = Engine(level, nodes=nodes, seed=seed)
+        self.nodes = 0
+        self.moves = 0
+
+    def move(self, pos):
+        """The engine's move of ``pos``."""
+        m = self.engine.think(pos)
+        self.nodes += self.engine.nodes
+        self.moves += 1
+        return m
+
+
+def make_player(spec, seed):
+    """Player from its text spec ('random', 'greedy', 'L3', 'L5:nodes=4000')."""
+    rng = random.Random(seed)
+    if spec == "random":
+        return RandomPlayer(rng)
+    if spec == "greedy":
+        return GreedyPlayer(rng)
+    if spec[0] in "Ll":
+        parts = spec[1:].split(":")
+        level = int(parts[0])
+        nodes = None
+        for opt in parts[1:]:
+            k, v = opt.split("=")
+            if k == "nodes":
+                nodes = int(v)
+            else:
+                raise ValueError("unknown player option %r" % opt)
+        return EnginePlayer(level, nodes, seed)
+    raise ValueError("unknown player %r (random, greedy, L1..L5[:nodes=N])" % spec)
+
+
+def play_game(args):
+    """Play one game; returns (score of player A in 0/0.5/1, plies, reason, A's nodes, A's moves)."""
+    a_spec, b_spec, a_white, opening_seed, rules_text, opening, max_plies = args
+    rules = Rules.parse(rules_text)
+    pos = Position(rules)
+    orng = random.Random(opening_seed)
+    for _ in range(opening):
+        moves = pos.legal_moves
+        if not moves:
+            break
+        pos.push(orng.choice(moves))
+    seed = opening_seed * 2 + (1 if a_white else 0)
+    a = make_player(a_spec, seed)
+    b = make_player(b_spec, seed + 7919)
+    players = (a, b) if a_white else (b, a)
+    a_colour = 0 if a_white else 1
+    plies = 0
+    while True:
+        oc = pos.outcome()
+        if oc is not None:
+            break
+        if plies >= max_plies:
+            oc = None
+            break
+        pos.push(players[pos.turn].move(pos))
+        plies += 1
+    if oc is None or oc.winner is None:
+        score = 0.5
+        reason = oc.reason if oc is not None else "max plies"
+    else:
+        score = 1.0 if oc.winner == a_colour else 0.0
+        reason = oc.reason
+    an = getattr(a, "nodes", 0)
+    am = getattr(a, "moves", 0)
+    return score, plies, reason, an, am
+
+
+def elo(score):
+    """Elo difference for a score fraction; -inf / +inf at 0 and 1."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def summarize(results):
+    """(wins, draws, losses, score fraction, elo, elo_low, elo_high) of player A."""
+    n = len(results)
+    scores = [r[0] for r in results]
+    w = sum(1 for s in scores if s == 1.0)
+    d = sum(1 for s in scores if s == 0.5)
+    lo = n - w - d
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(n - 1, 1)
+    se = math.sqrt(var / n)
+    if se == 0:  # every game scored alike: Wilson interval of a proportion instead
+        z = 1.96
+        c = (mean + z * z / (2 * n)) / (1 + z * z / n)
+        h = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return w, d, lo, mean, elo(mean), elo(c - h), elo(c + h)
+    return w, d, lo, mean, elo(mean), elo(max(0.0, mean - 1.96 * se)), elo(min(1.0, mean + 1.96 * se))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("a", help="player A: random, greedy, L1..L5[:nodes=N]")
+    ap.add_argument("b", help="player B")
+    ap.add_argument("--games", type=int, default=200, help="number of games (even)")
+    ap.add_argument("--rules", default="standard", help="rules text, e.g. wikipedia+double_mill=two")
+    ap.add_argument("--opening", type=int, default=4, help="random placement plies before play")
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    tasks = []
+    for g in range(args.games):
+        tasks.append((args.a, args.b, g % 2 == 0, args.seed * 100003 + g // 2,
+                      args.rules, args.opening, args.max_plies))
+    t0 = time.time()
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = pool.map(play_game, tasks, chunksize=1)
+    else:
+        results = [play_game(t) for t in tasks]
+    dt = time.time() - t0
+    w, d, lo, s, e, el, eh = summarize(results)
+    reasons = {}
+    for r in results:
+        reasons[r[2]] = reasons.get(r[2], 0) + 1
+    nodes = sum(r[3] for r in results)
+    moves = sum(r[4] for r in results)
+    plies = sum(r[1] for r in results)
+    print("%s vs %s, %d games, rules %s, opening %d random plies" % (args.a, args.b, len(results), args.rules, args.opening))
+    print("  A wins %d  draws %d  losses %d  score %.1f%%  Elo %+.0f [%+.0f, %+.0f] (95%%)"
+          % (w, d, lo, 100 * s, e, el, eh))
+    print("  endings: %s" % ", ".join("%s %d" % kv for kv in sorted(reasons.items())))
+    if moves:
+        print("  A: %.0f nodes/move; games average %.0f plies; %.0f s wall" % (nodes / moves, plies / len(results), dt))
+    else:
+        print("  games average %.0f plies; %.0f s wall" % (plies / len(results), dt))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
