@@ -2,7 +2,6 @@
 VENV    := .venv
 PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
-HEAP    ?= 192k
 
 .PHONY: sim test test-host test-mp perft template hw-tables chromium i18n clean
 
@@ -28,9 +27,10 @@ chromium:
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 		echo "warning: chromium missing; install it (apt-get install chromium) for tests/test_browser.py"
 
-# Only the firmware tests, under the real MicroPython interpreter with a Pico-sized heap.
+# Only the firmware tests, under the real MicroPython interpreter with a Pico-sized heap
+# (one interpreter per test module, firmware loaded from .mpy files as on the Pico).
 test-mp: $(STAMP)
-	$(VENV)/bin/micropython -X heapsize=$(HEAP) tests/mprun.py
+	$(PY) -m pytest tests/test_micropython.py
 
 perft: $(STAMP)
 	$(PY) tools/perft.py --rules standard --depth 5
