@@ -20,7 +20,7 @@ def parser():
                     "shown in the browser (or played headless).")
     p.add_argument("--host", default=DEFAULT_HOST,
                    help="address to bind the web server to (default %(default)s: this machine only)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT,
                    help="TCP port of the web server (default %(default)s; 0 picks a free one)")
     p.add_argument("--rules", default="standard", metavar="PRESET", choices=sorted(PRESETS),
                    help="rules preset: %s (default %%(default)s)" % ", ".join(sorted(PRESETS)))
@@ -56,6 +56,17 @@ def parser():
     return p
 
 
+def _port(text):
+    """argparse type: a TCP port number 0..65535 (0 picks a free one)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a number: %r" % text)
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError("must be 0..65535, got %d" % n)
+    return n
+
+
 def main(argv=None):
     """Parse the command line and run the simulator; returns the exit code."""
     args = parser().parse_args(argv)
@@ -79,8 +90,12 @@ def main(argv=None):
         if not args.game and not args.moves and "computer" not in (args.white, args.black):
             print("error: --headless needs --game FILE or --moves \"...\"", file=sys.stderr)
             return 2
-        if args.game and not os.path.exists(args.game):
+        if args.game and not os.path.isfile(args.game):
             print("error: no such file: %s" % args.game, file=sys.stderr)
+            return 2
+        out_dir = os.path.dirname(os.path.abspath(args.record_out)) if args.record_out else None
+        if out_dir and not os.path.isdir(out_dir):
+            print("error: --record-out: no such folder: %s" % out_dir, file=sys.stderr)
             return 2
         from . import headless
         return headless.run(args)

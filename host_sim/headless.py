@@ -163,7 +163,11 @@ def run(args, out=print):
         return 1
     report(sim, out)
     if getattr(args, "record_out", None):
-        with open(args.record_out, "w") as f:
-            f.write(sim.record_text())
+        try:
+            with open(args.record_out, "w") as f:
+                f.write(sim.record_text())
+        except OSError as e:
+            out("error: cannot write the record: %s" % e)
+            return 1
         out("record written to %s" % args.record_out)
     return 0

@@ -73,6 +73,13 @@ def test_rules_options_and_help():
         assert flag in h.stdout, flag
 
 
+def test_bad_paths_and_port_get_clean_errors(tmp_path):
+    for args in (("--game", str(tmp_path)), ("--moves", "d2", "--record-out", str(tmp_path / "no" / "x.txt")),
+                 ("--moves", "d2", "--port", "99999")):
+        r = _run(*args)
+        assert r.returncode == 2 and "error" in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+
+
 def test_computer_against_computer_headless():
     """Both sides by the engine; each computer move is carried out by (simulated) hand."""
     sim = headless.play([], players=("computer", "computer"), level=1, max_moves=12)

@@ -265,6 +265,9 @@ def compile_mpy(src, out):
 
 
 if __name__ == "__main__":
+    if "-h" in sys.argv or "--help" in sys.argv:
+        print(__doc__)
+        sys.exit(0)
     main()
     if not IS_MP and "--no-mp" not in sys.argv:
         import os
@@ -283,5 +286,6 @@ if __name__ == "__main__":
             print(r.stdout.rstrip())
             if r.returncode:
                 print(r.stderr.rstrip())
+                sys.exit("the MicroPython run failed")
         else:
             print("(no micropython binary next to %s)" % sys.executable)
