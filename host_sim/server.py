@@ -8,6 +8,7 @@ path, ``..`` tricks included, is 404), ``/ws`` (WebSocket) and
 WebSocket messages, one JSON object each, at most ``MAX_MESSAGE`` characters.
 From the page:
   {"type": "lift", "point": "d2"}            a magnet leaves the switch at d2
+                                              (points are names a1..g7; numbers are refused)
   {"type": "put", "point": "d3", "colour": "white"}   colour optional
   {"type": "button", "name": "new"|"undo"|"hint"|"ok"}
   {"type": "new_game", "preset": "standard", "options": {...},
@@ -42,7 +43,7 @@ import traceback
 
 from aiohttp import web, WSMsgType
 
-from .sim import Simulation, catalogue, build_rules
+from .sim import Simulation, catalogue, build_rules, NAMES
 from .records import load as load_record, Replay, RecordError
 from . import i18n
 
@@ -349,10 +350,11 @@ class SimServer:
 
 
 def _point(data):
+    """The point of a lift / put message: a name like "d2" only (a number is refused)."""
     p = data.get("point")
-    if isinstance(p, bool) or not isinstance(p, (int, str)):
+    if not isinstance(p, str) or p.strip().lower() not in NAMES:
         raise BadMessage("bad point %r" % (p,))
-    return p
+    return p.strip().lower()
 
 
 def _filename():

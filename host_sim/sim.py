@@ -354,6 +354,7 @@ def catalogue():
     return {
         "points": list(NAMES),
         "meanings": dict(leds.DESCRIPTIONS, **VIEW_MEANINGS),
+        "blinking": [leds.MEANINGS[c] for c in leds.BLINKING],
         "presets": {k: dict(v) for k, v in PRESETS.items()},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},
         "options": opts,

@@ -139,6 +139,41 @@ def test_short_game_by_clicks_to_a_mill_and_its_capture(page):
     assert not page.errors, page.errors
 
 
+def _server_settings(server):
+    import json
+    import urllib.request
+    with urllib.request.urlopen(server + "api/state", timeout=10) as r:
+        return json.loads(r.read().decode("utf-8"))["settings"]
+
+
+def _check_setup_shows(page, settings):
+    assert page.input_value("#level") == str(settings["level"])
+    assert page.input_value("#white") == settings["players"][0]
+    assert page.input_value("#black") == settings["players"][1]
+    assert page.input_value("#preset") == settings["rules"].split("+")[0]
+
+
+def test_setup_shows_the_game_being_played_also_after_language_switch_and_reload(page, server):
+    settings = _server_settings(server)
+    assert settings["level"] == 3            # the default level, not the menu's first entry
+    page.click("#setup summary")
+    _check_setup_shows(page, settings)
+    page.select_option("#lang", "fr")
+    page.wait_for_selector('body[data-lang="fr"]')
+    _check_setup_shows(page, settings)
+    page.select_option("#lang", "en")
+    page.wait_for_selector('body[data-lang="en"]')
+    _check_setup_shows(page, settings)
+    page.reload()
+    page.wait_for_selector('body[data-lang="en"]')
+    page.wait_for_selector('.hit[data-point="d2"]')
+    page.wait_for_selector("body[data-moves]")
+    page.click("#setup summary")
+    _check_setup_shows(page, settings)
+    page.click("#setup summary")
+    assert not page.errors, page.errors
+
+
 def test_setup_panel_starts_a_game_with_a_variation(page):
     page.click("#setup summary")
     page.select_option("#preset", "wikipedia")

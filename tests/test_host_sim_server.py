@@ -55,6 +55,10 @@ MALFORMED = [
     ("negative point", json.dumps({"type": "lift", "point": -1})),
     ("point of wrong type", json.dumps({"type": "put", "point": [1]})),
     ("boolean point", json.dumps({"type": "put", "point": True})),
+    ("numeric point", json.dumps({"type": "put", "point": 5})),
+    ("numeric point zero", json.dumps({"type": "put", "point": 0})),
+    ("numeric lift", json.dumps({"type": "lift", "point": 1})),
+    ("numeric string", json.dumps({"type": "put", "point": "5"})),
     ("lift from empty point", json.dumps({"type": "lift", "point": "a1"})),
     ("bad colour", json.dumps({"type": "put", "point": "a1", "colour": "green"})),
     ("bad button", json.dumps({"type": "button", "name": "self-destruct"})),
@@ -88,6 +92,8 @@ def test_malformed_messages_get_an_error_and_change_nothing():
                 await ws.send_str(raw)
                 reply = await _recv(ws, "error")
                 assert reply["message"], name
+                if name.startswith("numeric"):
+                    assert reply["message"].startswith("bad point"), (name, reply)
                 assert _physical(server.sim.state()) == before, name
             await ws.send_bytes(b"\x00\x01binary")
             assert (await _recv(ws, "error"))["message"]
@@ -108,7 +114,7 @@ def test_good_messages_play_a_move_and_press_buttons():
         try:
             ws = await client.ws_connect("/ws")
             await _recv(ws, "state")
-            await ws.send_str(json.dumps({"type": "put", "point": 4}))      # d2 by number
+            await ws.send_str(json.dumps({"type": "put", "point": "D2 "}))   # a name, any case
             await ws.send_str(json.dumps({"type": "put", "point": "d6", "colour": "black"}))
             for _ in range(150):
                 await asyncio.sleep(0.02)

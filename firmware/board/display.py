@@ -117,10 +117,13 @@ class Display:
                 s = "%s wins (%s)" % (CAPS[r.winner], r.reason)
             return s + ". Clear the board for a new game"
         if k == "clear":
-            return "New game: remove the %d lit stones (ok cancels)" % _pc(v.remove)
+            n = _pc(v.remove)
+            if n == 1:
+                return "New game: remove the lit stone (press OK to cancel)"
+            return "New game: remove the %d lit stones (press OK to cancel)" % n
         if k == "restore":
-            return ("Undo: put the stones as lit - remove vermillion, place white on white,"
-                    " black on violet (ok cancels)")
+            return ("Undo: set the stones as lit - remove the ones blinking red, put white stones"
+                    " on white lights, black stones on violet lights (press OK to cancel)")
         if k == "setup":
             return "Saved game: set the stones as lit to resume (new starts a new game)"
         return ""

@@ -80,7 +80,7 @@ DEFAULT_PALETTE = {
     "remote_from": (200, 60, 160),   # reddish purple
     "remote_to": (0, 220, 140),      # bluish green
     "remote_capture": (255, 110, 0), # orange, like any capture
-    "remove": (255, 30, 0),          # vermillion, blinking
+    "remove": (255, 30, 0),          # vermillion (called "red" in messages), blinking
     "missing": (255, 210, 0),        # yellow, blinking
     "place_white": (255, 255, 255),  # white, blinking
     "place_black": (120, 0, 255),    # violet, blinking

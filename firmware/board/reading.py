@@ -122,6 +122,11 @@ def _names(pos, mask):
     return [names[i] for i in range(len(names)) if mask >> i & 1]
 
 
+def _stones(mask):
+    """ "stone" for one point in ``mask``, "stones" for several (message wording)."""
+    return "stones" if mask & (mask - 1) else "stone"
+
+
 class Reader:
     """Reads settled boards for a pair of ``players`` (tuple of "human"/"remote").
 
@@ -199,11 +204,11 @@ class Reader:
         v.bad_m = missing & ~rm
         s = "Carry out %s's move %s: " % (COLOURS[pos.turn], pos.move_text(remote))
         if v.bad_x:
-            s += "remove the stone from %s" % " ".join(_names(pos, v.bad_x))
+            s += "remove the %s from %s" % (_stones(v.bad_x), " ".join(_names(pos, v.bad_x)))
             if v.bad_m:
                 s += " and "
         if v.bad_m:
-            s += "put the stone back on %s" % " ".join(_names(pos, v.bad_m))
+            s += "put the %s back on %s" % (_stones(v.bad_m), " ".join(_names(pos, v.bad_m)))
         v.what = s
         return v
 
@@ -358,7 +363,7 @@ class Reader:
             elif bm and not bx:
                 v.what = "Two stones up at once: put the stone back on %s" % nm
             else:
-                v.what = "Remove the stone from %s and put the stone back on %s" % (nx, nm)
+                v.what = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
             return v
         if kind == 2:
             L, RM, AD = info
@@ -381,7 +386,7 @@ class Reader:
             elif bx and not bm:
                 v.what = "Stone where none should be: remove it from %s" % nx
             else:
-                v.what = "Remove the stone from %s and put the stone back on %s" % (nx, nm)
+                v.what = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
             return v
         if bm and not bx:
             if bm & (bm - 1):
@@ -399,6 +404,6 @@ class Reader:
             else:
                 v.what = "Stone where none should be: remove it from %s" % nx
         else:
-            v.what = "Remove the stones from %s and put stones back on %s" % (nx, nm)
+            v.what = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
         return v
 

@@ -9,7 +9,7 @@ const X0 = 80, STEP = 100;           // grid in SVG units (viewBox 760)
 const LED_DX = 31, LED_DY = 31;      // the LED sits beside its point
 let POINTS = [];                     // names, index = point number
 let catalogue = null, levels = [1, 2, 3, 4, 5];
-let state = null, ws = null, setupLoaded = false, errorTimer = null, mode = "simulator";
+let state = null, ws = null, setupKey = null, errorTimer = null, mode = "simulator";
 let languages = { en: "English" };
 const el = id => document.getElementById(id);
 
@@ -67,7 +67,7 @@ async function setLanguage(lang) {
   try { localStorage.setItem("morris-lang", lang); } catch (e) { /* private mode */ }
   el("lang").value = lang;
   applyI18n();
-  if (catalogue) { const keep = el("preset").value; buildSetup(catalogue); el("preset").value = keep; if (state) presetChanged(state.settings.options); }
+  if (catalogue) { const keep = setupValues(); buildSetup(catalogue); if (keep) restoreSetup(keep); }
   if (state) render(state);
   document.body.dataset.lang = lang;
 }
@@ -202,7 +202,7 @@ function render(st) {
     const box = el("hand-stones-" + c);
     let html = "";
     for (let k = 0; k < view.in_hand[i]; k++) html += `<span class="stone-icon ${c}"></span>`;
-    for (let k = 0; k < view.captured[i]; k++) html += `<span class="stone-icon ${c} gone" title="${t("captured")}"></span>`;
+    for (let k = 0; k < view.captured[i]; k++) html += `<span class="stone-icon ${c} gone" title="${t("stones of this player captured by the opponent")}"></span>`;
     box.innerHTML = html;
   }
   el("held-box").hidden = rp || !st.held.length;
@@ -216,14 +216,17 @@ function render(st) {
     rp.moves.forEach((m, k) => {
       if (m.side === "white" || k === 0) {
         li = document.createElement("li");
-        li.textContent = m.side === "white" ? `${m.n}.` : `${m.n}...`;
+        const num = document.createElement("span");
+        num.className = "num";
+        num.textContent = m.side === "white" ? `${m.n}.` : `${m.n}...`;
+        li.appendChild(num);
         rec.appendChild(li);
       }
       const sp = document.createElement("span");
-      sp.className = "rmove" + (k === rp.index - 1 ? " current" : "");
-      sp.textContent = " " + m.move;
+      sp.className = "move rmove" + (k === rp.index - 1 ? " current" : "");
+      sp.textContent = m.move;
       sp.addEventListener("click", () => send({ type: "replay", action: "goto", index: k + 1 }));
-      li.appendChild(sp);
+      li.append(" ", sp);
     });
   } else {
     const first = st.record.length % 2 === 0 ? st.turn : (st.turn === "white" ? "black" : "white");
@@ -231,11 +234,19 @@ function render(st) {
     for (let k = -off; k < st.record.length; k += 2) {
       const li = document.createElement("li");
       const pair = st.record.slice(Math.max(0, k), k + 2);
-      li.textContent = `${(k + off) / 2 + 1}.${k < 0 ? ".." : ""} ${pair.join("  ")}`;
+      const num = document.createElement("span");
+      num.className = "num";
+      num.textContent = `${(k + off) / 2 + 1}.${k < 0 ? ".." : ""}`;
+      li.appendChild(num);
+      for (const mv of pair) {
+        const sp = document.createElement("span");
+        sp.className = "move";
+        sp.textContent = mv;
+        li.append(" ", sp);
+      }
       if (k + 2 >= st.record.length) li.className = "last";
       rec.appendChild(li);
     }
-    rec.parentElement.scrollTop = rec.parentElement.scrollHeight;
   }
   el("rules-name").textContent = "(" + (rp ? rp.rules : st.settings.rules) + ")";
 
@@ -259,7 +270,19 @@ function render(st) {
   const evs = el("events");
   evs.innerHTML = "";
   for (const line of st.serial) { const li = document.createElement("li"); li.textContent = line; evs.appendChild(li); }
-  if (!setupLoaded && catalogue && st.mode !== "mirror") loadSetup(st.settings);
+  // the setup form shows the game being played: loaded again whenever the server's settings change
+  if (catalogue && st.mode !== "mirror" && JSON.stringify(st.settings) !== setupKey) loadSetup(st.settings);
+  scrollRecord();
+  requestAnimationFrame(scrollRecord);      // again once the layout (legend, trays) has settled
+}
+
+// The record panel keeps the newest move (in replay: the shown move) in view.
+function scrollRecord() {
+  const box = el("record-box");
+  if (state && state.replay) {
+    const cur = box.querySelector(".rmove.current");
+    if (cur) cur.scrollIntoView({ block: "nearest" });
+  } else box.scrollTop = box.scrollHeight;
 }
 
 function stonesMask(stones) { let m = 0; stones.forEach((c, i) => { if (c) m |= 1 << i; }); return m; }
@@ -369,23 +392,48 @@ function describe(meaning) {
   return t((catalogue && catalogue.meanings && catalogue.meanings[meaning]) || meaning);
 }
 
-// What the lit LEDs mean right now, with their colours.
+// What the lit LEDs mean right now, with their colours: each swatch is drawn as the
+// board draws the LED (the frame's hue at the frame's brightness), so a dim mark looks
+// dim next to a bright one; a dim one also says so in words (dim white vs white).
+const legendPeak = {};                    // blinking meanings: the bright phase seen
 function renderLegend(st, lit, rp) {
   const seen = {};
+  const blinking = (catalogue && catalogue.blinking) || [];
   POINTS.forEach((name, i) => {
     const m = lit[name];
-    if (m && !(m in seen)) seen[m] = rp ? replayRgb(m) : st.leds[i];
+    if (!m) return;
+    const rgb = rp ? replayRgb(m) : (st.leds[i] || [0, 0, 0]);
+    if (!(m in seen) || Math.max(...rgb) > Math.max(...seen[m])) seen[m] = rgb;
   });
+  for (const m of Object.keys(seen)) {
+    if (!blinking.includes(m)) continue;  // show a blinking LED at its bright phase
+    if (!legendPeak[m] || Math.max(...seen[m]) > Math.max(...legendPeak[m])) legendPeak[m] = seen[m];
+    seen[m] = legendPeak[m];
+  }
   const box = el("legend");
   box.textContent = "";
   for (const [m, rgb] of Object.entries(seen)) {
     const li = document.createElement("li");
+    li.dataset.meaning = m;
     const sw = document.createElement("span");
     sw.className = "swatch";
     const look = ledLook(rgb);
-    sw.style.background = look ? look.fill : "#000";
+    const lum = Math.max(...rgb);
+    sw.dataset.rgb = rgb.join(",");
+    if (look) {
+      const [r, g, b] = look.fill.slice(4, -1).split(",").map(Number);
+      sw.style.background = `rgba(${r},${g},${b},${look.alpha})`;
+      sw.style.boxShadow = lum >= 128 ? `0 0 6px ${look.fill}` : "none";
+    } else sw.style.background = "#000";
     li.appendChild(sw);
     li.append(" " + describe(m));
+    if (lum > 0 && lum < 128) {         // a dim mark: say so, next to the bright ones
+      sw.classList.add("dim");
+      const cue = document.createElement("span");
+      cue.className = "dim-cue";
+      cue.textContent = " (" + t("dim light") + ")";
+      li.appendChild(cue);
+    }
     box.appendChild(li);
   }
 }
@@ -416,7 +464,20 @@ function buildSetup(cat) {
     inp.addEventListener("change", syncVariations);
     lab.appendChild(inp); grid.appendChild(lab);
   }
-  preset.addEventListener("change", () => presetChanged({}));
+}
+el("preset").addEventListener("change", () => presetChanged({}));
+
+// What the setup form shows now (kept across a rebuild, e.g. a language switch).
+function setupValues() {
+  if (!el("preset").value) return null;
+  const options = {};
+  for (const k of Object.keys(catalogue.options)) { const e = el("opt-" + k); if (e) options[k] = e.value; }
+  return { preset: el("preset").value, level: el("level").value, options };
+}
+function restoreSetup(v) {
+  el("preset").value = v.preset;
+  presetChanged(v.options);
+  el("level").value = v.level;
 }
 
 function presetChanged(values) {
@@ -444,12 +505,12 @@ function syncVariations() {
 }
 
 function loadSetup(s) {
-  setupLoaded = true;
+  setupKey = JSON.stringify(s);
   el("preset").value = s.rules.split("+")[0];
   presetChanged(s.options);
   el("white").value = s.players[0];
   el("black").value = s.players[1];
-  el("level").value = s.level;
+  el("level").value = String(s.level);
   el("learning").checked = !!s.learning;
 }
 
@@ -547,6 +608,7 @@ function connect() {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") {
       catalogue = msg.catalogue; levels = msg.levels || levels; mode = msg.mode || "simulator";
+      setupKey = null;                     // the form is rebuilt: load the server's settings again
       languages = msg.languages || languages;
       buildLanguages();
       drawBoard(catalogue.points); buildSetup(catalogue);
