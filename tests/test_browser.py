@@ -6,21 +6,14 @@ capture, checking on the page that the lifted stone's destinations and then
 the capturable stones are lit, and saves screenshots to artifacts/.
 """
 import os
-import re
-import subprocess
-import sys
-import time
 
 import pytest
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
+from browserkit import ARGS, ARTIFACTS, CHROMIUM, simulator
 from morris import Position, BLACK, NONE, move_parts
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTIFACTS = os.path.join(ROOT, "artifacts")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 # 18 placements without a mill, then White's slide f4-g4 closes g1 g4 g7.
 PLACEMENTS = "d3 d6 b6 d2 f4 f6 g1 a1 g7 e3 c5 c3 a4 d5 d7 a7 b4 c4".split()
 
@@ -30,24 +23,7 @@ from playwright import sync_api  # noqa: E402  (a missing package fails: `make t
 @pytest.fixture(scope="module")
 def server():
     """The simulator on a free loopback port, two humans."""
-    proc = subprocess.Popen([sys.executable, "-m", "host_sim", "--port", "0", "--black", "human"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = None
-    t = time.time()
-    while time.time() - t < 30:
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:\d+/", line or "")
-        if m:
-            url = m.group(0)
-            break
-        if not line and proc.poll() is not None:
-            break
-    if not url:
-        proc.kill()
-        pytest.fail("simulator did not start")
-    yield url
-    proc.terminate()
-    proc.wait(10)
+    yield from simulator("--black", "human")
 
 
 @pytest.fixture(scope="module")

@@ -16,21 +16,15 @@ the page defaults to the browser's language, and the rules card follows the pres
 import json
 import os
 import re
-import subprocess
-import sys
-import time
 import urllib.request
 
 import pytest
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
+from browserkit import ARGS, ARTIFACTS, CHROMIUM, simulator
 from host_sim import i18n
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTIFACTS = os.path.join(ROOT, "artifacts")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 LANGS = ["ru", "sr", "fr", "en"]
 
 from playwright import sync_api  # noqa: E402
@@ -67,24 +61,8 @@ def test_catalogues_are_complete_and_compile():
 
 @pytest.fixture(scope="module")
 def server():
-    proc = subprocess.Popen([sys.executable, "-m", "host_sim", "--port", "0", "--black", "human"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = None
-    t = time.time()
-    while time.time() - t < 30:
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:\d+/", line or "")
-        if m:
-            url = m.group(0)
-            break
-        if not line and proc.poll() is not None:
-            break
-    if not url:
-        proc.kill()
-        pytest.fail("simulator did not start")
-    yield url
-    proc.terminate()
-    proc.wait(10)
+    """The simulator on a free loopback port, two humans."""
+    yield from simulator("--black", "human")
 
 
 @pytest.fixture(scope="module")

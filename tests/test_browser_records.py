@@ -3,22 +3,15 @@ download the game record, import Sanmill's game by pasting it, step through it
 (buttons, keys, a click on a move), see the board follow while the live game
 stays as it was, and go back to the live game. Screenshot: artifacts/sim-replay.png."""
 import os
-import re
-import subprocess
-import sys
-import time
 
 import pytest
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
+from browserkit import ARGS, ARTIFACTS, CHROMIUM, simulator
 from morris import Position
 from morris.record import read_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTIFACTS = os.path.join(ROOT, "artifacts")
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 SANMILL = os.path.join(os.path.dirname(ROOT), "shared", "games", "sanmill-selfplay-standard.txt")
 
 from playwright import sync_api  # noqa: E402
@@ -26,24 +19,8 @@ from playwright import sync_api  # noqa: E402
 
 @pytest.fixture(scope="module")
 def server():
-    proc = subprocess.Popen([sys.executable, "-m", "host_sim", "--port", "0", "--black", "human"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = None
-    t = time.time()
-    while time.time() - t < 30:
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:\d+/", line or "")
-        if m:
-            url = m.group(0)
-            break
-        if not line and proc.poll() is not None:
-            break
-    if not url:
-        proc.kill()
-        pytest.fail("simulator did not start")
-    yield url
-    proc.terminate()
-    proc.wait(10)
+    """The simulator on a free loopback port, two humans."""
+    yield from simulator("--black", "human")
 
 
 def _stones(page):
