@@ -23,6 +23,7 @@ if "--fw" in sys.argv:
     del sys.argv[sys.argv.index("--fw"):sys.argv.index("--fw") + 2]
 sys.path.insert(0, FW)
 sys.path.insert(0, "tests")
+sys.path.insert(0, "tests/firmware")
 
 import gc  # noqa: E402
 # Load the modules one by one with a collection after each (as tests/mpgame.py and

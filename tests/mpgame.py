@@ -84,6 +84,7 @@ COMMIT = 250    # the controller counts a flight after this much rest
 
 
 sys.path.insert(0, "tests")
+sys.path.insert(0, "tests/firmware")
 import mpsim  # noqa: E402
 clock = mpsim.Clock()
 link = mpsim.Link()

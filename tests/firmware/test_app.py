@@ -13,72 +13,11 @@ gc.collect()
 from engine import Engine  # noqa: E402
 gc.collect()
 
+from simdrivers import Switches, Lights, Buttons, Clock, Store, Link  # noqa: E402
+
 NAMES = Rules("standard").geo.names
 TICK = 20
 HAND_MS = 600   # after a hand action: past the debounce and the controller's commit delay
-
-
-class Switches:
-    def __init__(self):
-        self.occ = 0
-
-    def read(self):
-        return self.occ
-
-
-class Lights:
-    def __init__(self):
-        self.frame = None
-        self.shows = 0
-
-    def show(self, frame):
-        self.frame = [tuple(c) for c in frame[:24]]
-        self.shows += 1
-
-
-class Buttons:
-    def __init__(self):
-        self.pending = []
-
-    def read(self):
-        out = self.pending
-        self.pending = []
-        return out
-
-
-class Clock:
-    def __init__(self, start=0):
-        self.now = start
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        half = 1 << 29
-        return ((a - b + half) & ((1 << 30) - 1)) - half
-
-
-class Store:
-    def __init__(self):
-        self.data = None
-
-    def save(self, data):
-        self.data = bytes(data)
-
-    def load(self):
-        return self.data
-
-
-class Link:
-    def __init__(self):
-        self.inbox = []
-        self.out = []
-
-    def read_line(self):
-        return self.inbox.pop(0) if self.inbox else None
-
-    def write_line(self, text):
-        self.out.append(text)
 
 
 class Board:

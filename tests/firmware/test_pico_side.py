@@ -11,80 +11,12 @@ import mainloop
 import menu
 import settings
 from hw.store import pack, unpack, crc32
-
-
-class Sw:
-    def __init__(self):
-        self.occ = 0
-
-    def read(self):
-        return self.occ
-
-
-class Lights:
-    def __init__(self):
-        self.frame = None
-
-    def show(self, frame):
-        self.frame = [tuple(c) for c in frame[:24]]
-
-
-class Buttons:
-    def __init__(self):
-        self.pending = []
-        self.held = 0
-
-    def read(self):
-        out = self.pending
-        self.pending = []
-        return out
-
-    def held_ms(self, name):
-        return self.held if name == "ok" else 0
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    @staticmethod
-    def ticks_diff(a, b):
-        return a - b
-
-    @staticmethod
-    def ticks_add(a, b):
-        return a + b
-
-
-class Store:
-    def __init__(self, data=None):
-        self.data = data
-
-    def save(self, data):
-        self.data = bytes(data)
-
-    def load(self):
-        return self.data
-
-
-class Link:
-    def __init__(self):
-        self.inbox = []
-        self.out = []
-
-    def read_line(self):
-        return self.inbox.pop(0) if self.inbox else None
-
-    def write_line(self, text):
-        self.out.append(text)
+from simdrivers import Switches as Sw, Lights, Buttons, Clock, Store, Link
 
 
 def _board():
     ss = Store(json.dumps({"players": ["human", "remote"], "level": 2}).encode())
-    b = mainloop.MainLoop(Sw(), Lights(), Buttons(), Clock(), Store(), ss, Link())
+    b = mainloop.MainLoop(Sw(), Lights(), Buttons(), Clock(0), Store(), ss, Link())
     return b
 
 
@@ -149,10 +81,10 @@ def test_protocol_commands_under_this_interpreter():
 def test_held_ok_opens_the_menu_on_an_empty_board():
     b = _board()
     _tick(b, 5)
-    b.buttons.held = 2500
+    b.buttons.down["ok"] = 2500
     _tick(b)
     assert b.menu is not None and b.lights.frame is not None
-    b.buttons.held = 0
+    b.buttons.down["ok"] = 0
     b.buttons.pending = ["new"]
     _tick(b)
     assert b.menu is None
