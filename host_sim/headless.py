@@ -7,22 +7,13 @@ by the computer thinks with the real engine and its move is then carried out
 on the board the same way. Prints the record and the result.
 """
 from morris import record_tokens
-from .sim import Simulation, physical_actions, COLOURS
+from .sim import Simulation, COLOURS
 
 MAX_COMPUTER_MS = 120000     # simulated time the computer may take for one move
 
 
 class HeadlessError(Exception):
     """The controller did not read a move the way the record says."""
-
-
-def _perform(sim, actions):
-    for kind, p, colour in actions:
-        if kind == "lift":
-            sim.lift(p)
-        else:
-            sim.put(p, colour)
-    sim.settle()
 
 
 def _computer_move(sim, out):
@@ -35,11 +26,10 @@ def _computer_move(sim, out):
         if waited > MAX_COMPUTER_MS:
             raise HeadlessError("the computer did not move within %d ms" % MAX_COMPUTER_MS)
     # the computer's move is now shown on the LEDs: carry it out by hand
-    pos = c.position
     text = c.status().get("remote")
     if not text:
         raise HeadlessError("the computer's move is not shown (%s)" % sim.state()["message"])
-    _perform(sim, physical_actions(pos, text))
+    sim.play_by_hand(text)
     return text
 
 
@@ -96,7 +86,7 @@ def play(moves, rules=None, players=("human", "human"), level=3, out=print, max_
             i += 1
             n = len(c.record())
             try:
-                _perform(sim, physical_actions(pos, text))
+                sim.play_by_hand(text)
             except ValueError as e:
                 raise HeadlessError("turn %d (%s): %s" % (turn + 1, text, e))
             rec = c.record()

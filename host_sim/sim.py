@@ -285,6 +285,16 @@ class Simulation:
         for _ in range(max(1, extra_ms // dt_ms)):
             self.step(dt_ms)
 
+    def play_by_hand(self, text):
+        """Carry out move ``text`` (legal in the controller's position) as a person
+        would: its lifts and puts (``physical_actions``), then ``settle``."""
+        for kind, p, colour in physical_actions(self.app.controller.position, text):
+            if kind == "lift":
+                self.lift(p)
+            else:
+                self.put(p, colour)
+        self.settle()
+
     # ---- what the page shows ----------------------------------------------------
     def state(self):
         """Everything the page draws, as a JSON-ready dict."""

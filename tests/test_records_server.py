@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from host_sim.server import SimServer
-from host_sim.sim import Simulation, physical_actions
+from host_sim.sim import Simulation
 from morris import Position
 from morris.record import read_record, write_record
 
@@ -23,12 +23,7 @@ SANMILL = os.path.join(os.path.dirname(ROOT), "shared", "games", "sanmill-selfpl
 
 def _play(sim, moves):
     for mv in moves:
-        for kind, p, colour in physical_actions(sim.app.controller.position, mv):
-            if kind == "lift":
-                sim.lift(p)
-            else:
-                sim.put(p, colour)
-        sim.settle()
+        sim.play_by_hand(mv)
 
 
 def _physical(st):

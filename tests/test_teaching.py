@@ -7,17 +7,12 @@ import re
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from host_sim import i18n
-from host_sim.sim import Simulation, physical_actions
+from host_sim.sim import Simulation
 
 
 def _play(sim, moves):
     for mv in moves:
-        for kind, p, colour in physical_actions(sim.app.controller.position, mv):
-            if kind == "lift":
-                sim.lift(p)
-            else:
-                sim.put(p, colour)
-        sim.settle()
+        sim.play_by_hand(mv)
 
 
 def test_hint_answers_can_i_close_a_mill_and_can_the_opponent():
