@@ -37,6 +37,8 @@ if not [p for p in sys.path if p.endswith("bench_mpy")]:   # not run from compil
 
 import gc
 
+from morris.compat import XorShift16  # noqa: E402
+
 try:
     from time import ticks_us, ticks_diff
 except ImportError:  # CPython
@@ -59,21 +61,6 @@ TICK = 10
 REPEAT = 3
 MPY = False       # set when run from .mpy files
 MAXSTEPS = 3000   # steps timed per game
-
-
-class Rand:
-    """xorshift32-ish generator on small ints (identical on both interpreters)."""
-
-    def __init__(self, seed):
-        self.x = seed & 0xFFFF or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 7) & 0xFFFF
-        x ^= x >> 9
-        x ^= (x << 8) & 0xFFFF
-        self.x = x
-        return x % n
 
 
 class Stats:
@@ -172,7 +159,7 @@ class Bench:
 
 def play(bench, seed, plies=160):
     from board.controller import Controller
-    r = Rand(seed)
+    r = XorShift16(seed)
     c = Controller(rules="standard", players=("human", "remote"), now_ms=bench.t)
     bench.occ = 0
     bench.run(c, 100)

@@ -1,8 +1,9 @@
 """Tiny shims so firmware code runs unchanged on MicroPython and CPython.
 
-Provides ``const`` and the ``ticks_*`` clock functions with MicroPython's
+Provides ``const``, the ``ticks_*`` clock functions with MicroPython's
 wrap-around semantics (ticks are ms modulo 2**30 on both sides, so they stay
-small ints on the Pico).
+small ints on the Pico), and ``XorShift16``, a small-int random generator that
+gives the same numbers on both interpreters.
 """
 try:
     from micropython import const  # noqa: F401
@@ -31,3 +32,24 @@ except ImportError:  # CPython
     def ticks_diff(end, start):
         """Signed difference ``end - start`` in ms, correct across one wrap-around."""
         return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+
+class XorShift16:
+    """16-bit xorshift (shifts 7, 9, 8; period 65535): identical sequences on
+    CPython and MicroPython, small ints only. ``seed``: any int (0 becomes 1)."""
+
+    def __init__(self, seed=1):
+        self.x = seed & 0xFFFF or 1
+
+    def next(self):
+        """Advance and return the new state, 1..65535."""
+        x = self.x
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
+        self.x = x
+        return x
+
+    def below(self, n):
+        """A number in 0..n-1 (n >= 1)."""
+        return self.next() % n

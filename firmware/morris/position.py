@@ -7,6 +7,7 @@ captures, written in RULES.md notation (``d2``, ``d2-d3``, ``b4xg7``,
 allocates long ints in play. Rule source: ../shared/RULES.md.
 """
 from .rules import Rules, PROTECT_STRICT, PROTECT_NONE
+from .compat import XorShift16
 
 WHITE = 0
 BLACK = 1
@@ -67,17 +68,11 @@ class Outcome:
 
 
 def _zobrist(count):
-    # 16-bit xorshift (period 65535), two outputs per 30-bit key: small ints only.
+    # two 15-bit outputs of a fixed-seed generator per 30-bit key: small ints only
+    rng = XorShift16(0xACE1)
     keys = []
-    x = 0xACE1
     for _ in range(count):
-        k = 0
-        for _ in range(2):
-            x ^= (x << 7) & 0xFFFF
-            x ^= x >> 9
-            x ^= (x << 8) & 0xFFFF
-            k = (k << 15) | (x & 0x7FFF)
-        keys.append(k)
+        keys.append((rng.next() & 0x7FFF) << 15 | (rng.next() & 0x7FFF))
     return keys
 
 
