@@ -1,5 +1,6 @@
 """Shared helpers for firmware tests (run under CPython and MicroPython)."""
 from morris import Position, Rules, GEOMETRIES
+from morris.compat import XorShift16
 
 
 def raises(exc, fn, *args):
@@ -14,18 +15,22 @@ def raises(exc, fn, *args):
 def make(rules, white="", black="", side="w", hand="0/0", clocks="0/0", used="0/0",
          forbid="-/-", hist="-", board="standard"):
     """A Position from point lists, through the documented position text."""
-    geo = GEOMETRIES[board]
-    w = white.split()
-    b = black.split()
+    text = " ".join((rules, board_field(GEOMETRIES[board], white.split(), black.split()),
+                     side, hand, clocks, used, forbid, hist))
+    return Position.from_text(text)
+
+
+def board_field(geo, white, black):
+    """The board field of a position text: rows top first, 'W'/'B'/'.' per point;
+    ``white`` / ``black`` are collections of point names."""
     rows = []
     for row in geo.rows:
         s = ""
         for p in row:
             nm = geo.names[p]
-            s += "W" if nm in w else "B" if nm in b else "."
+            s += "W" if nm in white else "B" if nm in black else "."
         rows.append(s)
-    text = " ".join((rules, "/".join(rows), side, hand, clocks, used, forbid, hist))
-    return Position.from_text(text)
+    return "/".join(rows)
 
 
 def state(pos):
@@ -39,19 +44,7 @@ def texts(pos, moves=None):
     return sorted(pos.move_text(m) for m in (pos.legal_moves if moves is None else moves))
 
 
-class Lcg:
-    """Deterministic small-int random numbers, identical on CPython and MicroPython."""
-
-    def __init__(self, seed=1):
-        self.x = seed & 0xFFFF or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 7) & 0xFFFF
-        x ^= x >> 9
-        x ^= (x << 8) & 0xFFFF
-        self.x = x
-        return x % n
+Lcg = XorShift16  # deterministic small-int random numbers, identical on both interpreters
 
 
 def random_game(rules, seed, max_turns=400, on_push=None):

@@ -59,6 +59,7 @@ Use ``run(text)``; it raises AssertionError naming the failing line.
 from board.controller import Controller
 from board import leds
 from morris import Position, Rules
+from rulestools import board_field
 
 TICK = 10
 HOLD = 400     # > settle (80 ms) + commit delay (250 ms)
@@ -82,15 +83,8 @@ class MemStore:
 def position_text(rules, white, black, turn, hand, used="0/0", bar="-/-"):
     """Position text (morris notation) from stone lists, side to move and stones in hand."""
     r = Rules.parse(rules)
-    geo = r.geo
-    rows = []
-    for row in geo.rows:
-        s = ""
-        for p in row:
-            nm = geo.names[p]
-            s += "W" if nm in white else "B" if nm in black else "."
-        rows.append(s)
-    return "%s %s %s %s 0/0 %s %s -" % (str(r), "/".join(rows), turn[0], hand, used, bar)
+    return "%s %s %s %s 0/0 %s %s -" % (str(r), board_field(r.geo, white, black), turn[0], hand,
+                                       used, bar)
 
 
 class Scenario:
