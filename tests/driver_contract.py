@@ -1,4 +1,4 @@
-"""The driver contract of ../shared/DESIGN.md, as checks any driver set must pass.
+"""The driver contracts (firmware/hw/__init__.py lists them), as checks any driver set must pass.
 
 A *harness* builds one driver at a time together with the means to act on
 its physical side, so the same checks run against the simulated drivers

@@ -1,8 +1,7 @@
 """Pico drivers: the only firmware modules that import ``machine``, ``neopixel`` or ``rp2``.
 
-Each driver meets one contract of ../shared/DESIGN.md ("Contracts worth
-keeping small"), the same the host simulator's drivers meet
-(tests/driver_contract.py checks both):
+Each driver meets one small contract, the same the host simulator's
+drivers meet (tests/driver_contract.py checks both):
 
 - ``switches.Switches``: ``read()`` -> int, bit i set when a stone stands on point i
   (three daisy-chained 74HC165, bit-banged or through SPI0);

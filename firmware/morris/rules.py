@@ -1,4 +1,4 @@
-"""Rule options and the presets of ../shared/RULES.md.
+"""Rule options and the presets of docs/rules.md.
 
 A ``Rules`` object is immutable by convention. Its text form is the preset
 name followed by ``+option=value`` for every option that differs from the
@@ -42,7 +42,7 @@ def _preset(**changes):
     return d
 
 
-# Source: ../shared/RULES.md, "Presets".
+# Source: docs/rules.md, "Presets".
 PRESETS = {
     "standard": _preset(draw_no_capture_moves=50, draw_repetition=3),
     "wikipedia": _preset(capture="optional", draw_3v3_moves=10),
