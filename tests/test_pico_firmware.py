@@ -224,9 +224,9 @@ def test_menu_opens_on_a_held_ok_at_an_empty_board_and_saves():
     s = json.loads(lp.sstore.load())
     assert s == {"rules": "wikipedia", "level": cfg.DEFAULT_LEVEL + 2,
                  "players": ["human", "human"], "learning": True}
-    assert lp.loop.app.level == cfg.DEFAULT_LEVEL + 2
-    assert str(lp.loop.app.controller.position.rules) == "wikipedia"
-    assert lp.loop.app.controller.learning is True
+    assert lp.loop.level == cfg.DEFAULT_LEVEL + 2
+    assert str(lp.loop.controller.position.rules) == "wikipedia"
+    assert lp.loop.controller.learning is True
     events = [json.loads(x) for x in lp.link.take()]
     assert {"type": "menu", "open": False, "saved": True} in events
     lp.tick(3)
