@@ -46,9 +46,7 @@ class MainLoop:
 
     ``store`` keeps the game record, ``settings_store`` the settings;
     ``link`` is the USB serial line (or None: no protocol); ``watchdog`` has
-    ``feed()`` (None: nothing to feed); ``selftest`` is a callable -> dict
-    for the protocol's "selftest" command (None: a check of the drivers at
-    hand); ``slice_ms`` is the engine's thinking time per pass (ms);
+    ``feed()`` (None: nothing to feed); ``slice_ms`` is the engine's thinking time per pass (ms);
     ``settle_ms`` the switch settle time (ms, default
     ``board_config.SETTLE_MS``); ``engine`` an ``engine.Engine`` made
     beforehand (main.py makes it first thing, while the heap is young and
@@ -60,7 +58,7 @@ class MainLoop:
     """
 
     def __init__(self, sensors, lights, buttons, clock, store=None, settings_store=None,
-                 link=None, watchdog=None, selftest=None, slice_ms=10, settle_ms=None,
+                 link=None, watchdog=None, slice_ms=10, settle_ms=None,
                  engine=None):
         self.sensors = sensors
         self.lights = lights
@@ -69,7 +67,6 @@ class MainLoop:
         self.store = store
         self.settings_store = settings_store
         self.watchdog = watchdog if watchdog is not None else _NoWatchdog()
-        self._selftest = selftest
         self.slice_ms = slice_ms
         if settle_ms is None:
             try:
@@ -219,14 +216,9 @@ class MainLoop:
         self._pressed.append(name)
 
     def selftest(self):
-        """Driver checks for the protocol's "selftest" command (dict with "ok")."""
-        if self._selftest is not None:
-            return self._selftest()
-        out = {"ok": True, "occupancy": self.sensors.read()}
-        if _MICRO:
-            gc.collect()
-            out["mem_free"] = gc.mem_free()  # type: ignore[attr-defined]
-        return out
+        """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
+        import selftest   # imported when first used: RAM
+        return selftest.check(self.sensors, self.lights, self.store)
 
     # ---- events -----------------------------------------------------------------
     def _forward(self):

@@ -164,7 +164,7 @@ class Protocol:
             if k in obj:
                 values[k] = self._check(k, obj[k])
         first = obj.get("first")
-        if first is not None and first != "white" and first != "black":
+        if "first" in obj and first != "white" and first != "black":
             raise CommandError("first must be white or black")
         started = self.host.new_game(values, first)
         return {"type": "ok", "cmd": "new", "started": bool(started), "rules": values["rules"]}

@@ -10,7 +10,8 @@ Contracts (shared with the Pico drivers; checked by tests/driver_contract.py):
 - buttons: ``read()`` -> list of button names pressed since the last read,
   ``held_ms(name)`` -> ms the button has been held now (0: released)
 - clock: ``ticks_ms()``, ``ticks_add(t, ms)``, ``ticks_diff(a, b)`` (MicroPython wrap-around)
-- store: ``save(data)`` atomic, ``load()`` -> bytes or None, ``clear()``
+- store: ``save(data)`` atomic, ``load()`` -> bytes or None, ``clear()``,
+  ``scratch()`` -> a store of the same kind for the self-test's round trip
 - link: ``read_line()`` -> str or None (never blocks), ``write_line(text)``
 - watchdog: ``feed()``, ``keep_alive()``
 """
@@ -194,6 +195,10 @@ class MemoryStore:
         """Forget the stored bytes."""
         self._data = None
 
+    def scratch(self):
+        """Another store of the same kind, for the self-test's round trip."""
+        return MemoryStore()
+
 
 class FileStore:
     """The store as one file; ``save`` writes a temporary file and renames it over."""
@@ -227,6 +232,10 @@ class FileStore:
                 return f.read()
         except FileNotFoundError:
             return None
+
+    def scratch(self):
+        """A store of the same kind beside this one, for the self-test's round trip."""
+        return FileStore(self.path + ".selftest")
 
     def clear(self):
         """Remove the file if present."""

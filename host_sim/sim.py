@@ -17,6 +17,7 @@ than the controller's debounce, as a person's hand would.
 import json
 
 from . import drivers
+import board_config
 from mainloop import MainLoop
 import settings as settings_mod
 from morris import Rules, Position, PRESETS, VARIATIONS, OPTIONS, WHITE, BLACK, NONE, split_move
@@ -24,7 +25,7 @@ from morris import Rules, Position, PRESETS, VARIATIONS, OPTIONS, WHITE, BLACK, 
 PLAYER_KINDS = settings_mod.PLAYER_KINDS
 NAMES = Rules("standard").geo.names
 COLOURS = ("white", "black")
-SETTLE_MS = 80
+SETTLE_MS = board_config.SETTLE_MS   # the board's switch settle time (MainLoop's default)
 GAP_MS = SETTLE_MS + 40      # a physical action waits this long after the previous one
 MAX_QUEUE = 64
 EVENT_LOG = 40
@@ -95,7 +96,9 @@ class Simulation:
         self.boots = 0
         self.slice_ms = slice_ms
         self._next_id = 0
+        self._waiting = []         # ids of the commands of ``request`` not answered yet
         self._replies = {}
+        self._answers = []         # replies to the lines of ``exchange``
         self._board = None         # the last "state" reply while no pass ran since
         self._release = None       # (button, ticks_ms) of a held button to let go
         self._last_change = self.clock.ticks_ms() - GAP_MS
@@ -111,7 +114,7 @@ class Simulation:
         """Power the board up (again): a fresh MainLoop on the same drivers and stores."""
         self.loop = MainLoop(self.switches, self.lights, self.buttons, self.clock, self.store,
                              self.settings_store, self.link, self.watchdog,
-                             slice_ms=self.slice_ms, settle_ms=SETTLE_MS)
+                             slice_ms=self.slice_ms)
         self.watchdog.feed()
         self._board = None
         self.boots += 1
@@ -127,6 +130,7 @@ class Simulation:
             line = dict(obj)
             line["id"] = self._next_id
             ids.append(self._next_id)
+            self._waiting.append(self._next_id)
             self.link.feed(json.dumps(line) + "\n")
         for _ in range(MAX_PASSES + len(commands)):
             if all(i in self._replies for i in ids):
@@ -136,6 +140,18 @@ class Simulation:
         if None in out:
             raise RuntimeError("the board did not answer %s" % commands[out.index(None)].get("cmd"))
         return out
+
+    def exchange(self, line):
+        """Send ``line`` (text, as a PC program would write it) and return the board's
+        reply to it (dict, exactly as written), after the pass that answered it.
+        RuntimeError when no reply comes."""
+        self._answers = []
+        self.link.feed(line + "\n")
+        for _ in range(MAX_PASSES):
+            self._pass()
+            if self._answers:
+                return self._answers.pop(0)
+        raise RuntimeError("the board did not answer %r" % line[:40])
 
     def ask(self, cmd, **fields):
         """One protocol command and its reply (dict); BoardError for an error reply."""
@@ -165,8 +181,12 @@ class Simulation:
                 obj = json.loads(line)
             except ValueError:
                 obj = None
-            if isinstance(obj, dict) and type(obj.get("id")) is int:
+            if isinstance(obj, dict) and obj.get("id") in self._waiting:
+                self._waiting.remove(obj["id"])
                 self._replies[obj.pop("id")] = obj
+                continue
+            if isinstance(obj, dict) and obj.get("type") not in EVENT_TYPES:
+                self._answers.append(obj)          # the reply to a line of ``exchange``
                 continue
             self.serial_total += 1
             self.serial = (self.serial + [line])[-EVENT_LOG:]

@@ -363,6 +363,7 @@ def malformed(draw):
                "level": st.one_of(st.integers().filter(lambda i: not 1 <= i <= 5), st.booleans(),
                                   st.floats(allow_nan=False), st.text(max_size=2)),
                "learning": st.one_of(st.integers(), st.text(max_size=3), st.none()),
+               "first": st.one_of(st.integers(), st.text(max_size=6).filter(lambda f: f not in ("white", "black"))),
                "button": st.text(max_size=6).filter(lambda b: b not in protocol.BUTTONS),
                "move": st.one_of(st.text(max_size=20).filter(lambda s: s.strip().lower() not in NAMES),
                                  st.integers(), st.none()),

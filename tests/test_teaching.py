@@ -7,7 +7,7 @@ import re
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from host_sim import i18n
-from host_sim.sim import Simulation
+from host_sim.sim import Simulation, SETTLE_MS
 
 
 def _play(sim, moves):
@@ -53,7 +53,7 @@ def test_mill_is_highlighted_and_learning_mode_lights_movable_stones():
     sim.settle()
     _play(sim, ["d2", "d6", "d1", "b6"])
     sim.put("d3")
-    sim.settle(extra_ms=100)
+    sim.settle(extra_ms=SETTLE_MS + 100)       # the put settles; the mill still flashes
     lit = sim.state()["status"]["lit"]
     assert {lit.get(p) for p in ("d1", "d2", "d3")} == {"mill"}
     assert "Mill!" in sim.state()["message"]

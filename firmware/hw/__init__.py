@@ -11,7 +11,7 @@ drivers meet (tests/driver_contract.py checks both):
   (debounced by sample count);
 - ``clock.Clock``: ``ticks_ms()``, ``ticks_add()``, ``ticks_diff()`` (wrap-around);
 - ``store.FileStore``: atomic ``save(bytes)`` / ``load()`` on littlefs (write, flush,
-  rename over the old file);
+  rename over the old file), ``scratch()`` (a store beside it, for the self-test);
 - ``link.UsbLink``: non-blocking ``read_line()`` / ``write_line(text)`` over USB serial;
 - ``watchdog.Watchdog``: ``feed()`` from the main loop;
 - ``scanner.Scanner``: a ``machine.Timer`` that scans switches and buttons at
