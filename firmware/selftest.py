@@ -282,9 +282,6 @@ def step_switches(bench, seconds=60, period_ms=20):
     return True
 
 
-_STEP_FUNCTIONS = (step_chain, step_colours, step_walk, step_load, step_switches)
-
-
 def bringup(steps=None, seconds=60, bench=None):
     """Run the named bring-up steps (all by default) in order (see module doc);
     ``seconds`` bounds the switch step. Prints as it goes; returns a dict
@@ -293,11 +290,19 @@ def bringup(steps=None, seconds=60, bench=None):
     import machine
     b = bench or Bench()
     out = {}
-    for i in range(len(STEPS)):
-        name = STEPS[i]
-        if steps is None or name in steps:
-            fn = _STEP_FUNCTIONS[i]
-            out[name] = fn(b, seconds=seconds) if name == "switches" else fn(b)
+    for name in STEPS:
+        if steps is not None and name not in steps:
+            continue
+        if name == "chain":
+            out[name] = step_chain(b)
+        elif name == "colours":
+            out[name] = step_colours(b)
+        elif name == "walk":
+            out[name] = step_walk(b)
+        elif name == "load":
+            out[name] = step_load(b)
+        else:
+            out[name] = step_switches(b, seconds)
     print("bring-up: " + " ".join("%s=%s" % (n, "ok" if out[n] else "FAULT") for n in STEPS if n in out))
     wdt = b.wdt
     out["timer"] = machine.Timer(-1, period=2000, mode=machine.Timer.PERIODIC,
