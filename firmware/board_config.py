@@ -12,17 +12,20 @@ Circuit in brief (hardware/README.md has the reasons):
   parallel-in/serial-out shift registers powered from the Pico's 3V3 rail.
   U1 serves the outer ring, U2 the middle ring, U3 the inner ring; U3's QH
   feeds the Pico, U2's QH feeds U3's SER, U1's QH feeds U2's SER, U1's SER is
-  tied to GND.  A closed switch (stone present) reads 0: ``SWITCH_ACTIVE_LOW``.
+  driven by the Pico's ``sr_tail`` pin (SPI0 TX). A closed switch (stone
+  present) reads 0: ``SWITCH_ACTIVE_LOW``.
 * Reading the chain: pulse ``sr_load`` low (parallel load), then clock 24 bits
   in, most significant first: ``word = (word << 1) | data`` after each bit,
   sampling QH before each rising clock edge. The first bit out is bit 23 (U3
   input H), the last is bit 0 (U1 input A). Switch bit ``b`` is on chip
   ``U(1 + b // 8)``, input ``"ABCDEFGH"[b % 8]``. The same word comes from a
-  3-byte read with ``machine.SPI(0, sck=Pin(2), miso=Pin(4))`` in mode 0,
-  big-endian (bytes U3, U2, U1). Clocking 8 more bits must give 0x00 (U1's
-  SER is tied low): a cheap chain-integrity check (``CHAIN_TAIL_BYTE``).
-  Configure ``sr_data`` with ``Pin.PULL_UP`` so that a broken data line
-  reads ones (and fails that check) instead of floating.
+  3-byte read with ``machine.SPI(0, sck=Pin(2), mosi=Pin(7), miso=Pin(4))`` in
+  mode 0, big-endian (bytes U3, U2, U1). The bits sent on ``sr_tail`` enter
+  U1's SER and come out 24 clocks later: a 4-byte ``readinto(buf, 0xA5)`` must
+  read ``CHAIN_TAIL_BYTE`` (0xA5, both levels) as its fourth byte, a
+  chain-integrity check that an open data line fails whatever level it
+  floats to. ``sr_data`` has ``Pin.PULL_UP`` (the RP2040's reset default is a
+  pull-down).
 * 24 WS2812B LEDs in one chain, data from ``led_data`` through one gate of a
   74AHCT125 (3.3 V -> 5 V level shifter) and a 330 Ohm series resistor.
   The chain snakes ring by ring from the centre, where the electronics sit:
@@ -54,7 +57,8 @@ Power (figures from ``tools/power_budget.py``, which a test re-runs):
 PINS = {
     "sr_clock": 2,   # pin 4  -> CLK (pin 2) of U1, U2, U3; SPI0 SCK capable
     "sr_load": 3,    # pin 5  -> SH/LD (pin 1) of U1, U2, U3; low = load inputs
-    "sr_data": 4,    # pin 6  <- QH (pin 9) of U3, last chip of the chain; SPI0 RX capable
+    "sr_data": 4,    # pin 6  <- QH (pin 9) of U3, last chip of the chain; SPI0 RX; PULL_UP
+    "sr_tail": 7,    # pin 10 -> SER (pin 10) of U1: the tail pattern; SPI0 TX capable
     "led_data": 6,   # pin 9  -> 74AHCT125 1A; 1Y -> 330 Ohm -> DIN of LED 0
 }
 BUTTON_PINS = {      # to GND, Pin.PULL_UP, pressed reads 0
@@ -70,7 +74,7 @@ BUTTON_DEBOUNCE_MS = 30
 SWITCH_COUNT = 24
 SHIFT_REGISTERS = 3          # 74HC165, 8 inputs each
 SWITCH_ACTIVE_LOW = True     # a closed reed switch (stone present) reads 0
-CHAIN_TAIL_BYTE = 0x00       # what 8 extra clocks read (U1 SER tied to GND)
+CHAIN_TAIL_BYTE = 0xA5       # sent on sr_tail into U1's SER; 8 extra clocks must read it back
 SCAN_HZ = 250                # switch scans per second (4 ms period)
 SETTLE_MS = 120              # suggested controller settle time for a point
 

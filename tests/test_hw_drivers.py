@@ -26,7 +26,8 @@ def _data_reads(start):
 @pytest.mark.parametrize("use_spi", [False, True], ids=["bitbang", "spi"])
 def test_scan_reads_bits_in_chain_order(use_spi):
     """After one SH/LD pulse the 32 bits come out U3.H first ... U1.A, then the
-    grounded tail; each is sampled before the rising clock edge that shifts."""
+    tail pattern sent into U1's SER; each is sampled before the rising clock edge
+    that shifts."""
     from hw.switches import Switches
     chain = fresh_chain()
     drv = Switches(cfg, use_spi=use_spi)
@@ -44,7 +45,7 @@ def test_scan_reads_bits_in_chain_order(use_spi):
     for c in (3, 2, 1):
         for k in range(7, -1, -1):
             expected.append(0 if ((c - 1) * 8 + k) % 3 == 0 else 1)
-    expected += [0] * 8
+    expected += [(cfg.CHAIN_TAIL_BYTE >> (7 - k)) & 1 for k in range(8)]
     assert _data_reads(start) == expected
     # every data read comes right before a rising clock edge, then the clock falls
     seq = [(p, op, v) for (p, op, v) in traffic[2:] if p in (ck, dt)]
@@ -97,6 +98,37 @@ def test_broken_chain_keeps_last_good_scan():
     chain.read = lambda pin: 1          # QH line pulled high: tail reads 0xFF
     assert drv.read() == good
     assert drv.errors == 1 and drv.scans == 1
+
+
+@pytest.mark.parametrize("use_spi", [False, True], ids=["bitbang", "spi"])
+@pytest.mark.parametrize("level", [None, 0, 1], ids=["floating", "pulled-low", "pulled-high"])
+def test_open_data_line_is_a_chain_fault_never_stones(use_spi, level):
+    """Issue 12, finding 1: with the data line cut (floating to the pad's pull,
+    pulled low or pulled high from outside) no scan yields stones; every scan is a
+    chain fault, and the first good scan after mending clears it."""
+    from hw.switches import Switches
+    chain = fresh_chain()
+    drv = Switches(cfg, use_spi=use_spi)
+    assert machine.PULLS[cfg.PINS["sr_data"]] == machine.Pin.PULL_UP
+    assert drv.read() == 0 and not drv.fault
+    chain.open_data(level)
+    for _ in range(5):
+        assert drv.read() == 0
+    assert drv.fault and drv.errors == 5 and drv.scans == 1
+    chain.close_data()
+    chain.set_switch(cfg.SWITCH_BIT["d2"], True)
+    assert drv.read() == 1 << point_index()["d2"] and not drv.fault
+
+
+def test_a_grounded_ser_is_a_chain_fault():
+    """U1's SER tied to GND (the old wiring) reads 0x00 as the tail: a fault."""
+    from hw.switches import Switches
+    machine.reset_board()
+    p = cfg.PINS
+    machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS)
+    drv = Switches(cfg)
+    drv.read()
+    assert drv.fault and drv.last_tail == 0
 
 
 def test_scanner_runs_from_a_timer_at_scan_hz():

@@ -41,7 +41,8 @@ RING_OF_CHIP = {1: "outer", 2: "middle", 3: "inner"}
 SIGNALS = {  # PINS key -> (net name, what it drives)
     "sr_clock": ("SR_CLK", "CLK (pin 2) of U1, U2, U3"),
     "sr_load": ("SR_LOAD", "SH/LD (pin 1) of U1, U2, U3"),
-    "sr_data": ("SR_DATA", "QH (pin 9) of U3"),
+    "sr_data": ("SR_DATA", "QH (pin 9) of U3 (internal pull-up)"),
+    "sr_tail": ("SR_TAIL", "SER (pin 10) of U1 (the tail pattern, SPI0 TX)"),
     "led_data": ("LED_DATA_3V3", "1A (pin 2) of U4 74AHCT125"),
 }
 
@@ -78,18 +79,19 @@ def netlist():
     gnd = ["A1.%d" % PICO_POWER_PIN["GND"]]
     for u in (1, 2, 3):
         gnd += ["U%d.8" % u, "U%d.15" % u]
-    gnd += ["U1.10", "U4.7", "U4.1", "U4.5", "U4.9", "U4.12", "C1.2", "C2.2", "C3.2", "C4.2", "C5.2"]
+    gnd += ["U4.7", "U4.1", "U4.5", "U4.9", "U4.12", "C1.2", "C2.2", "C3.2", "C4.2", "C5.2"]
     gnd += ["LED%d.3" % i for i in range(cfg.LED_COUNT)]
     for name, _, _ in cfg.POINTS:
         gnd.append("REED_%s.2" % name)
     for b in sorted(cfg.BUTTON_PINS, key=cfg.BUTTON_PINS.get):
         gnd.append("%s.2" % button_ref(b))
-    for key in ("sr_clock", "sr_load", "sr_data", "led_data"):
+    for key in ("sr_clock", "sr_load", "sr_data", "sr_tail", "led_data"):
         net = SIGNALS[key][0]
         add(net, "A1.%d" % PICO_GPIO_PIN[cfg.PINS[key]])
     add("SR_CLK", "U1.2", "U2.2", "U3.2")
     add("SR_LOAD", "U1.1", "U2.1", "U3.1")
     add("SR_DATA", "U3.9")
+    add("SR_TAIL", "U1.10")
     add("SR_Q1", "U1.9", "U2.10")
     add("SR_Q2", "U2.9", "U3.10")
     add("LED_DATA_3V3", "U4.2")
@@ -114,7 +116,7 @@ COMPONENTS = (
     ("RN1, RN2, RN3", "10 kOhm x 8 bussed resistor network, SIP-9, pin 1 common: reed pull-ups", "3"),
     ("R1", "330 Ohm series resistor in the LED data line, at the first LED", "1"),
     ("F1", "PTC resettable fuse, 0.5 A hold / 1 A trip, VBUS -> +5V_LED", "1"),
-    ("C1", "470 uF 10 V electrolytic across +5V_LED/GND at the first LED", "1"),
+    ("C1", "47 uF 10 V low-ESR electrolytic across +5V_LED/GND at the first LED (USB inrush: see README)", "1"),
     ("C2..C5", "100 nF ceramic decoupling at U4, U1, U2, U3", "4"),
     ("LED0..LED23", "WS2812B on a small PCB with its own 100 nF (1 VDD, 2 DOUT, 3 VSS, 4 DIN)", "24"),
     ("REED_<point>", "reed switch, normally open, one per point", "24"),
@@ -127,7 +129,7 @@ COMPONENTS = (
 def pin_map_md():
     """Markdown table: every Pico pin used, its GPIO, net and destination."""
     rows = ["| signal | GPIO | Pico pin | net | connects to |", "|---|---:|---:|---|---|"]
-    for key in ("sr_clock", "sr_load", "sr_data", "led_data"):
+    for key in ("sr_clock", "sr_load", "sr_data", "sr_tail", "led_data"):
         g = cfg.PINS[key]
         net, dest = SIGNALS[key]
         rows.append("| `%s` | GP%d | %d | %s | %s |" % (key, g, PICO_GPIO_PIN[g], net, dest))
@@ -169,7 +171,7 @@ def switch_chain_md():
     rows = ["| chip | ring | SER (pin 10) from | QH (pin 9) to | A | B | C | D | E | F | G | H | bits |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     by_bit = {bit: name for name, _, bit in cfg.POINTS}
-    ser = {1: "GND", 2: "U1 QH", 3: "U2 QH"}
+    ser = {1: "Pico GP%d (`sr_tail`)" % cfg.PINS["sr_tail"], 2: "U1 QH", 3: "U2 QH"}
     qh = {1: "U2 SER", 2: "U3 SER", 3: "Pico GP%d (`sr_data`)" % cfg.PINS["sr_data"]}
     for chip in (1, 2, 3):
         names = [by_bit[8 * (chip - 1) + k] for k in range(8)]
@@ -344,7 +346,7 @@ def schematic_svg():
     s.text(px + 110, py - 12, "F1 PTC 0.5 A", 9, "middle")
     s.line(px + 130, py, px + 170, py)
     s.label(px + 170, py, "+5V_LED", "right")
-    caps = (("C1", "470 uF", "+5V_LED", "at LED0"), ("C2", "100 nF", "+5V_LED", "at U4"),
+    caps = (("C1", "47 uF", "+5V_LED", "at LED0"), ("C2", "100 nF", "+5V_LED", "at U4"),
             ("C3", "100 nF", "+3V3", "at U1"), ("C4", "100 nF", "+3V3", "at U2"), ("C5", "100 nF", "+3V3", "at U3"))
     for k, (ref, val, net, where) in enumerate(caps):
         x = px + 40 + 60 * k

@@ -24,6 +24,7 @@ _levels = {}      # pin id -> level driven or set from outside
 _modes = {}
 _devices = {}     # pin id -> device with write(pin, v) / read(pin)
 RESETS = []
+PULLS = {}        # pin id -> the pad's pull (Pin.PULL_UP / PULL_DOWN / None)
 
 
 def reset_board():
@@ -35,6 +36,7 @@ def reset_board():
     del RESETS[:]
     _levels.clear()
     _modes.clear()
+    PULLS.clear()
     _devices.clear()
 
 
@@ -63,11 +65,15 @@ class Pin:
         self.id = id
         if id not in _levels:
             _levels[id] = 1 if pull == Pin.PULL_UP else 0
+        if id not in PULLS:
+            PULLS[id] = Pin.PULL_DOWN      # the RP2040's reset default for a GPIO pad
         self.init(mode, pull, value)
 
     def init(self, mode=-1, pull=-1, value=None, **kw):
         if mode != -1:
             _modes[self.id] = mode
+        if pull != -1:
+            PULLS[self.id] = pull
         if value is not None:
             self.value(value)
 
@@ -109,6 +115,19 @@ class Pin:
 
 def bitstream(pin, encoding, timing, buf):
     """Record the bytes a WS2812 chain would receive."""
+    record_stream(pin, buf)
+
+
+RECORD_STREAMS = True
+FRAMES = [0]      # frames sent (counted even when RECORD_STREAMS is False)
+
+
+def record_stream(pin, buf):
+    """The bytes ``buf`` went out on ``pin`` (WS2812 chain): kept in STREAMS (with
+    RECORD False only the last one); nothing allocated when RECORD_STREAMS is False."""
+    FRAMES[0] += 1
+    if not RECORD_STREAMS:
+        return
     data = bytes(buf)
     if RECORD:
         TRAFFIC.append((pin.id, "bitstream", data))
@@ -118,21 +137,27 @@ def bitstream(pin, encoding, timing, buf):
 
 
 class SPI:
-    """SPI controller 0/1 in mode 0 on real pin objects: each bit samples MISO, then
-    a rising and a falling SCK edge (what a 74HC165 chain sees)."""
+    """SPI controller 0/1 in mode 0 on real pin objects: each bit puts the written
+    byte's bit on MOSI (most significant first) and samples MISO, then a rising and
+    a falling SCK edge (what a 74HC165 chain sees)."""
 
     def __init__(self, id, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0,
                  sck=None, mosi=None, miso=None):
         self.id = id
         self.sck = sck
+        self.mosi = mosi
         self.miso = miso
         if sck is not None:
             sck.init(Pin.OUT, value=polarity)
+        if mosi is not None:
+            mosi.init(Pin.OUT, value=0)
 
     def readinto(self, buf, write=0):
         for i in range(len(buf)):
             v = 0
-            for _ in range(8):
+            for k in range(8):
+                if self.mosi is not None:
+                    self.mosi.value((write >> (7 - k)) & 1)
                 v = (v << 1) | self.miso.value()
                 self.sck.value(1)
                 self.sck.value(0)
@@ -212,17 +237,23 @@ def idle():
 
 class ShiftChain:
     """``chips`` daisy-chained 74HC165: U1's QH feeds U2's SER, ..., the last chip's QH
-    is the data pin; U1's SER is tied to GND.
+    is the data pin; U1's SER is the ``ser`` pin (the Pico's ``sr_tail``; None: GND).
 
     Pin behaviour (datasheet): while SH/LD is low the registers follow the
     parallel inputs A..H; on a rising CLK edge with SH/LD high every register
     shifts A <- SER, B <- A, ..., H <- G. QH shows register H. Inputs float
-    high (pull-ups) until ``set_input`` pulls them low (a closed switch)."""
+    high (pull-ups) until ``set_input`` pulls them low (a closed switch).
+    ``open_data(level)`` cuts the data line: the pin then reads ``level`` (0 or
+    1: pulled low / high from outside) or, with ``level=None``, floats to its
+    pad's pull (``PULLS``)."""
 
-    def __init__(self, load, clock, data, chips=3):
+    def __init__(self, load, clock, data, chips=3, ser=None):
         self.load_pin = load
         self.clock_pin = clock
         self.data_pin = data
+        self.ser_pin = ser
+        self.open = False
+        self.open_level = None
         self.chips = chips
         self.inputs = [[1] * 8 for _ in range(chips)]
         self.regs = [[0] * 8 for _ in range(chips)]
@@ -231,6 +262,14 @@ class ShiftChain:
         self.loads = 0
         self.edges = 0
         attach(self, load, clock, data)
+
+    def open_data(self, level=None):
+        """Cut the data line (see class doc); ``close_data()`` mends it."""
+        self.open = True
+        self.open_level = level
+
+    def close_data(self):
+        self.open = False
 
     def set_input(self, chip, letter, level):
         """Chip ``chip`` (1 = U1), input ``letter`` (A..H) at ``level``."""
@@ -257,12 +296,17 @@ class ShiftChain:
                 self.edges += 1
                 outs = [r[7] for r in self.regs]
                 for c in range(self.chips):
-                    ser = 0 if c == 0 else outs[c - 1]
+                    ser = outs[c - 1] if c else (
+                        0 if self.ser_pin is None else _levels.get(self.ser_pin, 0))
                     self.regs[c] = [ser] + self.regs[c][:7]
             self.clk = v
 
     def read(self, pin):
         if pin == self.data_pin:
+            if self.open:
+                if self.open_level is not None:
+                    return self.open_level
+                return 1 if PULLS.get(pin) == Pin.PULL_UP else 0
             return self.regs[self.chips - 1][7]
         if pin == self.load_pin:
             return self.load
