@@ -182,10 +182,23 @@ class MemoryStore:
 
     def __init__(self):
         self._data = None
+        self._log = []
 
     def save(self, data):
         """Replace the stored bytes with ``data``."""
         self._data = bytes(data)
+
+    def log_append(self, data):
+        """Append ``data`` (whole lines, bytes) to the log."""
+        self._log.extend(bytes(data).splitlines())
+
+    def log_lines(self):
+        """The log's lines (bytes), oldest first."""
+        return list(self._log)
+
+    def log_clear(self):
+        """Forget the log."""
+        self._log = []
 
     def load(self):
         """The stored bytes, or None when nothing was saved."""

@@ -50,15 +50,24 @@ carried out wrongly) blink on the LEDs with a short English ``what`` and the
 game waits, changing nothing, until the board is back at a legal state or
 the intended legal action is complete.
 
-Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``.
-After every completed move (and undo, new game) the game record is saved as
-text: ``[Rules "<rules text>"]``, ``[First "white|black"]`` lines (and
-``[Position "<position text>"]`` for a game set up from a position rather than
-the start), then the moves. On start a stored game is resumed once the
-sensed board matches it; until then the LEDs show which stones to place or
-remove ("new" abandons it for a new game).
+Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``;
+optionally a log: ``log_append(bytes)``, ``log_lines()`` (iterable of bytes
+lines) and ``log_clear()``. After every completed move (and undo, new game)
+the game is saved as record text (docs/board_controller.md, "Saved game"):
+``[Rules "<rules text>"]``, ``[First "white|black"]`` (and ``[Position "..."]``
+for a game set up from a position rather than the start); with a log also
+``[Game "<id>"]`` and, once older moves went to the log, ``[Ply "<n>"]`` and
+``[Base "<position text after n plies>"]`` (the text carries the repetition
+history); then the moves since (at most ``2 * TAIL - 1``). Every ``TAIL``
+moves the older ones are appended to the log (``<id> <ply> <move>`` lines),
+read back only for the full record (``record()``, ``export_record()``). So a
+stored game of any length resumes in bounded time and memory; undo reaches
+back ``TAIL`` to ``2 * TAIL - 1`` moves. A store without a log keeps every
+move in the state file (replayed on resume). On start a stored game is
+resumed once the sensed board matches it; until then the LEDs show which
+stones to place or remove ("new" abandons it for a new game).
 """
-from morris import Position, Rules, NONE, WHITE, BLACK, record_tokens
+from morris import Position, Rules, NONE, WHITE, BLACK
 from morris.compat import ticks_diff
 from board import leds
 from board.debounce import Debouncer
@@ -72,12 +81,31 @@ PLAYER_KINDS = ("human", "remote", "computer")   # "computer" is handled as "rem
 BUTTONS = ("new", "undo", "hint", "ok")
 
 COMMIT_MS = 250     # default commit delay of a put (see Controller)
+TAIL = 12           # moves kept in memory and in the state file: TAIL..2*TAIL-1 (undo depth)
 
 # modes
 PLAY = 0
 CLEAR = 1       # new game requested: waiting for an empty board
 RESTORE = 2     # undo requested: waiting for the previous position
 SETUP = 3       # stored game: waiting for its position before resuming
+
+
+def _read_saved(text):
+    """(tags dict, move texts) of a saved game (see "Store contract"): ``[Name "value"]``
+    lines, then moves separated by spaces. The reader of this format only (export
+    and import of records go through morris.record); ValueError for a bad tag."""
+    tags = {}
+    moves = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("["):
+            i = line.find(' "')
+            if i < 0 or not line.endswith('"]'):
+                raise ValueError("bad tag line in the saved game")
+            tags[line[1:i]] = line[i + 2:-2]
+        elif line:
+            moves.extend(line.split())
+    return tags, moves
 
 
 def _rules_of(rules):
@@ -168,9 +196,12 @@ class Controller(Display):
         self._RM = []             # per move: mask of the points it empties (from, captures)
         self._AD = []             # per move: mask of the point it fills
         self._tables = (self._L, self._RM, self._AD)
-        self.moves = []
+        self.moves = []           # move texts since the base (the last TAIL..2*TAIL-1)
         self.pos = None
         self._start_text = None   # position text the game started from, when not the start
+        self._ply0 = 0            # plies before moves[0] (kept in the store's log)
+        self._base_text = None    # position text at ply _ply0 (when > 0)
+        self._game = 0            # this game's id in the store's log
         self.result = None
         if not self._load():
             self._start(self._rules, self.players, self._first(self._rules, first))
@@ -183,17 +214,21 @@ class Controller(Display):
         return self.pos
 
     def record(self):
-        """List of the game's move texts from the start (RULES.md notation)."""
-        return list(self.moves)
+        """List of the game's move texts from the start (RULES.md notation); the older
+        ones come from the store's log. ValueError when that log misses a move."""
+        if not self._ply0:
+            return list(self.moves)
+        return self._archived() + self.moves
 
     def export_record(self, tags=None):
         """The game as record text (docs/records.md, ``morris.record``): tags
         (dict: Event, White, Black, ...) plus Rules, the start and the moves.
         Raises MemoryError only where the device has no room for the text."""
         from morris.record import write_record
-        first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
+        moves = self.record()
+        first = self.pos.turn if len(moves) % 2 == 0 else 1 - self.pos.turn
         start = self._start_text
-        return write_record(self.moves, rules=None if start else self.pos.rules, start=start,
+        return write_record(moves, rules=None if start else self.pos.rules, start=start,
                             first=first, tags=tags)
 
     def expected_occupancy(self):
@@ -394,6 +429,9 @@ class Controller(Display):
         self.pos = Position(rules, first)
         self._start_text = None
         self.moves = []
+        self._ply0 = 0
+        self._base_text = None
+        self._game = self._new_game_id()
         self.remote = -1
         self._hold = -1
         self._mode = PLAY
@@ -403,8 +441,25 @@ class Controller(Display):
         self._flash = 0
         self._refresh()
         self._save()
+        if self._game:
+            try:            # after the save: a cut before leaves the old game whole
+                self.store.log_clear()
+            except Exception as e:  # a failing store must not stop the game
+                self.store_error = str(e)
         self._events.append({"type": "new_game", "rules": str(rules), "first": COLOURS[first],
                              "players": list(players)})
+
+    def _new_game_id(self):
+        """A game id for the store's log (1..2**30-1), or 0 for a store without a log."""
+        st = self.store
+        if st is None or not hasattr(st, "log_append"):
+            return 0
+        try:
+            import random
+            g = random.getrandbits(30)
+        except (ImportError, AttributeError):
+            g = self._now
+        return (g ^ self._game) & 0x3FFFFFFF or 1
 
     def _refresh(self):
         """Recompute the cached legal-move tables and the outcome after a change."""
@@ -449,22 +504,74 @@ class Controller(Display):
         self._events.append({"type": "undo", "plies": k, "record": self.moves})
 
     # ---- store ----------------------------------------------------------------
+    # The saved game (docs/board_controller.md, "Saved game"): the state file holds
+    # the position TAIL..2*TAIL-1 plies back (its text carries the repetition
+    # history) and the moves since; older moves go to the store's append-only log
+    # (``log_append`` / ``log_lines``), read only for the full record. Resuming
+    # parses at most 2*TAIL-1 moves, whatever the game's length.
     def _record_bytes(self):
+        total = self._ply0 + len(self.moves)
         # the side that moved first, from the parity of the moves played
-        first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
+        first = self.pos.turn if total % 2 == 0 else 1 - self.pos.turn
         head = '[Rules "%s"]\n[First "%s"]\n' % (str(self.pos.rules), COLOURS[first])
         if self._start_text is not None:
             head += '[Position "%s"]\n' % self._start_text
+        if self._ply0:
+            head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (self._game, self._ply0, self._base_text)
+        elif self._game:
+            head += '[Game "%x"]\n' % self._game
         return (head + " ".join(self.moves) + "\n").encode()
 
     def _save(self):
         if self.store is None:
             return
+        if len(self.moves) >= 2 * TAIL and self._game:
+            try:
+                self._archive()
+            except Exception as e:  # the state file then keeps more moves
+                self.store_error = str(e)
         try:
             self.store.save(self._record_bytes())
             self.store_error = None
         except Exception as e:  # a failing store must not stop the game
             self.store_error = str(e)
+
+    def _archive(self):
+        """Move all but the last TAIL moves to the store's log; the position restarts
+        from the new base (its undo data for older moves is dropped)."""
+        k = len(self.moves) - TAIL
+        lines = []
+        for i in range(k):
+            lines.append("%x %d %s\n" % (self._game, self._ply0 + i, self.moves[i]))
+        self.store.log_append("".join(lines).encode())
+        pos = self.pos
+        tail = []
+        for _ in range(TAIL):
+            tail.append(pos.pop())
+        base = pos.copy()
+        self._base_text = base.text()
+        for i in range(TAIL - 1, -1, -1):
+            base.push(tail[i])
+        self.pos = base
+        self._ply0 += k
+        self.moves = self.moves[k:]
+        self._refresh()
+
+    def _archived(self):
+        """Texts of the plies before the kept moves, from the store's log (list of
+        ``_ply0`` str); ValueError when the log misses one."""
+        out = [None] * self._ply0
+        tag = ("%x" % self._game).encode()
+        for line in self.store.log_lines():
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == tag:
+                i = int(parts[1])
+                if 0 <= i < self._ply0:
+                    out[i] = parts[2].decode()
+        for i in range(self._ply0):
+            if out[i] is None:
+                raise ValueError("the saved game's log misses ply %d" % (i + 1))
+        return out
 
     def _load(self):
         """Load a stored game into ``pos`` and enter SETUP; False when none or unreadable."""
@@ -474,38 +581,40 @@ class Controller(Display):
             data = self.store.load()
             if not data:
                 return False
-            text = data.decode() if not isinstance(data, str) else data
-            rules = None
-            first = WHITE
-            start = None
-            for line in text.split("\n"):
-                line = line.strip()
-                if line.startswith('[Rules "'):
-                    rules = Rules.parse(line[8:].split('"')[0])
-                elif line.startswith('[First "'):
-                    first = COLOURS.index(line[8:].split('"')[0])
-                elif line.startswith('[Position "'):
-                    start = line[11:].split('"')[0]
-            if start is not None:
-                pos = Position.from_text(start)
-                rules = pos.rules
-            elif rules is None:
-                return False
+            tags, toks = _read_saved(data.decode() if not isinstance(data, str) else data)
+            del data
+            if "Position" in tags:
+                start = Position.from_text(tags["Position"])
+            elif "Rules" in tags:
+                start = Position(Rules.parse(tags["Rules"]), COLOURS.index(tags.get("First", "white")))
             else:
-                pos = Position(rules, first)
+                return False
+            ply0 = int(tags.get("Ply", "0"))
+            game = int(tags.get("Game", "0"), 16)
+            if ply0:
+                pos = Position.from_text(tags["Base"])
+                if pos.rules != start.rules or not game:
+                    return False
+                base_text = tags["Base"]
+            else:
+                pos = start
+                base_text = None
             moves = []
-            for tok in record_tokens(text):
+            for tok in toks:
                 m = pos.parse_move(tok)
                 moves.append(pos.move_text(m))
                 pos.push(m)
-        except ValueError:  # unreadable or illegal record (UnicodeError is one too)
+        except (ValueError, KeyError):  # unreadable or illegal record (UnicodeError is one too)
             return False
         # anything else (MemoryError above all) propagates: the stored game must
         # never be taken for unreadable and then overwritten by a new game
-        self._rules = rules
+        self._rules = pos.rules
         self.pos = pos
         self.moves = moves
-        self._start_text = start
+        self._ply0 = ply0
+        self._game = game
+        self._base_text = base_text
+        self._start_text = tags.get("Position")
         self._refresh()
         self._mode = SETUP
         self._target = (pos.bb[0], pos.bb[1])
