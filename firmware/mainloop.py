@@ -95,6 +95,7 @@ class MainLoop:
                                      settle_ms=settle_ms, store=store, learning=s["learning"],
                                      now_ms=clock.ticks_ms())
         self.protocol = Protocol(self, link) if link is not None else None
+        self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for hello / selftest
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
@@ -218,7 +219,7 @@ class MainLoop:
     def selftest(self):
         """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
         import selftest   # imported when first used: RAM
-        return selftest.check(self.sensors, self.lights, self.store)
+        return selftest.check(self.sensors, self.lights, self.store, bootlog=self.bootlog)
 
     # ---- events -----------------------------------------------------------------
     def _forward(self):

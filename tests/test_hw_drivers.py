@@ -241,16 +241,17 @@ def test_buttons_ignore_bounce_shorter_than_debounce():
         bt.held_ms("eject")
 
 
-def test_watchdog_feed_and_keep_alive():
+def test_watchdog_feed_and_stop():
     from hw.watchdog import Watchdog
     machine.reset_board()
     w = Watchdog(5000)
     w.feed()
     w.feed()
     assert machine.WDTS[0].feeds == 2 and machine.WDTS[0].timeout == 5000
-    w.keep_alive()
-    machine.fire_timers(3)
-    assert machine.WDTS[0].feeds == 5
+    assert not machine.elapse(4000)
+    w.feed()
+    w.stop()
+    assert not machine.elapse(60000) and machine.RESETS == []
     with pytest.raises(ValueError):
         Watchdog(20000)
 

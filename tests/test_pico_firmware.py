@@ -273,30 +273,32 @@ def test_main_build_makes_the_pico_drivers(fake_board):
     assert machine.TIMERS[-1].freq == cfg.SCAN_HZ
 
 
-def test_main_runs_the_loop_and_hands_the_watchdog_to_a_timer_on_ctrl_c(fake_board, monkeypatch):
+def test_main_runs_the_loop_and_stops_the_watchdog_on_ctrl_c(fake_board, monkeypatch):
     import main
     ticks = []
+    orig = mainloop.MainLoop.tick
 
-    def run(self, ticks_=None):
-        for _ in range(5):
-            self.tick()
-            ticks.append(1)
-        raise KeyboardInterrupt
-    monkeypatch.setattr(mainloop.MainLoop, "run", run)
+    def tick(self):
+        orig(self)
+        ticks.append(1)
+        if len(ticks) == 5:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(mainloop.MainLoop, "tick", tick)
     main.main()
     assert len(ticks) == 5
     wdt = machine.WDTS[-1]
     assert wdt.timeout == main.WATCHDOG_MS and wdt.feeds == 5
-    machine.fire_timers(2)                            # the keep-alive timer feeds on
-    assert wdt.feeds > 5
+    assert not machine.mem32[machine.WATCHDOG_CTRL] >> 30 & 1    # stopped for the REPL
+    assert not machine.elapse(60000)
     assert os.path.exists("game.rec")                 # the new game was saved to the flash
+    assert os.path.exists("boot.json")
 
 
 def test_maintenance_boot_with_new_held(fake_board, monkeypatch):
     import main
     machine.set_level(cfg.BUTTON_PINS["new"], 0)
     called = []
-    monkeypatch.setattr(mainloop.MainLoop, "run", lambda self, t=None: called.append(1))
+    monkeypatch.setattr(mainloop.MainLoop, "tick", lambda self: called.append(1))
     main.main()
     assert called == [] and machine.WDTS == []
     assert not machine.TIMERS[-1].active               # no scanning behind the REPL

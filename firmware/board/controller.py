@@ -213,6 +213,11 @@ class Controller(Display):
         """The ``morris.Position`` of the expected game (do not push/pop on it)."""
         return self.pos
 
+    @property
+    def plies(self):
+        """Moves played in this game so far (those in the store's log included)."""
+        return self._ply0 + len(self.moves)
+
     def record(self):
         """List of the game's move texts from the start (RULES.md notation); the older
         ones come from the store's log. ValueError when that log misses a move."""
@@ -309,6 +314,19 @@ class Controller(Display):
             self.undo()
         elif b == "hint":
             self.hint()
+
+    def seed(self, now_ms, occupancy):
+        """Take ``occupancy`` (the switches at power-up) as already settled at
+        ``now_ms``: the stones stood there before the board started, so a resumed
+        game does not flash "put stones here" for a settle time first."""
+        occ = occupancy & 0xFFFFFF
+        d = self._deb
+        d.raw = d.settled = occ
+        for i in range(d.n):
+            d.since[i] = now_ms
+        self.settled = occ
+        self._now = now_ms
+        self._dirty = True
 
     # ---- commands -----------------------------------------------------------
     def remote_move(self, m):
@@ -556,6 +574,14 @@ class Controller(Display):
         self._ply0 += k
         self.moves = self.moves[k:]
         self._refresh()
+
+    def _full_record(self):
+        """``record()``, or the kept moves alone when the log cannot be read (or the
+        whole list has no room): for status replies, which must not fail."""
+        try:
+            return self.record()
+        except (ValueError, OSError, MemoryError):
+            return list(self.moves)
 
     def _archived(self):
         """Texts of the plies before the kept moves, from the store's log (list of

@@ -37,6 +37,9 @@ def reset_board():
     _levels.clear()
     _modes.clear()
     PULLS.clear()
+    mem32.clear()
+    _wdt["left"] = 0
+    RESET_CAUSE[0] = PWRON_RESET
     _devices.clear()
 
 
@@ -203,14 +206,58 @@ def fire_timers(times=1):
                 t.callback(t)
 
 
+# ---- the watchdog as hardware: it keeps counting through a soft reset ----------------
+PWRON_RESET = 1
+WDT_RESET = 3
+RESET_CAUSE = [PWRON_RESET]      # what reset_cause() answers (tests set it per boot)
+WATCHDOG_CTRL = 0x40058000       # RP2040 datasheet 4.7.6: CTRL, bit 30 ENABLE
+_wdt = {"left": 0}               # ms until the hardware watchdog resets the chip
+
+
+class _Mem32(dict):
+    """``machine.mem32``: 32-bit registers by address (0 until written)."""
+
+    def __getitem__(self, addr):
+        return dict.get(self, addr, 0)
+
+
+mem32 = _Mem32()
+
+
+def reset_cause():
+    return RESET_CAUSE[0]
+
+
 class WDT:
     def __init__(self, id=0, timeout=5000):
         self.timeout = timeout
         self.feeds = 0
         WDTS.append(self)
+        mem32[WATCHDOG_CTRL] = mem32[WATCHDOG_CTRL] | 1 << 30
+        _wdt["left"] = timeout
 
     def feed(self):
         self.feeds += 1
+        _wdt["left"] = self.timeout
+
+
+def elapse(ms):
+    """``ms`` ms pass with nobody feeding: True (and "watchdog" in RESETS) when the
+    enabled hardware watchdog runs out meanwhile."""
+    if not mem32[WATCHDOG_CTRL] >> 30 & 1:
+        return False
+    _wdt["left"] -= ms
+    if _wdt["left"] <= 0:
+        RESETS.append("watchdog")
+        return True
+    return False
+
+
+def soft_reset_board():
+    """What a soft reset (Ctrl-D, mpremote without ``resume``) does to the hardware:
+    every timer is gone; the watchdog, once enabled, keeps counting."""
+    for t in TIMERS:
+        t.active = False
 
 
 def reset():
