@@ -329,12 +329,71 @@ def test_deploy_dry_run_builds_and_prints(tmp_path):
                         "--out", out], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("would run:")]
-    assert len(lines) == 4
+    assert len(lines) == 5
     assert all("mpremote connect /dev/ttyACM7" in ln for ln in lines)
-    assert "resume exec" in lines[0] and "resume fs cp -r" in lines[1] and "resume run" in lines[2]
-    assert lines[2].endswith("selftest.py") and lines[3].endswith("reset")
+    assert "resume exec" in lines[0] and "_mpy" in lines[0]
+    assert "resume exec" in lines[1] and "resume fs cp -r" in lines[2] and "resume run" in lines[3]
+    assert lines[3].endswith("selftest.py") and lines[4].endswith("reset")
     assert os.path.exists(os.path.join(out, "main.py"))
     assert os.path.exists(os.path.join(out, "hw", "store.mpy"))
+
+
+def test_deploy_dry_run_leaves_build_pico_alone(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))
+    pico = tmp_path / "build" / "pico"
+    pico.mkdir(parents=True)
+    (pico / "keep.txt").write_text("mine")
+    built = []
+    monkeypatch.setattr(deploy, "build", lambda out: built.append(out) or ["main.py"])
+    monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
+    assert deploy.main(["--dry-run"]) == 0
+    assert (pico / "keep.txt").read_text() == "mine" and built and not built[0].startswith(str(pico))
+
+
+def test_deploy_writes_the_git_version_and_checks_the_device_mpy_version(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    out = str(tmp_path / "pico")
+    deploy.build(out, version="v9.9-1-gabc", log=lambda *a: None)
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    r = subprocess.run([mp, "-c", "import sys; sys.path[:0] = [%r]; import version; print(version.VERSION)" % out],
+                       capture_output=True, text=True)
+    assert r.stdout.strip() == "v9.9-1-gabc"
+    from version import VERSION
+    assert VERSION == "dev"                               # the sources say so
+    assert deploy.git_version() not in ("", "dev")
+    # the unix port's own _mpy agrees with mpy-cross here; a v6.1 device does not
+    r = subprocess.run([mp, "-c", deploy.CHECK_CODE], capture_output=True, text=True)
+    assert deploy.device_mpy_version(int(r.stdout.split()[1])) == deploy.mpy_version()
+    ran = []
+
+    def fake_run(cmd, **kw):
+        ran.append(cmd)
+        if cmd[-1] == deploy.CHECK_CODE:
+            return subprocess.CompletedProcess(cmd, 0, stdout="MPY %d\n" % (6 | 1 << 8 | 2 << 10))
+        return subprocess.CompletedProcess(cmd, 0)
+    monkeypatch.setattr(deploy.subprocess, "run", fake_run)
+    monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "app.mpy"])
+    monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
+    assert deploy.main(["--out", str(tmp_path)]) == 3 and len(ran) == 1   # stopped before copying
+
+
+def test_deploy_cleanup_removes_stale_mpy_and_twins_only(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    dev = tmp_path / "dev"
+    for rel in ("app.mpy", "app.py", "old.mpy", "game.rec", "mine.py", "hw/store.mpy", "hw/gone.mpy",
+                "lib/other.mpy"):
+        (dev / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dev / rel).write_text("x")
+    code = deploy.cleanup_code(["main.py", "app.mpy", "hw/store.mpy"])
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    r = subprocess.run([mp, "-c", code], cwd=str(dev), capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    left = sorted(str(p.relative_to(dev)) for p in dev.rglob("*") if p.is_file())
+    assert left == ["app.mpy", "game.rec", "hw/store.mpy", "lib/other.mpy", "mine.py"]
 
 
 def test_deploy_runs_the_commands_in_order(tmp_path, monkeypatch):
@@ -344,9 +403,18 @@ def test_deploy_runs_the_commands_in_order(tmp_path, monkeypatch):
     monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: ran.append(cmd) or
                         subprocess.CompletedProcess(cmd, 0))
     monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "app.mpy", "hw/store.mpy"])
+    monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
+    real = deploy.subprocess.run
+
+    def run(cmd, **kw):
+        if cmd[-1] == deploy.CHECK_CODE:
+            ran.append(cmd)
+            return subprocess.CompletedProcess(cmd, 0, stdout="MPY %d\n" % (6 | 3 << 8))
+        return real(cmd, **kw)
+    monkeypatch.setattr(deploy.subprocess, "run", run)
     assert deploy.main(["--out", str(tmp_path)]) == 0
-    assert [c[c.index("resume") + 1] if "resume" in c else c[-1] for c in ran] == ["exec", "fs", "reset"]
-    code = ran[0][-1]
+    assert [c[c.index("resume") + 1] if "resume" in c else c[-1] for c in ran] == ["exec", "exec", "fs", "reset"]
+    code = ran[1][-1]
     assert "'app.py'" in code and "'hw/store.py'" in code and "main.py'" not in code
     monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(cmd, 3))
     assert deploy.main(["--out", str(tmp_path)]) == 3
