@@ -42,15 +42,19 @@ Power (figures from ``tools/power_budget.py``, which a test re-runs):
 
 * ``LED_MA_PER_CHANNEL`` mA drawn by one colour channel at value 255
   (about 60 mA per LED at full white), ``LED_IDLE_MA`` per LED when dark.
+* ``USB_BUDGET_MA``: the port current the board may take: 250 mA by default
+  (what MicroPython declares to the USB host), 500 mA as an option
+  (hardware/README.md, "Power"); ``POWER_OPTIONS`` holds the figures of both.
 * ``LED_BUDGET_MA``: the colour current (mA) the 24 LEDs may draw together
-  within a 500 mA USB port after the Pico, logic, pull-ups, idle LED current
+  within that port budget after the Pico, logic, pull-ups, idle LED current
   and a 20 % safety margin. Current model for a frame:
-  ``sum over LEDs and channels of LED_MA_PER_CHANNEL * value / 255``.
+  ``sum over LEDs and channels of LED_MA_PER_CHANNEL * value / 255``,
+  over the values *sent* (after gamma and brightness).
 * ``BRIGHTNESS_CAP``: the channel value (0..255) at which all 24 LEDs at full
-  white just stay within ``LED_BUDGET_MA``. The firmware scales every frame
-  so that its modelled current stays within ``LED_BUDGET_MA``
-  (``board/leds.py``, ``cap_frame``): a frame lighting a few points may be
-  brighter, the worst case (all white) is written at ``BRIGHTNESS_CAP``.
+  white just stay within ``LED_BUDGET_MA``. The LED driver scales a frame
+  whose current would exceed ``LED_BUDGET_MA`` (hw/lights.py): a frame
+  lighting a few points may be brighter, the worst case (all white) is sent
+  at ``BRIGHTNESS_CAP``.
 """
 
 # --- pins (RP2040 GPIO numbers; Pico header pin in the comment) -------------
@@ -121,11 +125,14 @@ for _name, _led, _bit in POINTS:
 del _name, _led, _bit
 
 # --- power (mA); derived by tools/power_budget.py ---------------------------
-USB_BUDGET_MA = 500          # a USB 2.0 port; the Pico does not negotiate more
+USB_BUDGET_MA = 250          # MicroPython declares 250 mA to the USB host; 500: hardware/README.md "Power"
 LED_MA_PER_CHANNEL = 20      # one channel at 255 (about 60 mA per LED at white)
 LED_IDLE_MA = 1              # one dark WS2812B
-LED_BUDGET_MA = 326          # colour current of the whole chain
-BRIGHTNESS_CAP = 57          # all-white level that fits LED_BUDGET_MA (0..255)
+POWER_OPTIONS = {            # USB_BUDGET_MA -> (LED_BUDGET_MA, BRIGHTNESS_CAP)
+    250: (126, 22),
+    500: (326, 57),
+}
+LED_BUDGET_MA, BRIGHTNESS_CAP = POWER_OPTIONS[USB_BUDGET_MA]   # colour current of the chain; all-white level
 
 # --- game defaults -----------------------------------------------------------
 DEFAULT_PRESET = "standard"  # a key of morris.rules.PRESETS

@@ -1,13 +1,18 @@
-"""Board settings that persist across power cycles: rules, engine level, players, learning.
+"""Board settings that persist across power cycles: rules, engine level, players, learning,
+LED brightness.
 
 Stored as one JSON object through an atomic store (``save(bytes)`` /
 ``load() -> bytes or None``, e.g. ``hw.store.FileStore("settings.json")``)::
 
-    {"rules": "standard", "level": 3, "players": ["human", "computer"], "learning": false}
+    {"rules": "standard", "level": 3, "players": ["human", "computer"], "learning": false,
+     "brightness": 3}
 
 ``rules`` is a rules text (a preset, optionally ``+option=value``), ``level``
 the engine level 1..MAX_LEVEL, ``players`` (white, black) each "human",
-"computer" (this board's engine) or "remote" (moves over the USB link).
+"computer" (this board's engine) or "remote" (moves over the USB link),
+``brightness`` the LED level 1..5: a channel at 255 is sent as
+``BRIGHTNESS[level - 1]`` (after gamma correction, hw/lights.py); the
+current budget (board_config.LED_BUDGET_MA) stays the ceiling at every level.
 A missing, damaged or partly invalid file falls back field by field to the
 defaults from ``board_config`` (DEFAULT_PRESET, DEFAULT_LEVEL).
 """
@@ -20,7 +25,9 @@ from morris import Rules
 
 MAX_LEVEL = 5            # engine.TOP_LEVEL (a test keeps them equal; not imported: RAM)
 PLAYER_KINDS = ("human", "computer", "remote")
-KEYS = ("rules", "level", "players", "learning")
+KEYS = ("rules", "level", "players", "learning", "brightness")
+BRIGHTNESS = (16, 32, 64, 128, 255)   # channel value sent for 255, per level 1..5
+DEFAULT_BRIGHTNESS = 3
 
 
 def defaults():
@@ -31,7 +38,8 @@ def defaults():
         level = cfg.DEFAULT_LEVEL
     except ImportError:  # pragma: no cover
         preset, level = "standard", 3
-    return {"rules": preset, "level": level, "players": ["human", "computer"], "learning": False}
+    return {"rules": preset, "level": level, "players": ["human", "computer"], "learning": False,
+            "brightness": DEFAULT_BRIGHTNESS}
 
 
 def check(key, value):
@@ -54,6 +62,10 @@ def check(key, value):
     if key == "learning":
         if value is not True and value is not False:
             raise ValueError("learning must be true or false")
+        return value
+    if key == "brightness":
+        if type(value) is not int or not 1 <= value <= len(BRIGHTNESS):
+            raise ValueError("brightness must be an integer 1..%d" % len(BRIGHTNESS))
         return value
     raise ValueError("unknown setting %r" % (key,))
 

@@ -95,7 +95,8 @@ def test_store_rejects_non_bytes_and_keeps_old(tmp_path):
 def test_settings_defaults_and_fallbacks():
     d = settings.defaults()
     assert d == {"rules": cfg.DEFAULT_PRESET, "level": cfg.DEFAULT_LEVEL,
-                 "players": ["human", "computer"], "learning": False}
+                 "players": ["human", "computer"], "learning": False,
+                 "brightness": settings.DEFAULT_BRIGHTNESS}
     st = drivers.MemoryStore()
     assert settings.load(st) == d and settings.load(None) == d
     st.save(b"not json")
@@ -117,7 +118,7 @@ def test_settings_check():
     assert settings.check("rules", "wikipedia+no_return=on") == "wikipedia+no_return=on"
     assert settings.check("players", ("remote", "human")) == ["remote", "human"]
     for k, v in (("rules", 3), ("rules", "nope"), ("level", 0), ("level", True), ("players", []),
-                 ("learning", "yes"), ("volume", 1)):
+                 ("learning", "yes"), ("brightness", 0), ("brightness", 6), ("volume", 1)):
         with pytest.raises(ValueError):
             settings.check(k, v)
 
@@ -150,13 +151,28 @@ def test_menu_navigation_and_frames():
     assert _lit(m.frame()) == {"c4", "a7"}
     m.press("hint")
     assert m.values["learning"] is True
+    m.press("ok")                                             # brightness: level 3 = three bar points
+    assert _lit(m.frame()) == {"c5", "a7", "d7", "g7"}
+    m.press("hint")
+    assert m.values["brightness"] == 4
     assert m.press("ok") == "save"
     assert menu_mod.Menu(settings.defaults()).press("new") == "cancel"
 
 
-def test_menu_colours_within_the_brightness_cap():
-    for c in (menu_mod.ITEM_COLOUR, menu_mod.BAR_COLOUR, menu_mod.SIDE_COLOUR):
-        assert max(c) <= cfg.BRIGHTNESS_CAP
+def test_menu_frames_fit_the_current_budget_at_the_default_brightness():
+    """Menu colours are full-range; what the LED driver sends for them (gamma 2.2,
+    the default brightness) stays within LED_BUDGET_MA without scaling."""
+    from hw.lights import level_table
+    t = level_table(settings.BRIGHTNESS[settings.DEFAULT_BRIGHTNESS - 1], 2.2)
+    m = menu_mod.Menu(dict(settings.defaults(), players=["computer", "computer"]))
+    worst = 0
+    for item in range(len(menu_mod.ITEMS)):
+        m.item = item
+        for _ in range(8):
+            sent = sum(t[v] for c in m.frame() for v in c)
+            worst = max(worst, sent * cfg.LED_MA_PER_CHANNEL / 255)
+            m.press("hint")
+    assert 0 < worst <= cfg.LED_BUDGET_MA
 
 
 class HoldButtons(drivers.SimButtons):
@@ -217,13 +233,14 @@ def test_menu_opens_on_a_held_ok_at_an_empty_board_and_saves():
     lp.hold_ok()
     assert lp.loop.menu is not None
     assert _lit(lp.lights.colours) == {"d5", "a7"}            # the menu shows on the LEDs
-    for b in ("hint", "ok", "hint", "hint", "ok", "ok", "hint", "ok"):
+    for b in ("hint", "ok", "hint", "hint", "ok", "ok", "hint", "ok", "ok"):
         lp.buttons.press(b)
         lp.tick()
     assert lp.loop.menu is None
     s = json.loads(lp.sstore.load())
     assert s == {"rules": "wikipedia", "level": cfg.DEFAULT_LEVEL + 2,
-                 "players": ["human", "human"], "learning": True}
+                 "players": ["human", "human"], "learning": True,
+                 "brightness": settings.DEFAULT_BRIGHTNESS}
     assert lp.loop.level == cfg.DEFAULT_LEVEL + 2
     assert str(lp.loop.controller.position.rules) == "wikipedia"
     assert lp.loop.controller.learning is True

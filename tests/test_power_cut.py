@@ -172,7 +172,8 @@ def scripted_game(seed=11, plies=30):
 
 GAME = scripted_game()
 SETTINGS_AT = 7          # the ply before which a settings change arrives over the link
-SETTINGS0 = {"rules": "standard", "level": 2, "players": ["human", "human"], "learning": False}
+SETTINGS0 = {"rules": "standard", "level": 2, "players": ["human", "human"], "learning": False,
+             "brightness": 3}
 
 
 class Board:
