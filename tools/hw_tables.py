@@ -34,6 +34,7 @@ PICO_GPIO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 
                  12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
                  22: 29, 26: 31, 27: 32, 28: 34}
 PICO_POWER_PIN = {"VBUS": 40, "VSYS": 39, "GND": 38, "3V3_EN": 37, "3V3(OUT)": 36}
+PICO_RUN_PIN = 30    # RUN: low resets the RP2040 (Pico datasheet); SW5 is the board's reset button
 # 74HC165 (DIP-16 / SOIC-16): parallel input -> package pin.
 HC165_INPUT_PIN = {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}
 RING_OF_CHIP = {1: "outer", 2: "middle", 3: "inner"}
@@ -65,7 +66,8 @@ def netlist():
 
     Components: A1 Pico, U1..U3 74HC165, U4 74AHCT125, RN1..RN3 10k x 8 bussed
     networks (pin 1 common), R1 330 Ohm, F1 PTC fuse, C1 bulk, C2..C5 100 nF,
-    LED0..LED23 WS2812B (1 VDD, 2 DOUT, 3 VSS, 4 DIN), REED_<point>, SW1..SW4."""
+    LED0..LED23 WS2812B (1 VDD, 2 DOUT, 3 VSS, 4 DIN), REED_<point>, SW1..SW4,
+    SW5 reset (RUN to GND)."""
     nets = {}
 
     def add(net, *pins):
@@ -105,6 +107,8 @@ def netlist():
         add("PT_" + name, "U%d.%d" % (chip, pin), "RN%d.%d" % (chip, rn), "REED_%s.1" % name)
     for b in sorted(cfg.BUTTON_PINS, key=cfg.BUTTON_PINS.get):
         add("BTN_" + b.upper(), "A1.%d" % PICO_GPIO_PIN[cfg.BUTTON_PINS[b]], "%s.1" % button_ref(b))
+    add("RUN", "A1.%d" % PICO_RUN_PIN, "SW5.1")
+    gnd.append("SW5.2")
     add("GND", *gnd)
     return nets
 
@@ -121,6 +125,7 @@ COMPONENTS = (
     ("LED0..LED23", "WS2812B on a small PCB with its own 100 nF (1 VDD, 2 DOUT, 3 VSS, 4 DIN)", "24"),
     ("REED_<point>", "reed switch, normally open, one per point", "24"),
     ("SW1..SW4", "push buttons (new, undo, hint, ok), to GND", "4"),
+    ("SW5", "reset push button, Pico RUN (pin 30) to GND, recessed in the back edge", "1"),
 )
 
 
@@ -139,6 +144,7 @@ def pin_map_md():
             b, g, PICO_GPIO_PIN[g], b.upper(), button_ref(b)))
     rows.append("| 5 V from USB | - | %d (VBUS) | VBUS | F1 -> +5V_LED: LEDs, U4 |" % PICO_POWER_PIN["VBUS"])
     rows.append("| 3.3 V out | - | %d (3V3(OUT)) | +3V3 | U1..U3 VCC, RN1..RN3 common |" % PICO_POWER_PIN["3V3(OUT)"])
+    rows.append("| reset | - | %d (RUN) | RUN | SW5 to GND (Pico's internal pull-up) |" % PICO_RUN_PIN)
     rows.append("| ground | - | %d (and 3, 8, 13, ...) | GND | everything |" % PICO_POWER_PIN["GND"])
     return "\n".join(rows) + "\n"
 

@@ -95,7 +95,7 @@ def markdown(budgets=None):
     def row(name, cells, src):
         rows.append("| %s | %s | %s |" % (name, " | ".join(cells), src))
     row("USB port", ["%.0f" % b["usb_ma"] for b in bs],
-        "MicroPython declares 250 mA; 500 mA: option (README, Power)")
+        "MicroPython declares 250 mA; 500 mA: option (below)")
     row("safety margin (%.0f %%)" % (100 * SAFETY_MARGIN), ["-%.1f" % b["margin_ma"] for b in bs], "reserve")
     for i, (name, ma, src) in enumerate(bs[0]["loads"]):
         row(name, ["-%.2f" % b["loads"][i][1] for b in bs], src)
