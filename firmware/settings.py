@@ -91,13 +91,18 @@ def load(store):
 
 
 def save(store, values):
-    """Write ``values`` (a settings dict) to ``store``; returns None, or the error text
-    when the store failed (the old settings then stay)."""
+    """Write ``values`` (a settings dict; missing keys get their defaults) to ``store``;
+    returns None, or the error text when the store failed (the old settings then stay)."""
     if store is None:
         return None
     obj = {}
+    d = None
     for k in KEYS:
-        obj[k] = values[k]
+        if k in values:
+            obj[k] = values[k]
+        else:             # a setting the caller does not know: its default
+            d = d or defaults()
+            obj[k] = d[k]
     try:
         store.save(json.dumps(obj).encode())
     except Exception as e:

@@ -199,7 +199,7 @@ def test_selftest_reports_version_chain_errors_and_resets(board):
     log = BootLog(FileStore("boot.json"))
     log.boot(machine.WDT_RESET)
     board.open_data(1)
-    r = selftest.quick(sw, window_ms=1, bootlog=log)
+    r = selftest.check(sw, window_ms=1, bootlog=log)
     assert r["firmware"] == VERSION and r["chain_errors"] >= 1 and r["reset_cause"] == "watchdog"
     assert r["crash_streak"] == 1 and r["resets"][-1][1] == "watchdog"
     assert os.path.exists("boot.json")

@@ -23,6 +23,8 @@ program or erase (tests/mplfs.py): the rename really is the commit point.
 import json
 import random
 
+import pytest
+
 from host_sim import drivers
 import mainloop
 from hw.store import FileStore, unpack
@@ -171,6 +173,13 @@ def scripted_game(seed=11, plies=30):
 
 
 GAME = scripted_game()
+TAIL = 8       # the controller's kept moves here: this 30-ply game then also goes through the log
+
+
+@pytest.fixture(autouse=True)
+def _short_tail(monkeypatch):
+    from board import controller
+    monkeypatch.setattr(controller, "TAIL", TAIL)
 SETTINGS_AT = 7          # the ply before which a settings change arrives over the link
 SETTINGS0 = {"rules": "standard", "level": 2, "players": ["human", "human"], "learning": False,
              "brightness": 3}
@@ -281,7 +290,6 @@ def test_reference_game_without_cuts():
     # 5 steps a save: open, write, flush, close, rename; clearing the log at the
     # new game (remove) and each log append (open, write, flush, close)
     saves = 1 + len(GAME) + 1
-    from board.controller import TAIL
     appends = (len(GAME) - TAIL) // TAIL
     assert appends >= 1 and len(GAME) > 2 * TAIL
     assert disk.ops == 5 * saves + 1 + 4 * appends

@@ -81,7 +81,7 @@ PLAYER_KINDS = ("human", "remote", "computer")   # "computer" is handled as "rem
 BUTTONS = ("new", "undo", "hint", "ok")
 
 COMMIT_MS = 250     # default commit delay of a put (see Controller)
-TAIL = 12           # moves kept in memory and in the state file: TAIL..2*TAIL-1 (undo depth)
+TAIL = 32           # moves kept in memory and in the state file: TAIL..2*TAIL-1 (undo depth)
 
 # modes
 PLAY = 0

@@ -28,7 +28,10 @@ PULLS = {}        # pin id -> the pad's pull (Pin.PULL_UP / PULL_DOWN / None)
 
 
 def reset_board():
-    """Forget all pins, devices, timers, watchdogs and recorded traffic."""
+    """Forget all pins, devices, timers, watchdogs and recorded traffic; record again."""
+    global RECORD, RECORD_STREAMS
+    RECORD = True
+    RECORD_STREAMS = True
     del TRAFFIC[:]
     del STREAMS[:]
     del TIMERS[:]
