@@ -37,6 +37,7 @@ HEALTH_MS = 300
 BOOT_FILE = "boot.json"
 ERROR_POINTS = ("a1", "g1", "a7", "g7")
 SAFE_WAIT_MS = None          # safe mode waits this long for a button (None: forever)
+GAMMA = 2.2                  # LED gamma (hw/lights.py); the brightness comes from the settings
 
 
 def build(config=cfg, link=None):
@@ -56,7 +57,8 @@ def build(config=cfg, link=None):
     return {
         "sensors": sw,
         "buttons": bt,
-        "lights": Lights(config, budget_ma=config.LED_BUDGET_MA, ma_per_channel=config.LED_MA_PER_CHANNEL),
+        "lights": Lights(config, budget_ma=config.LED_BUDGET_MA, ma_per_channel=config.LED_MA_PER_CHANNEL,
+                         gamma=GAMMA),
         "clock": Clock(),
         "store": FileStore(GAME_FILE),
         "settings_store": FileStore(SETTINGS_FILE),
@@ -81,7 +83,8 @@ def _points_frame(mask, colour):
 
 
 def blink(lights, mask, colour, times=3, ms=170):
-    """Blink the points of ``mask`` in ``colour`` ``times`` times (about 1 s)."""
+    """Blink the points of ``mask`` in ``colour`` ``times`` times (about 1 s); the LED
+    driver applies gamma and keeps the current budget."""
     dark = [(0, 0, 0)] * 24
     lit = _points_frame(mask, colour)
     for _ in range(times):
@@ -98,17 +101,17 @@ def show_health(d, h, game_saved):
     lights = d["lights"]
     if h["chain"] != "ok":
         print("health: switch chain: %s" % h["chain"])
-        blink(lights, 0xFFFFFF, (cfg.BRIGHTNESS_CAP, 0, cfg.BRIGHTNESS_CAP))
+        blink(lights, 0xFFFFFF, (255, 0, 255))
     if h["chatter"]:
         print("health: chattering switches: %s" % h["chatter"])
         mask = 0
         for n in h["chatter"]:
             mask |= 1 << names.index(n)
-        blink(lights, mask, (cfg.BRIGHTNESS_CAP, cfg.BRIGHTNESS_CAP // 2, 0))
+        blink(lights, mask, (255, 120, 0))
     if h["closed"] and not game_saved and h["chain"] == "ok":
         print("health: switches closed on an empty board: %s" % " ".join(
             names[i] for i in range(24) if h["closed"] >> i & 1))
-        blink(lights, h["closed"], (cfg.BRIGHTNESS_CAP, cfg.BRIGHTNESS_CAP, cfg.BRIGHTNESS_CAP))
+        blink(lights, h["closed"], (255, 255, 255))
 
 
 def safe_mode(d, log):
@@ -125,7 +128,7 @@ def safe_mode(d, log):
     print("  press ok to try again, new to put the saved game aside; Ctrl-C for the REPL")
     clock = d["clock"]
     t0 = clock.ticks_ms()
-    on = [(cfg.BRIGHTNESS_CAP, 0, 0) if mask >> i & 1 else (0, 0, 0) for i in range(24)]
+    on = [(255, 0, 0) if mask >> i & 1 else (0, 0, 0) for i in range(24)]
     dark = [(0, 0, 0)] * 24
     k = 0
     while SAFE_WAIT_MS is None or clock.ticks_diff(clock.ticks_ms(), t0) < SAFE_WAIT_MS:
@@ -154,19 +157,24 @@ def stop_for_repl(d, wd):
 
 
 def run(loop, d, log):
-    """The main loop's passes; the boot log hears when the run became healthy.
-    Raises KeyboardInterrupt on Ctrl-C (also one a timer callback caught)."""
+    """The main loop's passes, paced (``MainLoop.idle_ms``); the boot log hears when
+    the run became healthy. Raises KeyboardInterrupt on Ctrl-C (also one a timer
+    callback caught)."""
     clock = d["clock"]
     scanner = d["scanner"]
     t0 = clock.ticks_ms()
     well = False
     from hw.bootlog import HEALTHY_MS
     while True:
+        start = clock.ticks_ms()
         loop.tick()
         scanner.check()
-        if not well and clock.ticks_diff(clock.ticks_ms(), t0) >= HEALTHY_MS:
+        if not well and clock.ticks_diff(start, t0) >= HEALTHY_MS:
             log.healthy()
             well = True
+        ms = loop.idle_ms(start)
+        if ms:
+            _sleep_ms(ms)
 
 
 def main():

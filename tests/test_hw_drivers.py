@@ -260,3 +260,91 @@ def test_board_config_table_is_complete():
     from hw import point_table
     leds, bits = point_table(cfg)
     assert sorted(leds) == list(range(24)) and sorted(bits) == list(range(24))
+
+
+# ---- the USB link: bytes in, queued non-blocking lines out --------------------------
+
+class _SlowPort:
+    """An output port whose host may stop reading: ``ready`` False (CDC buffer full),
+    ``slow_ms`` > 0 (a write blocks that long on the fake clock)."""
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.ready = True
+        self.slow_ms = 0
+        self.text = ""
+
+    def write(self, s):
+        self.clock[0] += self.slow_ms
+        self.text += s
+
+
+def _link(port, clock):
+    from hw.link import UsbLink
+
+    class Clock:
+        def ticks_ms(self):
+            return clock[0]
+    ser = hwfakes.FakeSerial()
+    return UsbLink(inp=ser, out=port, poller=hwfakes.FakePoll(ser), out_ready=lambda: port.ready,
+                   clock=Clock())
+
+
+def test_link_writes_never_wait_for_a_host_that_stopped_reading():
+    """Finding 9: lines queue while the port takes nothing, the oldest MAX_QUEUE are
+    kept and the rest counted; a write that blocked (host gone) stops writing for
+    RETRY_MS; when the host reads again the queue goes out, led by a "dropped" line."""
+    from hw import link as link_mod
+    clock = [0]
+    port = _SlowPort(clock)
+    lk = _link(port, clock)
+    lk.write_line('{"a": 1}')
+    assert port.text == '{"a": 1}\n'
+    port.ready = False
+    for i in range(link_mod.MAX_QUEUE + 5):
+        lk.write_line('{"n": %d}' % i)
+    assert port.text == '{"a": 1}\n' and lk.dropped == 5 and len(lk.queue) == link_mod.MAX_QUEUE
+    port.ready = True
+    port.slow_ms = 500                        # the CDC TX timeout: one write blocks
+    lk.flush()
+    assert lk.stalls == 1 and clock[0] == 500
+    n = len(port.text)
+    for _ in range(10):
+        lk.flush()
+        clock[0] += 100
+    assert len(port.text) == n                # nothing written during RETRY_MS
+    port.slow_ms = 0
+    clock[0] += link_mod.RETRY_MS
+    lk.flush()
+    lines = port.text.split("\n")
+    assert '{"type": "dropped", "lines": 5}' in lines
+    assert lines[-2] == '{"n": %d}' % (link_mod.MAX_QUEUE - 1) and lk.queue == []
+
+
+def test_link_reads_bytes_not_text():
+    """Finding 13: a byte that is not UTF-8 or a lone lead byte never raises or
+    waits; each line comes out once, non-ASCII bytes of a bad line as "?"."""
+    from hw.link import UsbLink
+
+    class Bytes:
+        def __init__(self, data):
+            self.data = data
+
+        def read(self, n=1):
+            out, self.data = self.data[:n], self.data[n:]
+            return out
+
+    class Poll:
+        def __init__(self, src):
+            self.src = src
+
+        def poll(self, t=0):
+            return [(self.src, 1)] if self.src.data else []
+    src = Bytes(b"\xe9\n\xff\r\n\xf0\nd\xc3\xa9j\xc3\xa0\nnext")
+    lk = UsbLink(inp=src, out=hwfakes.FakeSerial(), poller=Poll(src))
+    got = []
+    for _ in range(10):
+        line = lk.read_line()
+        if line is not None:
+            got.append(line)
+    assert got == ["?", "?", "?", "d\u00e9j\u00e0"] and lk.n == 4     # "next" waits for its end

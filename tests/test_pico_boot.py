@@ -203,3 +203,69 @@ def test_selftest_reports_version_chain_errors_and_resets(board):
     assert r["firmware"] == VERSION and r["chain_errors"] >= 1 and r["reset_cause"] == "watchdog"
     assert r["crash_streak"] == 1 and r["resets"][-1][1] == "watchdog"
     assert os.path.exists("boot.json")
+
+
+def _pico_loop(board, players=("human", "human"), level=None):
+    """MainLoop on the Pico drivers of main.build() (fake machine), a fake clock."""
+    import main
+    import settings
+    from hw.clock import Clock
+    now = [0]
+    d = main.build()
+    d["clock"] = Clock(source=lambda: now[0])
+    sstore = FileStore("settings.json")
+    settings.save(sstore, dict(settings.defaults(), players=list(players),
+                               level=level or settings.defaults()["level"]))
+    loop = mainloop.MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
+                             sstore, d["link"])
+    return loop, d, now
+
+
+def test_chain_fault_in_play_shows_and_is_reported(board):
+    """Finding 15: an open data line in play blinks every LED magenta and sends one
+    "chain" event; the game is untouched (no stones read); a mended line resumes."""
+    loop, d, now = _pico_loop(board)
+    ser = d["link"].out
+    loop.tick()
+    board.open_data(0)                       # pulled low: once "24 stones", now a fault
+    for _ in range(3):
+        now[0] += 130
+        loop.tick()
+    events = [json.loads(x) for x in ser.written.split("\n") if x]
+    assert [e for e in events if e["type"] == "chain"] == [{"type": "chain", "ok": False}]
+    frames = [hwfakes.decode_leds(data) for _, data in machine.STREAMS[-2:]]
+    assert any(f == [(f[0])] * 24 and f[0] != (0, 0, 0) and f[0][1] == 0 for f in frames)
+    assert loop.controller.settled == 0 and loop.controller.plies == 0
+    board.close_data()
+    now[0] += 130
+    loop.tick()
+    events = [json.loads(x) for x in ser.written.split("\n") if x]
+    assert events[-1] == {"type": "chain", "ok": True}
+
+
+def test_paced_loop_sleeps_when_idle_not_while_the_engine_thinks(board):
+    """Finding 8: an idle pass is followed by a sleep to PASS_MS; no sleep while the
+    computer thinks (its slice is the pace); the heap is collected by threshold."""
+    loop, d, now = _pico_loop(board)
+    slept = []
+    loop.run(ticks=5, sleep_ms=slept.append)
+    assert slept == [mainloop.PASS_MS] * 5
+    loop2, d2, now2 = _pico_loop(board, players=("computer", "human"), level=5)
+    seen = 0
+    for _ in range(10):
+        loop2.tick()
+        if loop2.thinking():
+            seen += 1
+            assert loop2.idle_ms(now2[0]) == 0
+    assert seen
+    assert not hasattr(mainloop, "GC_EVERY") and mainloop.GC_THRESHOLD > 0
+
+
+def test_brightness_setting_reaches_the_leds(board):
+    import settings
+    loop, d, now = _pico_loop(board)
+    lights = d["lights"]
+    assert lights.brightness == settings.BRIGHTNESS[settings.DEFAULT_BRIGHTNESS - 1]
+    assert loop.controller.budget_ma < 0 and lights.budget == cfg.LED_BUDGET_MA   # the driver caps
+    loop.save_settings(dict(loop.settings, brightness=5))
+    assert lights.brightness == 255

@@ -133,12 +133,12 @@ class UsbLink:
             self.stalled_at = None
         q = self.queue
         while q:
+            if not self.out_ready():
+                return
             if self.dropped and self.pos == 0:
                 q.insert(0, '{"type": "dropped", "lines": %d}\n' % self.dropped)
                 self.dropped = 0
             line = q[0]
-            if not self.out_ready():
-                return
             t0 = self.ticks()
             piece = line[self.pos:self.pos + CHUNK]
             self.out.write(piece)
