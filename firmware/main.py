@@ -38,6 +38,7 @@ BOOT_FILE = "boot.json"
 ERROR_POINTS = ("a1", "g1", "a7", "g7")
 SAFE_WAIT_MS = None          # safe mode waits this long for a button (None: forever)
 GAMMA = 2.2                  # LED gamma (hw/lights.py); the brightness comes from the settings
+SLICE_MS = 4                 # engine thinking per pass: a pass stays near 20 ms at worst (docs/pico.md)
 
 
 def build(config=cfg, link=None):
@@ -207,7 +208,7 @@ def main():
         from hw.watchdog import Watchdog
         from mainloop import MainLoop
         loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
-                        d["settings_store"], d["link"], None, engine=engine)
+                        d["settings_store"], d["link"], None, slice_ms=SLICE_MS, engine=engine)
         loop.bootlog = log
         loop.controller.seed(d["clock"].ticks_ms(), d["sensors"].read())
         wd = Watchdog(WATCHDOG_MS)        # after the load: see module doc, step 6

@@ -39,7 +39,7 @@ import settings as settings_mod
 from protocol import Protocol
 
 MENU_HOLD_MS = 2000
-PASS_MS = 10          # a pass with nothing to do is paced to this period
+PASS_MS = 5           # a pass with nothing to do is paced to this period (latency: settle + ~2 passes)
 GC_THRESHOLD = 12000  # bytes allocated between collections (MicroPython's gc.threshold)
 CHAIN_BLINK_MS = 250
 CHAIN_COLOUR = (255, 0, 255)

@@ -122,6 +122,7 @@ class Lights:
         self.buf = bytearray(3 * config.LED_COUNT)
         self._seen = bytearray(3 * self.n)   # clamped values of the frame last shown
         self._fresh = False                  # _seen holds a frame
+        self._last = None                    # the frame object last shown (callers do not change it)
         self.budget = budget_ma
         self.ma = ma_per_channel
         self.refresh = refresh
@@ -146,12 +147,16 @@ class Lights:
 
         Returns True when the frame is (already) on the LEDs, False when it must
         wait for the previous frame to finish (call again next pass). A frame equal
-        to the last one shown is rewritten only every ``refresh`` calls.
+        to the last one shown is rewritten only every ``refresh`` calls; the very
+        same list object (the controller's unchanged frame) costs one identity
+        test, so a caller must not change a frame it has shown.
         Allocates nothing."""
         n = self.n
         seen = self._seen
         self._since += 1
         if self._fresh and self._since < self.refresh:
+            if frame is self._last:      # the controller hands back its unchanged frame
+                return True
             same = True
             for p in range(n):
                 c = frame[p]
@@ -185,6 +190,7 @@ class Lights:
                 buf[j] = buf[j] * num // den
         self._fresh = True
         self._since = 0
+        self._last = frame
         self.out.start(buf)
         self.writes += 1
         return True
