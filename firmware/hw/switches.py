@@ -14,11 +14,11 @@ stays; a fault is never read as stones. ``sr_data`` has the internal pull-up
 in both clocking modes (the RP2040 resets it to a pull-down).
 
 Two ways to clock: hardware SPI0 in mode 0 (the default: a 4-byte
-``readinto`` writing the tail pattern on TX, 32 us of clocking at 1 MHz,
-about 0.25 ms a scan on the RP2040 with the Python around it) or bit-banged
-GPIO (``use_spi=False``: 32 x 4 pin calls, about 0.5-1 ms a scan on the
-Pico, an estimate from the unix port). ``board_config.SWITCH_SPI`` (if
-present) chooses. ``scan()`` allocates nothing (a preallocated buffer and
+``readinto`` writing the tail pattern on TX, 32 us of clocking at 1 MHz;
+with the button poll at most 0.16 ms a scan on the Pico -- an estimate,
+docs/pico.md "Timing") or bit-banged GPIO (``use_spi=False``: 32 x 4 pin
+calls, about 0.5-1 ms a scan on the Pico, also an estimate from the unix
+port). ``board_config.SWITCH_SPI`` (if present) chooses. ``scan()`` allocates nothing (a preallocated buffer and
 byte tables), so it may run in a timer callback.
 """
 import machine
