@@ -47,21 +47,6 @@ except ImportError:  # CPython (not used: the bench runs under MicroPython)
     _us = _diff = None
 
 
-class _Spi:
-    def __init__(self, data):
-        self.data = data
-
-    def readinto(self, buf, write=0):
-        d = self.data
-        for i in range(len(buf)):
-            buf[i] = d[i]
-
-
-class _Pin:
-    def value(self, v=None):
-        return 1
-
-
 class _Out:
     """The PIO/DMA output: starting a transfer costs the CPU nothing measurable."""
 
@@ -122,10 +107,10 @@ def main():
     import settings
     machine.RECORD = False
     sw = Switches(cfg)
-    sw.spi = _Spi(bytearray([0xFF, 0xFF, 0xFF, cfg.CHAIN_TAIL_BYTE]))
-    sw.load = _Pin()
+    sw.spi = machine.StubSPI(bytearray([0xFF, 0xFF, 0xFF, cfg.CHAIN_TAIL_BYTE]))
+    sw.load = machine.StubPin()
     bt = Buttons(cfg)
-    bt.pins = [_Pin() for _ in bt.pins]      # released buttons; C calls on the Pico
+    bt.pins = [machine.StubPin() for _ in bt.pins]   # released buttons; C calls on the Pico
     sc = Scanner(sw, bt, cfg.SCAN_HZ)
     stand = sw.spi
     pin = sw.load

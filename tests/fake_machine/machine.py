@@ -178,6 +178,29 @@ class SPI:
         pass
 
 
+class StubSPI:
+    """An SPI stand-in that answers ``readinto`` with fixed bytes (``data``) and
+    allocates nothing: for allocation tests and benchmarks of the scan path."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def readinto(self, buf, write=0):
+        d = self.data
+        for i in range(len(buf)):
+            buf[i] = d[i]
+
+
+class StubPin:
+    """A pin stand-in reading ``level`` and ignoring writes, allocation-free."""
+
+    def __init__(self, level=1):
+        self.level = level
+
+    def value(self, v=None):
+        return self.level
+
+
 class Timer:
     ONE_SHOT = 0
     PERIODIC = 1

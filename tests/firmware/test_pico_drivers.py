@@ -24,30 +24,13 @@ except ImportError:  # CPython: the same code runs, allocation is not checked
         return 0
 
 
-class _Spi:
-    """SPI stand-in that answers a scan with fixed bytes, allocation-free."""
-
-    def __init__(self, data):
-        self.data = data
-
-    def readinto(self, buf, write=0):
-        d = self.data
-        for i in range(len(buf)):
-            buf[i] = d[i]
-
-
-class _Pin:
-    def value(self, v=None):
-        return 0
-
-
 def _switches(data):
     from hw.switches import Switches
     machine.reset_board()
     machine.RECORD = False
     sw = Switches(cfg)
-    sw.spi = _Spi(data)
-    sw.load = _Pin()
+    sw.spi = machine.StubSPI(data)
+    sw.load = machine.StubPin()
     return sw
 
 

@@ -109,3 +109,21 @@ def test_a_store_without_a_log_keeps_every_move():
     st, final, n = br.old_saved_game("schmidt", 40)
     c, _us = br.resume("schmidt", st)
     assert c.pos.text() == final and len(c.record()) == 40
+
+
+def test_stones_in_place_at_power_up_resume_at_once():
+    """Finding 16: with the stones already standing at power-up, ``seed`` takes them
+    as settled: the first step resumes the game, with no "put stones here" frame
+    for a settle time first."""
+    st, final, n = br.saved_game("schmidt", 20)
+    c, _us = br.resume("schmidt", st)
+    occ = c.expected_occupancy()
+    c.seed(5000, occ)
+    c.step(5000, occ)
+    assert c._mode == board.controller.PLAY and c.status()["state"] == "idle"
+    ev = c.events()
+    assert [e["type"] for e in ev][:1] == ["resumed"]
+    # without the seed the same board waits a settle time, showing the stones to place
+    c2, _us = br.resume("schmidt", st)
+    c2.step(5000, occ)
+    assert c2._mode == board.controller.SETUP
