@@ -84,6 +84,9 @@ TEMPLATES = [
     "move {0}... ({1}, {2}): {3}",
     "capture not allowed: no opponent stone on {0}",
     "malformed move {0}: bad point {1}",
+    "Settings menu: {0} = {1} (Hint: next value, Undo: previous, OK: next setting, then save;"
+    " New: leave without saving)",
+    "White: {0}, Black: {1}",
 ]
 # Whole messages and words the firmware and the server use as they are.
 WORDS = [
@@ -104,6 +107,7 @@ WORDS = [
     "not a legal move here",
     "mirror mode is read-only: play on the board itself",
     "replay view: leave the replay to touch the board",
+    "rules", "level", "players", "learning", "on", "off",
 ]
 
 

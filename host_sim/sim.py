@@ -494,16 +494,21 @@ class Simulation:
         return None
 
 
+MENU_MESSAGE = ("Settings menu: {0} = {1} (Hint: next value, Undo: previous, "
+                "OK: next setting, then save; New: leave without saving)")
+
+
 def menu_message(menu):
-    """The page's line for the board's open settings menu (the "menu" of a state reply)."""
+    """The page's line for the board's open settings menu (the "menu" of a state reply:
+    the setting being edited and the values so far), worded as host_sim/i18n.py
+    translates it."""
     key = menu["item"]
     value = menu["values"][key]
     if isinstance(value, list):
-        value = " / ".join(value)
+        value = "White: %s, Black: %s" % (value[0], value[1])
     elif isinstance(value, bool):
         value = "on" if value else "off"
-    return ("Settings menu: %s = %s (Hint: next value, Undo: previous, OK: next setting, "
-            "New: leave without saving)" % (key, value))
+    return MENU_MESSAGE.replace("{0}", key).replace("{1}", str(value))
 
 
 def catalogue():
