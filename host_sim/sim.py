@@ -100,6 +100,7 @@ class Simulation:
         self._replies = {}
         self._answers = []         # replies to the lines of ``exchange``
         self._board = None         # the last "state" reply while no pass ran since
+        self._last_board = None    # the last "state" reply the board gave
         self._release = None       # (button, ticks_ms) of a held button to let go
         self._last_change = self.clock.ticks_ms() - GAP_MS
         rules = rules if rules is not None else Rules("standard")
@@ -438,7 +439,12 @@ class Simulation:
         """Everything the page draws, as a JSON-ready dict: the board's "state"
         reply (as ``status``, and its main fields at the top level) plus the
         physical board (stones and their colours, LED colours, the hand)."""
-        st = self.board()
+        try:
+            st = self.board()
+            self._last_board = st
+        except (BoardError, RuntimeError) as e:   # the page must keep working: show the fault
+            self.firmware_error = "firmware error: %s" % e
+            st = self._last_board
         rules = Rules.parse(st["rules"])
         occ = self.switches.read()
         stones = []
