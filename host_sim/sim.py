@@ -29,6 +29,7 @@ SETTLE_MS = board_config.SETTLE_MS   # the board's switch settle time (MainLoop'
 GAP_MS = SETTLE_MS + 40      # a physical action waits this long after the previous one
 MAX_QUEUE = 64
 EVENT_LOG = 40
+PLACE_COLOURS = {"place_white": "white", "place_black": "black"}   # LED meanings asking for a colour
 EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "menu")
 MAX_PASSES = 4               # main-loop passes a command may take to be answered
 # marks of the replay and mirror views (the firmware's own are board.leds.DESCRIPTIONS)
@@ -285,10 +286,8 @@ class Simulation:
             if not exp >> p & 1:
                 continue
             meaning = lit.get(NAMES[p])
-            if meaning == "place_white":
-                colours[p] = "white"
-            elif meaning == "place_black":
-                colours[p] = "black"
+            if meaning in PLACE_COLOURS:
+                colours[p] = PLACE_COLOURS[meaning]
             elif p in self.colours and self.switches.read() >> p & 1:
                 colours[p] = self.colours[p]
             elif pos.bb[WHITE] >> p & 1:
@@ -350,10 +349,8 @@ class Simulation:
         stone), or None when they ask for none in particular."""
         st = self.board()
         meaning = (st.get("lit") or {}).get(NAMES[p])
-        if meaning == "place_white":
-            return "white"
-        if meaning == "place_black":
-            return "black"
+        if meaning in PLACE_COLOURS:
+            return PLACE_COLOURS[meaning]
         if meaning == "missing":
             return self._game_colour(st, p)
         if meaning == "remote_to":
@@ -365,11 +362,7 @@ class Simulation:
         ask for, the one the game has there, else the side to move's."""
         st = self.board()
         meaning = (st.get("lit") or {}).get(NAMES[p])
-        if meaning == "place_white":
-            return "white"
-        if meaning == "place_black":
-            return "black"
-        return self._game_colour(st, p) or st["turn"]
+        return PLACE_COLOURS.get(meaning) or self._game_colour(st, p) or st["turn"]
 
     @staticmethod
     def _game_colour(st, p):

@@ -82,7 +82,8 @@ def play_record(position, text):
     ValueError (malformed text, 'turn N' in the message); the position then
     holds the moves before the bad one.
     """
-    for i, tok in enumerate(record_tokens(text)):
+    from .record import split_record   # the one move-list reader (imported here: no cycle)
+    for i, tok in enumerate(split_record(text)[1]):
         try:
             position.push_text(tok)
         except IllegalMoveError as e:
