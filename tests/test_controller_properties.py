@@ -176,7 +176,10 @@ def carry_out(rig, m, rng, mistakes=True):
     n0 = len(c.record())
     t = pos.turn
     occ0 = rig.occ
-    empty = [p for p in range(24) if not occ0 >> p & 1 and p != to]
+    # a stone put on a point just captured is that capture put back: no stray stone there
+    rec = c.record()
+    taken = [pos.geo.point(x) for x in rec[-1].split("x")[1:]] if rec else []
+    empty = [p for p in range(24) if not occ0 >> p & 1 and p != to and p not in taken]
     human = c.players[t] == "human"
     if mistakes and rng.random() < 0.35:
         kind = rng.randrange(6)

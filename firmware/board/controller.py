@@ -62,7 +62,7 @@ from morris import Position, Rules, NONE, WHITE, BLACK, record_tokens
 from morris.compat import ticks_diff
 from board import leds
 from board.debounce import Debouncer
-from board.display import Display, COLOURS
+from board.display import Display, COLOURS, CAPS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
 from board.reading import threats as _threats
 
@@ -138,6 +138,11 @@ class Controller(Display):
         self._hold = -1           # a move waiting for commit_ms, or -1
         self._hold_s = 0          # ... the settled board that showed it
         self._hold_at = now_ms    # ... since when
+        self._took = 0            # the captured stones of the last move, while it may be put back
+        self._note = ""           # what was recorded, said until the next move
+        self._far = False         # the board was far from every legal reading: guide to the position
+        self._seq = 0             # number of the last settled change
+        self._at = [0] * 24       # per point: number of its last settled change
         self._pal = leds.palette_list(palette)
         self._dim = [leds.dim(c) for c in self._pal]
         self.budget_ma = leds.DEFAULT_BUDGET_MA if budget_ma is None else budget_ma
@@ -216,11 +221,16 @@ class Controller(Display):
         """Event dicts emitted since the last call, oldest first. Each has a "type":
 
         - "move": "move" (text), "by" ("white"/"black"), "record";
-        - "mistake": "points" (list of point names), "what" (short English);
+        - "mistake": "code" (stable reason code, see docs/board_controller.md),
+          "what" (short English), "points" (list of point names: "remove" and
+          "missing" together), "remove" (stones to take off), "missing" (stones
+          to put back);
         - "fixed": the board is back at a legal state;
         - "result": "result" ('1-0', '0-1', '1/2-1/2'), "reason";
         - "new_game": "rules" (text), "first", "players";
-        - "undo": "plies", "record"; "resumed": "record";
+        - "undo": "plies", "record" (and "reason": "capture put back" when a
+          capture was taken back by putting the stone straight back);
+          "resumed": "record";
         - "hint": "turn", "mill_now", "threats" (lists of point names).
 
         "record" is the controller's own list of move texts (not a copy, to spare
@@ -243,6 +253,15 @@ class Controller(Display):
         self._now = now_ms
         s = self._deb.update(now_ms, occupancy & 0xFFFFFF)
         if s != self.settled:
+            self._seq += 1
+            ch = s ^ self.settled
+            at = self._at
+            i = 0
+            while ch:
+                if ch & 1:
+                    at[i] = self._seq
+                ch >>= 1
+                i += 1
             if self._hold >= 0 and s != self._hold_s:
                 self._settle_hold(s)
             self.settled = s
@@ -396,6 +415,7 @@ class Controller(Display):
         self.moves = []
         self.remote = -1
         self._hold = -1
+        self._forget()
         self._mode = PLAY
         self._pending = None
         self._undo_k = 0
@@ -412,11 +432,26 @@ class Controller(Display):
         _info(self.pos, self._tables, self.result)
         self._serial += 1
 
+    def _forget(self):
+        """Forget the path: what was said, a capture that may be put back, a disturbed board."""
+        self._took = 0
+        self._note = ""
+        self._far = False
+
     def _commit(self, m):
         pos = self.pos
         t = pos.turn
         text = pos.move_text(m)
         self._hold = -1
+        self._forget()
+        caps = 0
+        for x in (m >> 10 & 31, m >> 15 & 31):
+            if x != NONE:
+                caps |= 1 << x
+        if caps and self.players[t] == HUMAN:
+            # read from lifts, a capture may be the next player's hand: say it
+            self._took = caps
+            self._note = "%s took %s. Wrong? Press Undo." % (CAPS[t], " ".join(self._names(caps)))
         pos.push(m)
         self.moves.append(text)
         self.remote = -1
@@ -443,10 +478,25 @@ class Controller(Display):
         self._mode = PLAY
         self.remote = -1
         self._hold = -1
+        self._forget()
         self._flash = 0
         self._refresh()
         self._save()
         self._events.append({"type": "undo", "plies": k, "record": self.moves})
+
+    def _put_back(self):
+        """The stones just captured were put straight back: take the capture back
+        (the move's put stays; its capture is to be made again)."""
+        self.pos.pop()
+        self.moves.pop()
+        self.remote = -1
+        self._hold = -1
+        self._forget()
+        self._flash = 0
+        self._refresh()
+        self._save()
+        self._events.append({"type": "undo", "plies": 1, "record": self.moves,
+                             "reason": "capture put back"})
 
     # ---- store ----------------------------------------------------------------
     def _record_bytes(self):
@@ -517,8 +567,10 @@ class Controller(Display):
         points alone (its stone stayed put), forget it when its stone moved on."""
         m = self._hold
         self._hold = -1
-        frm = m >> 5 & 31
-        pts = 1 << (m & 31) | (0 if frm == NONE else 1 << frm)
+        pts = 1 << (m & 31)
+        for x in (m >> 5 & 31, m >> 10 & 31, m >> 15 & 31):
+            if x != NONE:
+                pts |= 1 << x
         if not (s ^ self._hold_s) & pts and self._mode == PLAY and m in self._L:
             self._commit(m)
 
@@ -547,8 +599,11 @@ class Controller(Display):
                 self._start(p[0], p[1], self._first(p[0], p[2]))
             elif k == "undone":
                 self._finish_undo()
+            elif k == "put_back":
+                self._put_back()
             elif k == "resumed":
                 self._mode = PLAY
+                self._forget()
                 self._events.append({"type": "resumed", "record": self.moves})
                 if self.result is not None:
                     self._events.append({"type": "result", "result": self.result.result(),
@@ -558,11 +613,14 @@ class Controller(Display):
         self._view = v
         self._serial += 1
         if v.kind == "mistake":
+            if v.far and self._mode == PLAY and self.players[self.pos.turn] == HUMAN:
+                self._far = True
             key = (v.bad_x, v.bad_m, v.what)
             if key != self._mkey:
                 self._mkey = key
-                self._events.append({"type": "mistake", "points": self._names(v.bad_x | v.bad_m),
-                                     "what": v.what})
+                self._events.append({"type": "mistake", "code": v.code, "what": v.what,
+                                     "points": self._names(v.bad_x | v.bad_m),
+                                     "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)})
         elif self._mkey is not None:
             self._events.append({"type": "fixed"})
             self._mkey = None
@@ -592,4 +650,16 @@ class Controller(Display):
             v = View("over")
             v.remove = S & ~(pos.bb[0] | pos.bb[1])
             return v
-        return self._reader.read(pos, S, self._tables, self.remote)
+        E = pos.bb[0] | pos.bb[1]
+        if self._took and S == E | self._took:
+            # the stones just captured are back on their points: unless a legal
+            # action of the next player reads so (a placement there), the
+            # capturer's hand put them back, and that takes the capture back
+            v = self._reader.read(pos, S, self._tables, self.remote, self._at)
+            return View("put_back") if v.kind == "mistake" else v
+        if self._far and self.players[pos.turn] == HUMAN:
+            if S == E:
+                self._far = False
+            else:
+                return self._reader.disturbed(pos, S)
+        return self._reader.read(pos, S, self._tables, self.remote, self._at)

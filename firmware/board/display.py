@@ -24,11 +24,14 @@ class Display:
     def status(self):
         """Dict for user interfaces: "message" (short English instruction), "turn"
         ("white"/"black"), "phase" ("placement"/"movement"/"flying"/"game over"),
-        "state" (the controller's reading: idle, lifted, pending (a flight about
-        to count), capture, wait, remote, mistake, over, clear, restore, setup),
-        "lifted" (point name or None), "lit" (dict point name -> meaning name,
-        see leds.MEANINGS), "mistakes"
-        (list of {"points", "what"}), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
+        "state" (the controller's reading: idle, lifted, pending (a flight or a
+        capture about to count), capture, wait, remote, mistake, over, clear,
+        restore, setup), "lifted" (point name or None), "lit" (dict point name
+        -> meaning name, see leds.MEANINGS), "mistakes" (list of {"code",
+        "what", "points", "remove", "missing"}, as the mistake event), "note"
+        (what the board's reading recorded last, e.g. "White took b2. Wrong?
+        Press Undo.", said until the next move; "" for none; the message starts
+        with it), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
         "reason", "in_hand" [w, b], "on_board" [w, b], "record", "players",
         "rules", "learning", "remote" (pending remote move text or None),
         "awaiting_remote", "settled", "expected"."""
@@ -56,7 +59,8 @@ class Display:
             lifted = names[lv.frm]
         mistakes = []
         if v.kind == "mistake":
-            mistakes.append({"points": self._names(v.bad_x | v.bad_m), "what": v.what})
+            mistakes.append({"code": v.code, "what": v.what, "points": self._names(v.bad_x | v.bad_m),
+                             "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)})
         return {
             "message": self._message(),
             "turn": COLOURS[t],
@@ -65,6 +69,7 @@ class Display:
             "lifted": lifted,
             "lit": lit,
             "mistakes": mistakes,
+            "note": self._note,
             "result": self.result.result() if self.result is not None else None,
             "reason": self.result.reason if self.result is not None else None,
             "in_hand": [pos.hand[0], pos.hand[1]],
@@ -80,6 +85,12 @@ class Display:
         }
 
     def _message(self):
+        s = self._instruction()
+        if self._note and self.result is None and self._mode == 0 and s:
+            return self._note + " " + s
+        return s
+
+    def _instruction(self):
         v = self._view
         k = v.kind
         pos = self.pos
@@ -155,10 +166,14 @@ class Display:
             p(v.done, leds.CAPTURED)
             p(v.caps & self.settled, leds.CAPTURE)
         elif k == "pending":
-            frm = v.move >> 5 & 31
+            m = v.move
+            frm = m >> 5 & 31
             if frm != NONE:
                 p(1 << frm, leds.ORIGIN)
-            p(1 << (v.move & 31), leds.DEST)
+            p(1 << (m & 31), leds.DEST)
+            for x in (m >> 10 & 31, m >> 15 & 31):
+                if x != NONE:
+                    p(1 << x, leds.CAPTURED)
         elif k == "remote":
             if v.frm != NONE:
                 p(1 << v.frm, leds.REMOTE_FROM)
