@@ -651,8 +651,9 @@ class Controller(Display):
             v.remove = S & ~(pos.bb[0] | pos.bb[1])
             return v
         E = pos.bb[0] | pos.bb[1]
-        if self._took and S == E | self._took:
-            # the stones just captured are back on their points: unless a legal
+        back = S & ~E
+        if back and not back & ~self._took and S & E == E:
+            # stones just captured are back on their points: unless a legal
             # action of the next player reads so (a placement there), the
             # capturer's hand put them back, and that takes the capture back
             v = self._reader.read(pos, S, self._tables, self.remote, self._at)
