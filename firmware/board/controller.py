@@ -3,10 +3,13 @@
 The board senses occupancy only. The controller keeps the expected game (a
 morris ``Position``, which knows the colours) and reads every settled
 occupancy by comparing it with the boards that legal actions can produce,
-never by single switch events. The reading is stateless (but for the short
-commit delay of a flight, below): the same settled board in the same game
-always means the same thing, so a stone put back cancels, a half-finished
-move can be re-done, and a knocked stone is a mistake until it is back.
+never by single switch events, and with the path the hands took since the
+last recorded move (in which order the points last changed; see
+board/reading.py): a stone put back cancels, a half-finished move can be
+re-done, a knocked stone is a mistake until it is back (a stone that came
+off before the move was finished is missing, neither captured nor the next
+player's lift), and after a sweep the LEDs lead back to the last recorded
+position before anything is read as a move.
 
 Gestures (what the player does):
 
@@ -22,7 +25,12 @@ Gestures (what the player does):
   put that forms a mill shows the captures at once.
 - Capture: after forming a mill the capturable stones light up; lift one.
   With two captures (``double_mill: two``) lift two. Until the capture is
-  made the moved stone may still be lifted and moved elsewhere.
+  made the moved stone may still be lifted and moved elsewhere. The capture
+  counts after ``commit_ms`` of rest (or when the next player starts); a
+  captured stone put straight back within it cancels. Once recorded, the
+  message says it ("White took b2. Wrong? Press Undo."); the captured stones
+  put back on their points, where that is no legal action of the next player,
+  take the capture back.
 - Declining an optional capture (``capture: optional``) or an optional
   second capture: press "ok".
 - Moves of a "remote" side (the computer or a remote player, handed in by
@@ -45,10 +53,12 @@ Gestures (what the player does):
   starts the next game.
 
 Mistakes (wrong colour or immovable stone lifted, illegal destination, two
-stones up, protected stone lifted, stray or missing stones, a remote move
-carried out wrongly) blink on the LEDs with a short English ``what`` and the
-game waits, changing nothing, until the board is back at a legal state or
-the intended legal action is complete.
+stones up, protected stone lifted, stray or missing stones, a stone knocked
+off before the mill, a disturbed board, a remote move carried out wrongly)
+blink on the LEDs with a short English ``what`` and a stable reason ``code``
+(board/reading.py, docs/board_controller.md) and the game waits, changing
+nothing, until the board is back at a legal state or the intended legal
+action is complete.
 
 Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``.
 After every completed move (and undo, new game) the game record is saved as
@@ -119,10 +129,11 @@ class Controller(Display):
     - ``first``: WHITE/BLACK (0/1) or "white"/"black" for the first player;
       None = white, or a random draw under ``first_player: lot``.
     - ``now_ms``: the clock (ms ticks) at construction.
-    - ``commit_ms``: a put that completes a flight without capture counts once
-      the settled board has stayed so this long, or as soon as anything else
-      changes while that stone stays put; a stone dragged over a point and on is
-      thus no move there (0 = count at once).
+    - ``commit_ms``: a put that completes a flight without capture, and a human
+      side's capture, count once the settled board has stayed so this long, or
+      as soon as anything else changes while the move's points stay; a stone
+      dragged over a point and on is thus no move there, a captured stone put
+      straight back no capture (0 = count at once).
 
     Raises ValueError for bad rules, players, palette or first.
     """
@@ -471,32 +482,26 @@ class Controller(Display):
 
     def _finish_undo(self):
         k = self._undo_k
+        self._undo_k = 0
+        self._mode = PLAY
+        self._take_back(k, None)
+
+    def _take_back(self, k, reason):
+        """Take back the last ``k`` moves (an undo; ``reason`` "capture put back": the
+        stones just captured were put straight back, the move's put stays)."""
         for _ in range(k):
             self.pos.pop()
             self.moves.pop()
-        self._undo_k = 0
-        self._mode = PLAY
         self.remote = -1
         self._hold = -1
         self._forget()
         self._flash = 0
         self._refresh()
         self._save()
-        self._events.append({"type": "undo", "plies": k, "record": self.moves})
-
-    def _put_back(self):
-        """The stones just captured were put straight back: take the capture back
-        (the move's put stays; its capture is to be made again)."""
-        self.pos.pop()
-        self.moves.pop()
-        self.remote = -1
-        self._hold = -1
-        self._forget()
-        self._flash = 0
-        self._refresh()
-        self._save()
-        self._events.append({"type": "undo", "plies": 1, "record": self.moves,
-                             "reason": "capture put back"})
+        ev = {"type": "undo", "plies": k, "record": self.moves}
+        if reason:
+            ev["reason"] = reason
+        self._events.append(ev)
 
     # ---- store ----------------------------------------------------------------
     def _record_bytes(self):
@@ -600,7 +605,7 @@ class Controller(Display):
             elif k == "undone":
                 self._finish_undo()
             elif k == "put_back":
-                self._put_back()
+                self._take_back(1, "capture put back")
             elif k == "resumed":
                 self._mode = PLAY
                 self._forget()
@@ -613,7 +618,7 @@ class Controller(Display):
         self._view = v
         self._serial += 1
         if v.kind == "mistake":
-            if v.far and self._mode == PLAY and self.players[self.pos.turn] == HUMAN:
+            if v.code == "disturbed" and self._mode == PLAY:
                 self._far = True
             key = (v.bad_x, v.bad_m, v.what)
             if key != self._mkey:

@@ -121,22 +121,8 @@ def info(pos, out=None, over=-1):
     return out
 
 
-# Reason codes of mistakes (stable across releases and languages; listed with
-# their English wording in docs/board_controller.md and docs/protocol.md).
-STRAY = "stray_stone"              # stones where none should be
-TWO_UP = "two_up"                  # a second stone lifted (or two put back wanted)
-WRONG_COLOUR = "wrong_colour"      # the other side's stone lifted
-IN_HAND = "in_hand"                # a placed stone lifted while stones are in hand
-CANNOT_MOVE = "cannot_move"        # a stone without a legal move lifted
-BAD_DEST = "illegal_destination"   # the lifted stone put on a point it cannot go to
-PROTECTED = "protected_stone"      # a stone that may not be captured lifted
-NO_CAPTURE = "no_capture"          # an opponent stone off while no capture is due
-OWN_STONE = "own_stone"            # own stone lifted while capturing
-BEFORE_MILL = "off_before_mill"    # a capturable stone came off before the mill was made
-MISPLACED = "misplaced"            # stones both to remove and to put back
-DISTURBED = "disturbed"            # far from every legal action: back to the position
-WRONG_REMOTE = "wrong_remote_move"  # the remote side's move carried out wrongly
-WAIT_REMOTE = "wait_for_move"      # the board touched while the remote side thinks
+# Mistakes carry a reason code (a string literal where the mistake is worded; stable
+# across releases and languages; listed in docs/board_controller.md and docs/protocol.md).
 FAR = 3     # a board this many points away from every legal reading is "far"
 
 
@@ -161,8 +147,7 @@ class View:
         self.bad_x = 0       # mistake: stones to remove
         self.bad_m = 0       # mistake: stones to put back
         self.what = ""
-        self.code = ""       # mistake: reason code (STRAY, TWO_UP, ...)
-        self.far = False     # mistake: far from every legal reading (guided to the position)
+        self.code = ""       # mistake: reason code ("stray_stone", "two_up", ...)
         self.guide = None    # mistake: the legal view shown underneath
         self.remove = 0      # clear / restore / setup / over: stones to remove
         self.place_w = 0     # restore / setup: white stones to place
@@ -191,14 +176,6 @@ def _fix(pos, bx, bm):
     return s
 
 
-def _pending_caps(m):
-    r = 0
-    for c in (m >> 10 & 31, m >> 15 & 31):
-        if c != NONE:
-            r |= 1 << c
-    return r
-
-
 class Reader:
     """Reads settled boards for a pair of ``players`` (tuple of "human"/"remote").
 
@@ -224,8 +201,7 @@ class Reader:
         v = View("mistake")
         v.bad_x = S & ~E
         v.bad_m = E & ~S
-        v.code = DISTURBED
-        v.far = True
+        v.code = "disturbed"
         v.what = "Board disturbed: " + _fix(pos, v.bad_x, v.bad_m)
         return v
 
@@ -252,13 +228,15 @@ class Reader:
                 return View("wait")
             v = self._mistake(pos, S, E, None, at)
             v.what = "Wait for %s's move: " % COLOURS[pos.turn] + _fix(pos, v.bad_x, v.bad_m)
-            v.code = WAIT_REMOTE
-            v.far = False
+            v.code = "wait_for_move"
             return v
         to = remote & 31
         frm = remote >> 5 & 31
         rm = 0 if frm == NONE else 1 << frm
-        caps = _pending_caps(remote)
+        caps = 0
+        for c in (remote >> 10 & 31, remote >> 15 & 31):
+            if c != NONE:
+                caps |= 1 << c
         rm |= caps
         ad = 1 << to
         C = (E & ~rm) | ad
@@ -287,7 +265,7 @@ class Reader:
         v.guide = g
         v.bad_x = extra & ~ad
         v.bad_m = missing & ~rm
-        v.code = WRONG_REMOTE
+        v.code = "wrong_remote_move"
         v.what = "Carry out %s's move %s: " % (COLOURS[pos.turn], pos.move_text(remote)) + _fix(
             pos, v.bad_x, v.bad_m)
         return v
@@ -454,14 +432,14 @@ class Reader:
                     g.dests |= AD[i]
             v.guide = g
             if bx and not bm:
-                v.code = BAD_DEST
+                v.code = "illegal_destination"
                 v.what = "%s is not a legal destination: put the stone on a lit point or back on %s" % (
                     nx, pos.geo.names[frm])
             elif bm and not bx:
-                v.code = TWO_UP
+                v.code = "two_up"
                 v.what = "Two stones up at once: put the stone back on %s" % nm
             else:
-                v.code = MISPLACED
+                v.code = "misplaced"
                 v.what = both
             return v
         if kind == 2:
@@ -478,45 +456,45 @@ class Reader:
             v.guide = g
             if bm & opp and not bx:
                 if bm & caps:
-                    v.code = BEFORE_MILL
+                    v.code = "off_before_mill"
                     v.what = "That stone came off before the mill: put it back on %s, then take a lit stone" % nm
                 elif caps:
-                    v.code = PROTECTED
+                    v.code = "protected_stone"
                     v.what = "Protected stone: put it back on %s and take a lit stone" % nm
                 else:
-                    v.code = NO_CAPTURE
+                    v.code = "no_capture"
                     v.what = "No capture now: put the stone back on %s" % nm
             elif bm & own and not bx:
-                v.code = OWN_STONE
+                v.code = "own_stone"
                 v.what = "That is your own stone: put it back on %s" % nm
             elif bx and not bm:
-                v.code = STRAY
+                v.code = "stray_stone"
                 v.what = "Stone where none should be: remove it from %s" % nx
             else:
-                v.code = MISPLACED
+                v.code = "misplaced"
                 v.what = both
             return v
         if bm and not bx:
             if bm & (bm - 1):
-                v.code = TWO_UP
+                v.code = "two_up"
                 v.what = "Two stones up at once: put them back on %s" % nm
             elif bm & opp:
-                v.code = WRONG_COLOUR
+                v.code = "wrong_colour"
                 v.what = "That is %s's stone: put it back on %s" % (COLOURS[1 - t], nm)
             elif pos.hand[t]:
-                v.code = IN_HAND
+                v.code = "in_hand"
                 v.what = "%s still has stones in hand: put this one back on %s and place a new one" % (
                     CAPS[t], nm)
             else:
-                v.code = CANNOT_MOVE
+                v.code = "cannot_move"
                 v.what = "This stone cannot move: put it back on %s" % nm
         elif bx and not bm:
-            v.code = STRAY
+            v.code = "stray_stone"
             if bx & (bx - 1):
                 v.what = "Stones where none should be: remove them from %s" % nx
             else:
                 v.what = "Stone where none should be: remove it from %s" % nx
         else:
-            v.code = MISPLACED
+            v.code = "misplaced"
             v.what = both
         return v

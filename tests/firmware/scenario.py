@@ -19,8 +19,8 @@ come first (before any physical action) and configure the controller:
     stones a1 d2                        stones on the board at power-on
 
 Physical actions (each then runs the controller, stepped every 10 ms, for
-400 ms, past the settle time and the commit delay of a put; prefix ``quick``
-to run only 10 ms; prefix ``t=N`` to first run up to absolute time N ms):
+400 ms, past the settle time and the commit delay of a flight or a capture;
+prefix ``quick`` to run only 10 ms; prefix ``t=N`` to first run up to absolute time N ms):
 
     lift d2 / put d3 / place d3         one stone off / on
     slide d2 d3 via d1 c3               lift d2, pass over d1 and c3 (30 ms each), put d3
@@ -62,7 +62,7 @@ from morris import Position, Rules
 from rulestools import board_field
 
 TICK = 10
-HOLD = 400     # > settle (80 ms) + commit delay (250 ms)
+HOLD = 400     # > settle (80 ms) + commit delay of a flight or a capture (250 ms)
 
 
 class MemStore:
