@@ -201,6 +201,8 @@ def play(bench, seed, plies=160):
             if x != 31:
                 bench.occ &= ~(1 << x)
                 bench.run(c, 100)
+        if c._view.kind == "pending":   # a capture counts after the commit delay
+            bench.run(c, c.commit_ms)
         if c._view.kind == "capture":   # an optional capture declined
             bench.run(c, TICK, ("ok",))
     return c
