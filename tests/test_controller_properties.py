@@ -8,14 +8,17 @@
    the rules core to its position, nothing is recorded that no hand did in
    order (every recorded move's put, lift and captures are switch changes since
    the previous record, each capture after the put), whenever the settled board
-   differs from the board it wants every differing point is lit, and putting the
-   stones where it wants them always ends any mistake or request.
+   differs from the board it wants every differing point is lit, every mistake
+   event carries a reason code listed in docs/board_controller.md, and putting
+   the stones where it wants them always ends any mistake or request.
 2. 200 full games driven only through physical events (and remote_move for a
    remote side): random legal play with human-like hesitations and mistakes
    (knocked neighbours and sweeps among them); each game ends with the rules
    core's result and its record replays to the same final position.
 """
+import os
 import random
+import re
 
 from hypothesis import given, settings, HealthCheck, strategies as st
 
@@ -25,6 +28,17 @@ from board import leds
 
 TICK = 20
 SETTLE = 80
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def documented_codes():
+    """The mistake reason codes listed in docs/board_controller.md ("## Mistake codes")."""
+    with open(os.path.join(ROOT, "docs", "board_controller.md"), encoding="utf-8") as f:
+        text = f.read().split("## Mistake codes", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([a-z_]+)` \|", text, re.M))
+
+
+CODES = documented_codes()
 
 
 class Rig:
@@ -65,6 +79,9 @@ class Rig:
         for ev in events:
             if ev["type"] == "new_game":
                 self.since = [self.t]
+            elif ev["type"] == "mistake":
+                assert ev["code"] in CODES, ev
+                assert sorted(ev["points"]) == sorted(ev["remove"] + ev["missing"]), ev
         rec = self.c.record()
         geo = self.c.position.geo
         while len(self.since) <= len(rec):

@@ -152,8 +152,6 @@ class Controller(Display):
         self._took = 0            # the captured stones of the last move, while it may be put back
         self._note = ""           # what was recorded, said until the next move
         self._far = False         # the board was far from every legal reading: guide to the position
-        self._seq = 0             # number of the last settled change
-        self._at = [0] * 24       # per point: number of its last settled change
         self._pal = leds.palette_list(palette)
         self._dim = [leds.dim(c) for c in self._pal]
         self.budget_ma = leds.DEFAULT_BUDGET_MA if budget_ma is None else budget_ma
@@ -172,7 +170,7 @@ class Controller(Display):
         self._view = View("idle")
         self._serial = 0
         self._key = -1
-        self._codes = [0] * 24
+        self._codes = bytearray(24)   # meaning code per point (leds.MEANINGS index)
         self._blinky = 0
         self._frame = [(0, 0, 0)] * 24
         self._flash_at = now_ms
@@ -264,15 +262,7 @@ class Controller(Display):
         self._now = now_ms
         s = self._deb.update(now_ms, occupancy & 0xFFFFFF)
         if s != self.settled:
-            self._seq += 1
-            ch = s ^ self.settled
-            at = self._at
-            i = 0
-            while ch:
-                if ch & 1:
-                    at[i] = self._seq
-                ch >>= 1
-                i += 1
+            self._reader.changed(s ^ self.settled)
             if self._hold >= 0 and s != self._hold_s:
                 self._settle_hold(s)
             self.settled = s
@@ -444,10 +434,12 @@ class Controller(Display):
         self._serial += 1
 
     def _forget(self):
-        """Forget the path: what was said, a capture that may be put back, a disturbed board."""
+        """Forget the path: the order of the changes, what was said, a capture that may
+        be put back, a disturbed board."""
         self._took = 0
         self._note = ""
         self._far = False
+        self._reader.forget()
 
     def _commit(self, m):
         pos = self.pos
@@ -661,11 +653,11 @@ class Controller(Display):
             # stones just captured are back on their points: unless a legal
             # action of the next player reads so (a placement there), the
             # capturer's hand put them back, and that takes the capture back
-            v = self._reader.read(pos, S, self._tables, self.remote, self._at)
+            v = self._reader.read(pos, S, self._tables, self.remote)
             return View("put_back") if v.kind == "mistake" else v
         if self._far and self.players[pos.turn] == HUMAN:
             if S == E:
                 self._far = False
             else:
                 return self._reader.disturbed(pos, S)
-        return self._reader.read(pos, S, self._tables, self.remote, self._at)
+        return self._reader.read(pos, S, self._tables, self.remote)

@@ -57,12 +57,15 @@ class Display:
         lv = v.guide if v.kind == "mistake" and v.guide is not None else v
         if lv.kind == "lifted":
             lifted = names[lv.frm]
+        message = self._message()
+        if self._note and self.result is None and self._mode == 0 and message:
+            message = self._note + " " + message     # what was recorded comes first
         mistakes = []
         if v.kind == "mistake":
             mistakes.append({"code": v.code, "what": v.what, "points": self._names(v.bad_x | v.bad_m),
                              "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)})
         return {
-            "message": self._message(),
+            "message": message,
             "turn": COLOURS[t],
             "phase": phase,
             "state": v.kind,
@@ -85,12 +88,6 @@ class Display:
         }
 
     def _message(self):
-        s = self._instruction()
-        if self._note and self.result is None and self._mode == 0 and s:
-            return self._note + " " + s
-        return s
-
-    def _instruction(self):
         v = self._view
         k = v.kind
         pos = self.pos

@@ -121,8 +121,6 @@ def info(pos, out=None, over=-1):
     return out
 
 
-# Mistakes carry a reason code (a string literal where the mistake is worded; stable
-# across releases and languages; listed in docs/board_controller.md and docs/protocol.md).
 FAR = 3     # a board this many points away from every legal reading is "far"
 
 
@@ -131,27 +129,30 @@ class View:
 
     kind: idle, lifted, capture, wait, remote, mistake, over, clear, restore,
     setup, or an action for the update loop: commit (shown as "pending" while
-    a flight or a capture waits for its commit delay), start, undone, resumed.
+    a flight or a capture waits for its commit delay), start, undone, resumed,
+    put_back. The other fields are class-level defaults, set on an instance
+    only where a reading fills them (a reading allocates little).
     """
+    delay = False   # commit: wait until the board has stayed so for commit_ms
+    move = -1       # commit: the move; capture: the move "ok" plays (-1: none)
+    frm = NONE
+    to = NONE
+    dests = 0       # lifted: legal destinations
+    caps = 0        # capture: capturable stones; remote: captured stones
+    done = 0        # capture: stones already captured this turn
+    mill = 0        # capture: the mill(s) just formed
+    bad_x = 0       # mistake: stones to remove
+    bad_m = 0       # mistake: stones to put back
+    what = ""
+    code = ""       # mistake: reason code ("stray_stone", ...; stable, listed in
+    #                 docs/board_controller.md; set where the mistake is worded)
+    guide = None    # mistake: the legal view shown underneath
+    remove = 0      # clear / restore / setup / over: stones to remove
+    place_w = 0     # restore / setup: white stones to place
+    place_b = 0
 
     def __init__(self, kind):
         self.kind = kind
-        self.delay = False   # commit: wait until the board has stayed so for commit_ms
-        self.move = -1       # commit: the move; capture: the move "ok" plays (-1: none)
-        self.frm = NONE
-        self.to = NONE
-        self.dests = 0       # lifted: legal destinations
-        self.caps = 0        # capture: capturable stones; remote: captured stones
-        self.done = 0        # capture: stones already captured this turn
-        self.mill = 0        # capture: the mill(s) just formed
-        self.bad_x = 0       # mistake: stones to remove
-        self.bad_m = 0       # mistake: stones to put back
-        self.what = ""
-        self.code = ""       # mistake: reason code ("stray_stone", "two_up", ...)
-        self.guide = None    # mistake: the legal view shown underneath
-        self.remove = 0      # clear / restore / setup / over: stones to remove
-        self.place_w = 0     # restore / setup: white stones to place
-        self.place_b = 0
 
 
 def _names(pos, mask):
@@ -179,20 +180,44 @@ def _fix(pos, bx, bm):
 class Reader:
     """Reads settled boards for a pair of ``players`` (tuple of "human"/"remote").
 
-    ``read(pos, S, info, remote, at)`` -> View, where ``info`` is ``info(pos)``,
-    ``remote`` the pending remote move int or -1 and ``at`` the change order of
-    every point (list of 24 ints: the settled changes are numbered, ``at[i]`` is
-    the number of point i's last change; equal numbers settled together).
+    ``read(pos, S, info, remote)`` -> View, where ``info`` is ``info(pos)`` and
+    ``remote`` the pending remote move int or -1. The path since the last
+    recorded move: ``changed(mask)`` numbers each settled change (``at[i]``: the
+    number of point i's last change, 0 for none since; changes that settle
+    together share a number; past 255 changes they all count as together);
+    ``forget()`` starts a new path (after every recorded move, undo, new game).
     """
 
     def __init__(self, players):
         self.players = players
+        self.at = bytearray(24)
+        self.seq = 0
 
-    def read(self, pos, S, info, remote, at):
+    def changed(self, mask):
+        """Note a settled change of the points of ``mask``."""
+        if self.seq < 255:
+            self.seq += 1
+        at = self.at
+        n = self.seq
+        i = 0
+        while mask:
+            if mask & 1:
+                at[i] = n
+            mask >>= 1
+            i += 1
+
+    def forget(self):
+        """Start a new path: no change since."""
+        self.seq = 0
+        at = self.at
+        for i in range(24):
+            at[i] = 0
+
+    def read(self, pos, S, info, remote):
         """The View of settled occupancy ``S`` in ``pos`` (may be a "commit")."""
         if self.players[pos.turn] == HUMAN:
-            return self._human(pos, S, info[0], info[1], info[2], True, at)
-        return self._remote(pos, S, remote, at)
+            return self._human(pos, S, info[0], info[1], info[2], True, self.at)
+        return self._remote(pos, S, remote, self.at)
 
     def disturbed(self, pos, S):
         """The mistake view of a board to be put back to the position (after a sweep)."""

@@ -49,6 +49,7 @@ Expectations:
     expect noevent mistake              no event of this type (all consumed)
     expect mistake d5 d6                a mistake event naming these points
     expect what protected               the current status message contains this text
+    expect code stray_stone             the current mistake's reason code
     expect record d2 d3                 the game record
     expect turn black / result 1-0 / hand 8 9 / awaiting / notawaiting
     expect saved d2 d3                  the store holds a record ending with these moves
@@ -355,6 +356,9 @@ class Scenario:
         elif k == "what":
             txt = " ".join(a).lower()
             self.check(txt in st["message"].lower(), "message is %r" % st["message"])
+        elif k == "code":
+            codes = [m["code"] for m in st["mistakes"]]
+            self.check(codes == [a[0]], "mistake codes %s (%s)" % (codes, st["message"]))
         elif k == "record":
             self.check(c.record() == a, "record is %s" % c.record())
         elif k == "turn":

@@ -34,6 +34,7 @@ def test_a_stone_knocked_off_during_a_move_is_missing():
         put f2
         expect lit d1=missing
         expect state mistake
+        expect code no_capture
         expect nomove
     """)
 
@@ -45,6 +46,7 @@ def test_b_after_a_sweep_the_lights_lead_back_to_the_position():
         expect only a1=missing g1=missing d2=missing d3=missing a7=missing b6=missing f6=missing
         expect dark d1
         expect what board disturbed
+        expect code disturbed
     """)
 
 
@@ -117,6 +119,7 @@ def test_stone_knocked_off_before_the_mill_is_no_capture_in_movement():
         expect nomove
         expect state mistake
         expect what came off before the mill
+        expect code off_before_mill
         expect lit b2=missing f6=capture
         put b2
         expect state capture
@@ -343,6 +346,7 @@ def test_stones_dumped_on_the_board_are_removed():
         put a4 c4 e5
         expect state mistake
         expect what board disturbed: remove the stones from
+        expect code disturbed
         expect only a4=remove c4=remove e5=remove
         lift a4 c4
         expect state mistake
@@ -356,6 +360,7 @@ def test_sweep_while_the_computer_thinks():
         clear
         expect state mistake
         expect what wait for black's move
+        expect code wait_for_move
         put a1 d2 b6 c5 g1 g7 f4 e3
         expect state wait
         remote f4-g4xd2
@@ -370,6 +375,7 @@ def test_sweep_while_carrying_out_the_computers_move():
         clear
         expect state mistake
         expect what carry out black's move
+        expect code wrong_remote_move
         expect lit g4=remote_to
         put a1 b6 c5 g1 g7 e3 g4
         expect move f4-g4xd2
@@ -511,6 +517,7 @@ def test_next_player_lifts_a_lit_stone_recorded_as_capture_and_said():
         expect state mistake
         expect what white took b2. wrong? press undo
         expect what remove it from b4
+        expect code stray_stone
         lift b4
         put b2                  # back where it was: the capture was not White's
         expect event undo
