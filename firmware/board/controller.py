@@ -612,12 +612,13 @@ class Controller(Display):
         if v.kind == "mistake":
             if v.code == "disturbed" and self._mode == PLAY:
                 self._far = True
+                self._took = 0    # a capture put back after a sweep is no straight put-back
             key = (v.bad_x, v.bad_m, v.what)
             if key != self._mkey:
                 self._mkey = key
-                self._events.append({"type": "mistake", "code": v.code, "what": v.what,
-                                     "points": self._names(v.bad_x | v.bad_m),
-                                     "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)})
+                ev = self._mistake_info(v)
+                ev["type"] = "mistake"
+                self._events.append(ev)
         elif self._mkey is not None:
             self._events.append({"type": "fixed"})
             self._mkey = None

@@ -8,7 +8,7 @@ Kept in its own module so that each source file compiles in little memory.
 from morris import NONE
 from morris.compat import ticks_diff
 from board import leds
-from board.reading import pc as _pc
+from board.reading import pc as _pc, set_bits as _set_bits
 
 COLOURS = ("white", "black")
 CAPS = ("White", "Black")
@@ -62,8 +62,7 @@ class Display:
             message = self._note + " " + message     # what was recorded comes first
         mistakes = []
         if v.kind == "mistake":
-            mistakes.append({"code": v.code, "what": v.what, "points": self._names(v.bad_x | v.bad_m),
-                             "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)})
+            mistakes.append(self._mistake_info(v))
         return {
             "message": message,
             "turn": COLOURS[t],
@@ -136,19 +135,18 @@ class Display:
             return "Saved game: set the stones as lit to resume (new starts a new game)"
         return ""
 
+    def _mistake_info(self, v):
+        """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
+        return {"code": v.code, "what": v.what, "points": self._names(v.bad_x | v.bad_m),
+                "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)}
+
     def _names(self, mask):
         names = self.pos.geo.names
         return [names[i] for i in range(len(names)) if mask >> i & 1]
 
     # ---- the LED frame ------------------------------------------------------------
     def _paint(self, mask, code):
-        codes = self._codes
-        i = 0
-        while mask:
-            if mask & 1:
-                codes[i] = code
-            mask >>= 1
-            i += 1
+        _set_bits(self._codes, mask, code)
 
     def _paint_view(self, v):
         k = v.kind

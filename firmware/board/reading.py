@@ -36,6 +36,16 @@ def low(x):
     return i
 
 
+def set_bits(arr, mask, value):
+    """``arr[i] = value`` for every point i of ``mask`` (no allocation)."""
+    i = 0
+    while mask:
+        if mask & 1:
+            arr[i] = value
+        mask >>= 1
+        i += 1
+
+
 def latest(at, mask):
     """The latest change order ``at[i]`` over the points of ``mask`` (0 for none)."""
     out = 0
@@ -197,14 +207,7 @@ class Reader:
         """Note a settled change of the points of ``mask``."""
         if self.seq < 255:
             self.seq += 1
-        at = self.at
-        n = self.seq
-        i = 0
-        while mask:
-            if mask & 1:
-                at[i] = n
-            mask >>= 1
-            i += 1
+        set_bits(self.at, mask, self.seq)
 
     def forget(self):
         """Start a new path: no change since."""

@@ -568,3 +568,21 @@ def test_next_player_starts_during_the_capture_delay():
         expect state lifted
         expect lit d7=origin
     """)
+
+
+def test_sweep_after_a_capture_restores_the_recorded_position():
+    run(M3 + """
+        lift g4
+        put g1
+        lift f6
+        expect move g4-g1xf6
+        clear
+        expect code disturbed
+        put a1 d1 g1 c4 a7 d7 g7 b2 f6
+        expect noevent undo
+        expect state mistake
+        expect lit f6=remove
+        lift f6
+        expect state idle
+        expect record g4-g1xf6
+    """)
