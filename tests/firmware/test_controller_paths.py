@@ -586,3 +586,60 @@ def test_sweep_after_a_capture_restores_the_recorded_position():
         expect state idle
         expect record g4-g1xf6
     """)
+
+
+def test_schmidt_stone_knocked_before_the_mill_in_placement():
+    run("rules schmidt\n" + P1 + """
+        lift b2
+        place g1
+        expect code off_before_mill
+        expect nomove
+        put b2
+        lift b2
+        expect move g1xb2
+    """)
+
+
+def test_optional_second_capture_with_a_stone_knocked_before_the_mills():
+    run("rules wikipedia+double_mill=two\n" + P8 + """
+        lift b6                 # knocked off before the double mill
+        place d1
+        expect code off_before_mill
+        put b6
+        expect state capture
+        lift a7
+        expect state capture
+        expect what ok to skip
+        press ok
+        expect move d1xa7
+    """)
+
+
+def test_flight_with_the_next_players_stone_knocked_first_is_no_reply():
+    run(F1 + """
+        lift c5
+        lift b6                 # Black's stone, knocked off before the flight ends
+        put g4
+        wait 500
+        expect nomove
+        expect state mistake
+        expect lit b6=missing
+        put b6
+        expect move c5-g4
+        expect state idle
+    """)
+
+
+def test_capture_against_the_computer_engine_side_put_straight_back():
+    run("rules old-russian\nplayers human computer\n" + P9 + """
+        place d1
+        lift a7
+        lift f6
+        expect move d1xf6xa7
+        expect awaiting
+        put a7 f6
+        expect event undo
+        expect state capture
+        expect notawaiting
+        expect record
+    """)
