@@ -78,12 +78,18 @@ TEMPLATES = [
     "{0} still has stones in hand: put this one back on {1} and place a new one",
     "This stone cannot move: put it back on {0}",
     "Stones where none should be: remove them from {0}",
+    "That stone came off before the mill: put it back on {0}, then take a lit stone",
+    "Board disturbed: {0}",
+    "{0} took {1}. Wrong? Press Undo. {2}",
     "Game over: {0} ({1})",
     "record refused: {0}",
     "move {0}. ({1}, {2}): {3}",
     "move {0}... ({1}, {2}): {3}",
     "capture not allowed: no opponent stone on {0}",
     "malformed move {0}: bad point {1}",
+    "Settings menu: {0} = {1} (Hint: next value, Undo: previous, OK: next setting, then save;"
+    " New: leave without saving)",
+    "White: {0}, Black: {1}",
 ]
 # Whole messages and words the firmware and the server use as they are.
 WORDS = [
@@ -104,6 +110,7 @@ WORDS = [
     "not a legal move here",
     "mirror mode is read-only: play on the board itself",
     "replay view: leave the replay to touch the board",
+    "rules", "level", "players", "learning", "on", "off",
 ]
 
 

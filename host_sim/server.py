@@ -10,7 +10,8 @@ From the page:
   {"type": "lift", "point": "d2"}            a magnet leaves the switch at d2
                                               (points are names a1..g7; numbers are refused)
   {"type": "put", "point": "d3", "colour": "white"}   colour optional
-  {"type": "button", "name": "new"|"undo"|"hint"|"ok"}
+  {"type": "button", "name": "new"|"undo"|"hint"|"ok"}   "hold_ms": n (optional): held
+                                              n ms (OK held 2 s opens the board's menu)
   {"type": "new_game", "preset": "standard", "options": {...},
    "white": "human", "black": "computer", "level": 3, "learning": false}
                                               every field optional
@@ -263,7 +264,7 @@ class SimServer:
             elif kind == "put":
                 sim.put(_point(data), data.get("colour"))
             elif kind == "button":
-                sim.press(data.get("name"))
+                sim.press(data.get("name"), data.get("hold_ms", 0))
             elif kind == "new_game":
                 self._new_game(data)
             elif kind == "sweep":

@@ -29,6 +29,7 @@ SETTLE_MS = board_config.SETTLE_MS   # the board's switch settle time (MainLoop'
 GAP_MS = SETTLE_MS + 40      # a physical action waits this long after the previous one
 MAX_QUEUE = 64
 EVENT_LOG = 40
+PLACE_COLOURS = {"place_white": "white", "place_black": "black"}   # LED meanings asking for a colour
 EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "menu")
 MAX_PASSES = 4               # main-loop passes a command may take to be answered
 # marks of the replay and mirror views (the firmware's own are board.leds.DESCRIPTIONS)
@@ -100,6 +101,7 @@ class Simulation:
         self._replies = {}
         self._answers = []         # replies to the lines of ``exchange``
         self._board = None         # the last "state" reply while no pass ran since
+        self._last_board = None    # the last "state" reply the board gave
         self._release = None       # (button, ticks_ms) of a held button to let go
         self._last_change = self.clock.ticks_ms() - GAP_MS
         rules = rules if rules is not None else Rules("standard")
@@ -284,10 +286,8 @@ class Simulation:
             if not exp >> p & 1:
                 continue
             meaning = lit.get(NAMES[p])
-            if meaning == "place_white":
-                colours[p] = "white"
-            elif meaning == "place_black":
-                colours[p] = "black"
+            if meaning in PLACE_COLOURS:
+                colours[p] = PLACE_COLOURS[meaning]
             elif p in self.colours and self.switches.read() >> p & 1:
                 colours[p] = self.colours[p]
             elif pos.bb[WHITE] >> p & 1:
@@ -349,10 +349,8 @@ class Simulation:
         stone), or None when they ask for none in particular."""
         st = self.board()
         meaning = (st.get("lit") or {}).get(NAMES[p])
-        if meaning == "place_white":
-            return "white"
-        if meaning == "place_black":
-            return "black"
+        if meaning in PLACE_COLOURS:
+            return PLACE_COLOURS[meaning]
         if meaning == "missing":
             return self._game_colour(st, p)
         if meaning == "remote_to":
@@ -364,11 +362,7 @@ class Simulation:
         ask for, the one the game has there, else the side to move's."""
         st = self.board()
         meaning = (st.get("lit") or {}).get(NAMES[p])
-        if meaning == "place_white":
-            return "white"
-        if meaning == "place_black":
-            return "black"
-        return self._game_colour(st, p) or st["turn"]
+        return PLACE_COLOURS.get(meaning) or self._game_colour(st, p) or st["turn"]
 
     @staticmethod
     def _game_colour(st, p):
@@ -438,7 +432,12 @@ class Simulation:
         """Everything the page draws, as a JSON-ready dict: the board's "state"
         reply (as ``status``, and its main fields at the top level) plus the
         physical board (stones and their colours, LED colours, the hand)."""
-        st = self.board()
+        try:
+            st = self.board()
+            self._last_board = st
+        except (BoardError, RuntimeError) as e:   # the page must keep working: show the fault
+            self.firmware_error = "firmware error: %s" % e
+            st = self._last_board
         rules = Rules.parse(st["rules"])
         occ = self.switches.read()
         stones = []
@@ -494,16 +493,21 @@ class Simulation:
         return None
 
 
+MENU_MESSAGE = ("Settings menu: {0} = {1} (Hint: next value, Undo: previous, "
+                "OK: next setting, then save; New: leave without saving)")
+
+
 def menu_message(menu):
-    """The page's line for the board's open settings menu (the "menu" of a state reply)."""
+    """The page's line for the board's open settings menu (the "menu" of a state reply:
+    the setting being edited and the values so far), worded as host_sim/i18n.py
+    translates it."""
     key = menu["item"]
     value = menu["values"][key]
     if isinstance(value, list):
-        value = " / ".join(value)
+        value = "White: %s, Black: %s" % (value[0], value[1])
     elif isinstance(value, bool):
         value = "on" if value else "off"
-    return ("Settings menu: %s = %s (Hint: next value, Undo: previous, OK: next setting, "
-            "New: leave without saving)" % (key, value))
+    return MENU_MESSAGE.replace("{0}", key).replace("{1}", str(value))
 
 
 def catalogue():

@@ -14,8 +14,8 @@ are the firmware's Python, not the fake's), and times:
   clock: settle time + scan and pass delays + the pass.
 
 Each figure is the mean and the worst over many passes on the unix port
-(best of three runs for the means); the Pico estimate multiplies the
-Python work by ``FACTOR`` (60: DESIGN.md measured 58x for dict/list work and
+(best of ``RUNS`` runs for the means); the Pico estimate multiplies the
+Python work by ``FACTOR`` (60: docs/pico.md, "Pico speed factors": 58x for dict/list work and
 60x for perft on an emulated RP2040; the engine's slice is wall-clock time
 and is not multiplied). Hardware times that are no Python (SPI clocking at
 1 MHz: 32 us; a WS2812 frame going out by DMA: 0.72 ms, CPU free) are added

@@ -16,7 +16,7 @@ Usage, from the repository root:
     .venv/bin/python tools/bench_resume.py --cpython     # CPython (no heap figures)
 
 Prints one line per preset and length: the resume time (ms, unix port), the
-Pico estimate (x 60: DESIGN.md measured 58x for dict/list work, 60x for perft
+Pico estimate (x 60: docs/pico.md, "Pico speed factors": 58x for dict/list work, 60x for perft
 on an emulated RP2040), the moves parsed, the state file's size and the heap
 free before the load. tests/firmware/test_saved_game.py uses the same helpers.
 """

@@ -3,10 +3,13 @@
 The board senses occupancy only. The controller keeps the expected game (a
 morris ``Position``, which knows the colours) and reads every settled
 occupancy by comparing it with the boards that legal actions can produce,
-never by single switch events. The reading is stateless (but for the short
-commit delay of a flight, below): the same settled board in the same game
-always means the same thing, so a stone put back cancels, a half-finished
-move can be re-done, and a knocked stone is a mistake until it is back.
+never by single switch events, and with the path the hands took since the
+last recorded move (in which order the points last changed; see
+board/reading.py): a stone put back cancels, a half-finished move can be
+re-done, a knocked stone is a mistake until it is back (a stone that came
+off before the move was finished is missing, neither captured nor the next
+player's lift), and after a sweep the LEDs lead back to the last recorded
+position before anything is read as a move.
 
 Gestures (what the player does):
 
@@ -22,7 +25,12 @@ Gestures (what the player does):
   put that forms a mill shows the captures at once.
 - Capture: after forming a mill the capturable stones light up; lift one.
   With two captures (``double_mill: two``) lift two. Until the capture is
-  made the moved stone may still be lifted and moved elsewhere.
+  made the moved stone may still be lifted and moved elsewhere. The capture
+  counts after ``commit_ms`` of rest (or when the next player starts); a
+  captured stone put straight back within it cancels. Once recorded, the
+  message says it ("White took b2. Wrong? Press Undo."); the captured stones
+  put back on their points, where that is no legal action of the next player,
+  take the capture back.
 - Declining an optional capture (``capture: optional``) or an optional
   second capture: press "ok".
 - Moves of a "remote" side (the computer or a remote player, handed in by
@@ -45,10 +53,12 @@ Gestures (what the player does):
   starts the next game.
 
 Mistakes (wrong colour or immovable stone lifted, illegal destination, two
-stones up, protected stone lifted, stray or missing stones, a remote move
-carried out wrongly) blink on the LEDs with a short English ``what`` and the
-game waits, changing nothing, until the board is back at a legal state or
-the intended legal action is complete.
+stones up, protected stone lifted, stray or missing stones, a stone knocked
+off before the mill, a disturbed board, a remote move carried out wrongly)
+blink on the LEDs with a short English ``what`` and a stable reason ``code``
+(board/reading.py, docs/board_controller.md) and the game waits, changing
+nothing, until the board is back at a legal state or the intended legal
+action is complete.
 
 Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``;
 optionally a log: ``log_append(bytes)``, ``log_lines()`` (iterable of bytes
@@ -71,7 +81,7 @@ from morris import Position, Rules, NONE, WHITE, BLACK
 from morris.compat import ticks_diff
 from board import leds
 from board.debounce import Debouncer
-from board.display import Display, COLOURS
+from board.display import Display, COLOURS, CAPS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
 from board.reading import threats as _threats
 
@@ -147,10 +157,11 @@ class Controller(Display):
     - ``first``: WHITE/BLACK (0/1) or "white"/"black" for the first player;
       None = white, or a random draw under ``first_player: lot``.
     - ``now_ms``: the clock (ms ticks) at construction.
-    - ``commit_ms``: a put that completes a flight without capture counts once
-      the settled board has stayed so this long, or as soon as anything else
-      changes while that stone stays put; a stone dragged over a point and on is
-      thus no move there (0 = count at once).
+    - ``commit_ms``: a put that completes a flight without capture, and a human
+      side's capture, count once the settled board has stayed so this long, or
+      as soon as anything else changes while the move's points stay; a stone
+      dragged over a point and on is thus no move there, a captured stone put
+      straight back no capture (0 = count at once).
 
     Raises ValueError for bad rules, players, palette or first.
     """
@@ -166,6 +177,9 @@ class Controller(Display):
         self._hold = -1           # a move waiting for commit_ms, or -1
         self._hold_s = 0          # ... the settled board that showed it
         self._hold_at = now_ms    # ... since when
+        self._took = 0            # the captured stones of the last move, while it may be put back
+        self._note = ""           # what was recorded, said until the next move
+        self._far = False         # the board was far from every legal reading: guide to the position
         self._pal = leds.palette_list(palette)
         self._dim = [leds.dim(c) for c in self._pal]
         self.budget_ma = leds.DEFAULT_BUDGET_MA if budget_ma is None else budget_ma
@@ -184,7 +198,7 @@ class Controller(Display):
         self._view = View("idle")
         self._serial = 0
         self._key = -1
-        self._codes = [0] * 24
+        self._codes = bytearray(24)   # meaning code per point (leds.MEANINGS index)
         self._blinky = 0
         self._frame = [(0, 0, 0)] * 24
         self._flash_at = now_ms
@@ -256,11 +270,16 @@ class Controller(Display):
         """Event dicts emitted since the last call, oldest first. Each has a "type":
 
         - "move": "move" (text), "by" ("white"/"black"), "record";
-        - "mistake": "points" (list of point names), "what" (short English);
+        - "mistake": "code" (stable reason code, see docs/board_controller.md),
+          "what" (short English), "points" (list of point names: "remove" and
+          "missing" together), "remove" (stones to take off), "missing" (stones
+          to put back);
         - "fixed": the board is back at a legal state;
         - "result": "result" ('1-0', '0-1', '1/2-1/2'), "reason";
         - "new_game": "rules" (text), "first", "players";
-        - "undo": "plies", "record"; "resumed": "record";
+        - "undo": "plies", "record" (and "reason": "capture put back" when a
+          capture was taken back by putting the stone straight back);
+          "resumed": "record";
         - "hint": "turn", "mill_now", "threats" (lists of point names).
 
         "record" is the controller's own list of move texts (not a copy, to spare
@@ -283,6 +302,7 @@ class Controller(Display):
         self._now = now_ms
         s = self._deb.update(now_ms, occupancy & 0xFFFFFF)
         if s != self.settled:
+            self._reader.changed(s ^ self.settled)
             if self._hold >= 0 and s != self._hold_s:
                 self._settle_hold(s)
             self.settled = s
@@ -452,6 +472,7 @@ class Controller(Display):
         self._game = self._new_game_id()
         self.remote = -1
         self._hold = -1
+        self._forget()
         self._mode = PLAY
         self._pending = None
         self._undo_k = 0
@@ -485,11 +506,28 @@ class Controller(Display):
         _info(self.pos, self._tables, self.result)
         self._serial += 1
 
+    def _forget(self):
+        """Forget the path: the order of the changes, what was said, a capture that may
+        be put back, a disturbed board."""
+        self._took = 0
+        self._note = ""
+        self._far = False
+        self._reader.forget()
+
     def _commit(self, m):
         pos = self.pos
         t = pos.turn
         text = pos.move_text(m)
         self._hold = -1
+        self._forget()
+        caps = 0
+        for x in (m >> 10 & 31, m >> 15 & 31):
+            if x != NONE:
+                caps |= 1 << x
+        if caps and self.players[t] == HUMAN:
+            # read from lifts, a capture may be the next player's hand: say it
+            self._took = caps
+            self._note = "%s took %s. Wrong? Press Undo." % (CAPS[t], " ".join(self._names(caps)))
         pos.push(m)
         self.moves.append(text)
         self.remote = -1
@@ -509,17 +547,26 @@ class Controller(Display):
 
     def _finish_undo(self):
         k = self._undo_k
+        self._undo_k = 0
+        self._mode = PLAY
+        self._take_back(k, None)
+
+    def _take_back(self, k, reason):
+        """Take back the last ``k`` moves (an undo; ``reason`` "capture put back": the
+        stones just captured were put straight back, the move's put stays)."""
         for _ in range(k):
             self.pos.pop()
             self.moves.pop()
-        self._undo_k = 0
-        self._mode = PLAY
         self.remote = -1
         self._hold = -1
+        self._forget()
         self._flash = 0
         self._refresh()
         self._save()
-        self._events.append({"type": "undo", "plies": k, "record": self.moves})
+        ev = {"type": "undo", "plies": k, "record": self.moves}
+        if reason:
+            ev["reason"] = reason
+        self._events.append(ev)
 
     # ---- store ----------------------------------------------------------------
     # The saved game (docs/board_controller.md, "Saved game"): the state file holds
@@ -652,8 +699,10 @@ class Controller(Display):
         points alone (its stone stayed put), forget it when its stone moved on."""
         m = self._hold
         self._hold = -1
-        frm = m >> 5 & 31
-        pts = 1 << (m & 31) | (0 if frm == NONE else 1 << frm)
+        pts = 1 << (m & 31)
+        for x in (m >> 5 & 31, m >> 10 & 31, m >> 15 & 31):
+            if x != NONE:
+                pts |= 1 << x
         if not (s ^ self._hold_s) & pts and self._mode == PLAY and m in self._L:
             self._commit(m)
 
@@ -682,8 +731,11 @@ class Controller(Display):
                 self._start(p[0], p[1], self._first(p[0], p[2]))
             elif k == "undone":
                 self._finish_undo()
+            elif k == "put_back":
+                self._take_back(1, "capture put back")
             elif k == "resumed":
                 self._mode = PLAY
+                self._forget()
                 self._events.append({"type": "resumed", "record": self.moves})
                 if self.result is not None:
                     self._events.append({"type": "result", "result": self.result.result(),
@@ -693,11 +745,15 @@ class Controller(Display):
         self._view = v
         self._serial += 1
         if v.kind == "mistake":
+            if v.code == "disturbed" and self._mode == PLAY:
+                self._far = True
+                self._took = 0    # a capture put back after a sweep is no straight put-back
             key = (v.bad_x, v.bad_m, v.what)
             if key != self._mkey:
                 self._mkey = key
-                self._events.append({"type": "mistake", "points": self._names(v.bad_x | v.bad_m),
-                                     "what": v.what})
+                ev = self._mistake_info(v)
+                ev["type"] = "mistake"
+                self._events.append(ev)
         elif self._mkey is not None:
             self._events.append({"type": "fixed"})
             self._mkey = None
@@ -727,4 +783,17 @@ class Controller(Display):
             v = View("over")
             v.remove = S & ~(pos.bb[0] | pos.bb[1])
             return v
+        E = pos.bb[0] | pos.bb[1]
+        back = S & ~E
+        if back and not back & ~self._took and S & E == E:
+            # stones just captured are back on their points: unless a legal
+            # action of the next player reads so (a placement there), the
+            # capturer's hand put them back, and that takes the capture back
+            v = self._reader.read(pos, S, self._tables, self.remote)
+            return View("put_back") if v.kind == "mistake" else v
+        if self._far and self.players[pos.turn] == HUMAN:
+            if S == E:
+                self._far = False
+            else:
+                return self._reader.disturbed(pos, S)
         return self._reader.read(pos, S, self._tables, self.remote)

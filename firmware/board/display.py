@@ -8,7 +8,7 @@ Kept in its own module so that each source file compiles in little memory.
 from morris import NONE
 from morris.compat import ticks_diff
 from board import leds
-from board.reading import pc as _pc
+from board.reading import pc as _pc, set_bits as _set_bits
 
 COLOURS = ("white", "black")
 CAPS = ("White", "Black")
@@ -24,11 +24,14 @@ class Display:
     def status(self):
         """Dict for user interfaces: "message" (short English instruction), "turn"
         ("white"/"black"), "phase" ("placement"/"movement"/"flying"/"game over"),
-        "state" (the controller's reading: idle, lifted, pending (a flight about
-        to count), capture, wait, remote, mistake, over, clear, restore, setup),
-        "lifted" (point name or None), "lit" (dict point name -> meaning name,
-        see leds.MEANINGS), "mistakes"
-        (list of {"points", "what"}), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
+        "state" (the controller's reading: idle, lifted, pending (a flight or a
+        capture about to count), capture, wait, remote, mistake, over, clear,
+        restore, setup), "lifted" (point name or None), "lit" (dict point name
+        -> meaning name, see leds.MEANINGS), "mistakes" (list of {"code",
+        "what", "points", "remove", "missing"}, as the mistake event), "note"
+        (what the board's reading recorded last, e.g. "White took b2. Wrong?
+        Press Undo.", said until the next move; "" for none; the message starts
+        with it), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
         "reason", "in_hand" [w, b], "on_board" [w, b], "record", "players",
         "rules", "learning", "remote" (pending remote move text or None),
         "awaiting_remote", "settled", "expected"."""
@@ -54,17 +57,21 @@ class Display:
         lv = v.guide if v.kind == "mistake" and v.guide is not None else v
         if lv.kind == "lifted":
             lifted = names[lv.frm]
+        message = self._message()
+        if self._note and self.result is None and self._mode == 0 and message:
+            message = self._note + " " + message     # what was recorded comes first
         mistakes = []
         if v.kind == "mistake":
-            mistakes.append({"points": self._names(v.bad_x | v.bad_m), "what": v.what})
+            mistakes.append(self._mistake_info(v))
         return {
-            "message": self._message(),
+            "message": message,
             "turn": COLOURS[t],
             "phase": phase,
             "state": v.kind,
             "lifted": lifted,
             "lit": lit,
             "mistakes": mistakes,
+            "note": self._note,
             "result": self.result.result() if self.result is not None else None,
             "reason": self.result.reason if self.result is not None else None,
             "in_hand": [pos.hand[0], pos.hand[1]],
@@ -128,19 +135,18 @@ class Display:
             return "Saved game: set the stones as lit to resume (new starts a new game)"
         return ""
 
+    def _mistake_info(self, v):
+        """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
+        return {"code": v.code, "what": v.what, "points": self._names(v.bad_x | v.bad_m),
+                "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)}
+
     def _names(self, mask):
         names = self.pos.geo.names
         return [names[i] for i in range(len(names)) if mask >> i & 1]
 
     # ---- the LED frame ------------------------------------------------------------
     def _paint(self, mask, code):
-        codes = self._codes
-        i = 0
-        while mask:
-            if mask & 1:
-                codes[i] = code
-            mask >>= 1
-            i += 1
+        _set_bits(self._codes, mask, code)
 
     def _paint_view(self, v):
         k = v.kind
@@ -155,10 +161,14 @@ class Display:
             p(v.done, leds.CAPTURED)
             p(v.caps & self.settled, leds.CAPTURE)
         elif k == "pending":
-            frm = v.move >> 5 & 31
+            m = v.move
+            frm = m >> 5 & 31
             if frm != NONE:
                 p(1 << frm, leds.ORIGIN)
-            p(1 << (v.move & 31), leds.DEST)
+            p(1 << (m & 31), leds.DEST)
+            for x in (m >> 10 & 31, m >> 15 & 31):
+                if x != NONE:
+                    p(1 << x, leds.CAPTURED)
         elif k == "remote":
             if v.frm != NONE:
                 p(1 << v.frm, leds.REMOTE_FROM)

@@ -19,7 +19,6 @@ POSITION TEXT (one line, eight space-separated fields)::
 """
 from .position import NONE, NOMOVE, WHITE, BLACK, IllegalMoveError
 
-_SKIP = ("1-0", "0-1", "1/2-1/2", "*")
 
 
 def split_move(geo, text):
@@ -50,31 +49,6 @@ def split_move(geo, text):
     return NONE, pts[0], pts[1:]
 
 
-def record_tokens(text):
-    """Moves of a game record as RULES.md move texts, oldest first.
-
-    Reads our notation and Sanmill's action notation (a capture as its own
-    ``xb4`` token after the move that formed the mill). Skips ``#`` comments,
-    ``[Tag "..."]`` lines, move numbers ('12.') and results. Raises ValueError
-    for a capture token with no move before it.
-    """
-    out = []
-    for line in text.split("\n"):
-        line = line.split("#")[0].strip()
-        if not line or line.startswith("["):
-            continue
-        for tok in line.split():
-            if tok in _SKIP or (tok.endswith(".") and tok[:-1].isdigit()):
-                continue
-            if tok[0] in "xX":
-                if not out:
-                    raise ValueError("capture %r with no move before it" % tok)
-                out[-1] += tok.lower()
-            else:
-                out.append(tok)
-    return out
-
-
 def play_record(position, text):
     """Push every move of record ``text`` onto ``position``.
 
@@ -82,7 +56,8 @@ def play_record(position, text):
     ValueError (malformed text, 'turn N' in the message); the position then
     holds the moves before the bad one.
     """
-    for i, tok in enumerate(record_tokens(text)):
+    from .record import split_record   # the one move-list reader (imported here: no cycle)
+    for i, tok in enumerate(split_record(text)[1]):
         try:
             position.push_text(tok)
         except IllegalMoveError as e:

@@ -248,8 +248,8 @@ def _play(pos, moves, first):
 def split_record(text):
     """(tags dict, list of move texts, result token or None) of a record's text,
     without checking the moves. Reads our format and Sanmill's move lists
-    (a capture token ``xb4`` joins the move before it, as in
-    ``notation.record_tokens``). A record whose first move is numbered
+    (a capture token ``xb4`` joins the move before it). The one move-list
+    reader: ``notation.play_record``, the simulator and the tests use it. A record whose first move is numbered
     ``1...`` gets the tag First "black" unless it says otherwise."""
     if not isinstance(text, str):
         raise RecordError("a record is text")

@@ -44,6 +44,7 @@ function tm(text) {
 }
 function tmPart(part) {
   if (/^[a-g][1-7]( [a-g][1-7])*$/.test(part) || /^[\d\s]+$/.test(part)) return part;   // points, numbers
+  if (catalogue && Object.prototype.hasOwnProperty.call(catalogue.presets, part.split("+")[0])) return part;  // rules text
   if (/^[a-g][1-7](-[a-g][1-7])?(x[a-g][1-7])*$/.test(part)) return part;                // a move
   return tm(part);
 }
@@ -627,7 +628,21 @@ function connect() {
   };
 }
 
-document.querySelectorAll("button.hw").forEach(b => b.addEventListener("click", () => send({ type: "button", name: b.dataset.button })));
+// A button held HOLD_MS is a long press (OK held 2 s on an empty board opens the
+// board's settings menu): sent as soon as the time is up, the click that follows is dropped.
+const HOLD_MS = 2000;
+document.querySelectorAll("button.hw").forEach(b => {
+  let timer = null, held = false;
+  const stop = () => { if (timer) clearTimeout(timer); timer = null; };
+  b.addEventListener("pointerdown", () => {
+    held = false;
+    stop();
+    timer = setTimeout(() => { held = true; timer = null; send({ type: "button", name: b.dataset.button, hold_ms: HOLD_MS + 500 }); }, HOLD_MS);
+  });
+  b.addEventListener("pointerup", stop);
+  b.addEventListener("pointerleave", stop);
+  b.addEventListener("click", () => { if (held) { held = false; return; } stop(); send({ type: "button", name: b.dataset.button }); });
+});
 el("start").addEventListener("click", startGame);
 el("sweep").addEventListener("click", () => send({ type: "sweep" }));
 el("tidy").addEventListener("click", () => send({ type: "tidy" }));
