@@ -20,7 +20,6 @@ POSITION TEXT (one line, eight space-separated fields)::
 from .position import NONE, NOMOVE, WHITE, BLACK, IllegalMoveError
 
 
-
 def split_move(geo, text):
     """Parse move text into (frm, to, [captures]); frm is NONE for a placement.
 
