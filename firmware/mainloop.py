@@ -40,7 +40,7 @@ from protocol import Protocol
 
 MENU_HOLD_MS = 2000
 PASS_MS = 5           # a pass with nothing to do is paced to this period (latency: settle + ~2 passes)
-GC_THRESHOLD = 12000  # bytes allocated between collections (MicroPython's gc.threshold)
+GC_THRESHOLD = 4096  # bytes allocated between collections (MicroPython's gc.threshold)
 CHAIN_BLINK_MS = 250
 CHAIN_COLOUR = (255, 0, 255)
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)

@@ -184,6 +184,16 @@ def main():
     idle, worst = _time(one, 1000)
     print("pass, idle:         %6.1f us mean (Pico ~%.1f ms); longest seen here %d us (host preemption"
           " included)" % (idle, idle * FACTOR / 1000, worst))
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    for _ in range(200):
+        one()
+    per = (gc.mem_alloc() - a0) / 200
+    gc.enable()
+    print("heap allocated per idle pass: %.0f bytes here (about half on the Pico): a collection"
+          " (gc.threshold %d) every ~%.0f passes" % (per, mainloop.GC_THRESHOLD,
+                                                    mainloop.GC_THRESHOLD / max(1.0, per / 2)))
     node = NODE_US * NODE_FACTOR / 1000
     print("pass, engine thinks: slice %d ms + the pass ~%.1f ms = ~%.0f ms mean; worst with the longest "
           "node (%d us x %d = %.1f ms): ~%.0f ms" % (
