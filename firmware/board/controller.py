@@ -46,9 +46,13 @@ Gestures (what the player does):
   move). Stones to remove blink vermillion, stones to put back blink white /
   violet (white / black stone); the undo completes when the board matches.
   Press "undo" again to go back one more step, "ok" to cancel.
-- "hint": lights points where the side to move closes a mill now and points
-  where the opponent threatens to close one on the next turn, until the
-  board changes.
+- "hint": lights one whole move that closes a mill now (the stone to move and
+  where it goes) and the points where the opponent threatens to close one on
+  the next turn, until the board changes.
+- Resignation and draw by agreement: press "new" during a game, then "hint"
+  (the side to move resigns) or "undo" (both players agree to a draw); "ok"
+  plays on. The game ends with that result (the record gets the Result and
+  Termination tags); clearing the board then starts the next game.
 - After the game is over the result pattern shows; clearing the board
   starts the next game.
 
@@ -68,7 +72,7 @@ the start), then the moves. On start a stored game is resumed once the
 sensed board matches it; until then the LEDs show which stones to place or
 remove ("new" abandons it for a new game).
 """
-from morris import Position, Rules, NONE, WHITE, BLACK, record_tokens
+from morris import Position, Outcome, Rules, NONE, WHITE, BLACK, record_tokens
 from morris.compat import ticks_diff
 from board import leds
 from board.debounce import Debouncer
@@ -176,7 +180,9 @@ class Controller(Display):
         self._flash_at = now_ms
         self._flash = 0
         self._hint_at = now_ms
-        self._hint = None         # (mill-now mask, threat mask) or None
+        self._hint = None         # (mill-now mask, threat mask, from mask) or None
+        self._hint_ev = None      # ... and its event
+        self._ended = None        # Outcome of a resignation or an agreed draw
         self._mkey = None         # the mistake last reported
         self._L = []              # legal moves of the game position, refilled in place
         self._RM = []             # per move: mask of the points it empties (from, captures)
@@ -207,8 +213,10 @@ class Controller(Display):
         from morris.record import write_record
         first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
         start = self._start_text
+        end = self._ended
         return write_record(self.moves, rules=None if start else self.pos.rules, start=start,
-                            first=first, tags=tags)
+                            first=first, tags=tags, result=end.result() if end else None,
+                            termination=end.reason if end else None)
 
     def expected_occupancy(self):
         """The occupancy (24-bit int) the controller wants to see: the game's board,
@@ -291,9 +299,19 @@ class Controller(Display):
         elif b == "new":
             self.new_game()
         elif b == "undo":
-            self.undo()
+            if self._asked_to_end():
+                self.agree_draw()
+            else:
+                self.undo()
         elif b == "hint":
-            self.hint()
+            if self._asked_to_end():
+                self.resign()
+            else:
+                self.hint()
+
+    def _asked_to_end(self):
+        # "new" pressed during an unfinished game: hint / undo now end it
+        return self._mode == CLEAR and self.result is None and len(self.moves) > 0
 
     # ---- commands -----------------------------------------------------------
     def remote_move(self, m):
@@ -363,12 +381,19 @@ class Controller(Display):
         return True
 
     def hint(self):
-        """Show a hint: points where the side to move closes a mill now, and points
-        where the opponent threatens to close one next turn. Emits a "hint" event
-        (``mill_now``, ``threats``: lists of point names). Returns that event."""
+        """Show a hint: one whole move that closes a mill now (the stone to move, lit
+        ``hint_from``, and where it goes, lit ``hint_mill``), and the points where the
+        opponent threatens to close one next turn (``hint_threat``). Emits a "hint"
+        event and returns it: ``turn``, ``mill_now`` (every point where a move
+        closes a mill now), ``move`` (the lit move as text without captures, e.g.
+        "g4-g1" or "d3", or None), ``from`` (its stone's point or None), ``to``,
+        ``mill`` (the points of the mill it closes), ``threats`` (point names)."""
         pos = self.pos
         t = pos.turn
         now = 0
+        best = -1
+        mill = 0
+        threat = 0
         if self._mode == PLAY and self.result is None:
             geo = pos.geo
             own = pos.bb[t]
@@ -378,18 +403,67 @@ class Controller(Display):
                 st = own | 1 << to
                 if frm != NONE:
                     st &= ~(1 << frm)
-                if _mills_through(geo, st, to):
+                mm = _mills_through(geo, st, to)
+                if mm:
                     now |= 1 << to
+                    if best < 0:
+                        best = m
+                        mill = mm
             threat = _threats(pos, 1 - t)
-        else:
-            threat = 0
-        self._hint = (now, threat)
+        names = pos.geo.names
+        frm = best >> 5 & 31 if best >= 0 else NONE
+        self._hint = (1 << (best & 31) if best >= 0 else 0, threat,
+                      1 << frm if frm != NONE else 0)
         self._hint_at = self._now
         self._serial += 1
+        move = None
+        if best >= 0:
+            move = names[best & 31] if frm == NONE else names[frm] + "-" + names[best & 31]
         ev = {"type": "hint", "turn": COLOURS[t], "mill_now": self._names(now),
+              "move": move, "from": names[frm] if frm != NONE else None,
+              "to": names[best & 31] if best >= 0 else None, "mill": self._names(mill),
               "threats": self._names(threat)}
+        self._hint_ev = ev
         self._events.append(ev)
         return ev
+
+    def set_learning(self, on):
+        """Learning mode on or off, shown at once (the movable stones light dimly)."""
+        self.learning = bool(on)
+        self._serial += 1
+
+    def resign(self, side=None):
+        """``side`` ("white"/"black", WHITE/BLACK; None: the side to move) resigns:
+        the game ends at once, the opponent wins ("resignation"). Returns False
+        (changing nothing) when no game is going on (no move yet, over, an undo or
+        a resume under way); ValueError for a bad side."""
+        if side is None:
+            side = self.pos.turn
+        elif side in ("white", "black"):
+            side = COLOURS.index(side)
+        elif side not in (WHITE, BLACK):
+            raise ValueError("side must be white or black")
+        return self._end(Outcome(1 - side, "resignation"))
+
+    def agree_draw(self):
+        """End the game as a draw by agreement of the players. Returns False
+        (changing nothing) when no game is going on."""
+        return self._end(Outcome(None, "draw by agreement"))
+
+    def _end(self, out):
+        if (self.result is not None or not self.moves or self._mode == SETUP
+                or self._mode == RESTORE):
+            return False
+        if self._mode == CLEAR:     # "new" then hint / undo: the game ends first
+            self._mode = PLAY
+        self._ended = out
+        self.remote = -1
+        self._hold = -1
+        self._hint = None
+        self._refresh()
+        self._dirty = True
+        self._events.append({"type": "result", "result": out.result(), "reason": out.reason})
+        return True
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -421,6 +495,7 @@ class Controller(Display):
         self._pending = None
         self._undo_k = 0
         self._hint = None
+        self._ended = None
         self._flash = 0
         self._refresh()
         self._save()
@@ -429,7 +504,7 @@ class Controller(Display):
 
     def _refresh(self):
         """Recompute the cached legal-move tables and the outcome after a change."""
-        self.result = self.pos.outcome()
+        self.result = self._ended or self.pos.outcome()
         _info(self.pos, self._tables, self.result)
         self._serial += 1
 
@@ -488,6 +563,7 @@ class Controller(Display):
         self._hold = -1
         self._forget()
         self._flash = 0
+        self._ended = None
         self._refresh()
         self._save()
         ev = {"type": "undo", "plies": k, "record": self.moves}

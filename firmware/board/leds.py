@@ -1,12 +1,10 @@
 """LED meanings, the default (colour-blind safe) palette, and the current cap.
 
 MEANINGS lists what a lit point can mean; the controller paints one meaning
-per point and this module turns meanings into colours. The default palette
-follows the Okabe-Ito colour-blind safe set (blue, orange, vermillion,
-bluish green, reddish purple, yellow, sky blue) and never relies on hue
-alone: mistakes blink, the computer's move uses three hues that differ in
-lightness as well, dim/bright marks differ in level. Any entry can be
-replaced: ``palette={"dest": (0, 0, 255)}``.
+per point and this module turns meanings into colours (``TABLE``: colour, colour name, cue, page mark and
+description of each meaning). No colour has two meanings, and no meaning
+relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
+marks differ in level. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
 Current model (per WS2812B, see tools/power_budget.py and
 firmware/board_config.py): each colour channel draws ``MA_PER_CHANNEL`` (20)
@@ -41,59 +39,71 @@ WIN = 15
 LOSE = 16
 DRAW = 17
 CAPTURED = 18
+HINT_FROM = 19
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
-            "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured")
+            "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured",
+            "hint_from")
+
+# The one table of LED meanings: the board paints it, the simulator's page draws
+# its legend from it, docs/board_controller.md lists it (a test keeps them equal).
+# meaning: (r, g, b) before the current cap, colour name, cue, mark, description.
+# Every meaning has its own colour and a second cue that does not need colour:
+# - cue "steady", "blink" (fast: something to put right, BLINK_MS) or "pulse"
+#   (slow: the computer's move, waiting for a hand, PULSE_MS); blink and pulse
+#   alternate full and quarter level, never dark;
+# - mark: "ring" (about a stone: lift it / this stone) or "dot" (an empty point:
+#   put a stone here), drawn so on the page (the board's LED sits beside the point).
+# Colours follow the Okabe-Ito colour-blind safe set where it has enough of them.
+TABLE = {
+    "off": ((0, 0, 0), "dark", "steady", "dot", "nothing"),
+    "dest": ((0, 90, 255), "blue", "steady", "dot",
+             "legal destination of the lifted stone"),
+    "origin": ((40, 40, 40), "dim white", "steady", "dot",
+               "where the lifted / moved stone came from"),
+    "movable": ((0, 24, 60), "dim blue", "steady", "ring",
+                "a stone that may move (learning mode)"),
+    "capture": ((255, 110, 0), "orange", "steady", "ring",
+                "a stone that may be captured: lift it"),
+    "mill": ((86, 180, 233), "sky blue", "steady", "ring", "mill just formed"),
+    "remote_from": ((200, 60, 160), "reddish purple", "pulse", "ring",
+                    "computer's move: take the stone from here"),
+    "remote_to": ((0, 220, 140), "bluish green", "pulse", "dot",
+                  "computer's move: put the stone here"),
+    "remote_capture": ((255, 170, 0), "amber", "pulse", "ring",
+                       "computer's move: remove this captured stone"),
+    "remove": ((255, 30, 0), "red", "blink", "ring",
+               "stone where none should be: remove it"),
+    "missing": ((255, 230, 0), "yellow", "blink", "dot",
+                "missing stone: put it back here"),
+    "place_white": ((255, 255, 255), "white", "blink", "dot", "put a white stone here"),
+    "place_black": ((120, 0, 255), "violet", "blink", "dot", "put a black stone here"),
+    "hint_mill": ((60, 255, 0), "green", "steady", "dot",
+                  "hint: put the stone here to close a mill"),
+    "hint_threat": ((255, 0, 200), "magenta", "steady", "dot",
+                    "hint: the opponent could close a mill here"),
+    "win": ((255, 190, 40), "gold", "steady", "ring", "game over: the winner's stones"),
+    "lose": ((60, 8, 0), "dim red", "steady", "ring", "game over: the loser's stones"),
+    "draw": ((40, 0, 80), "dim violet", "steady", "ring", "game over: drawn"),
+    "captured": ((64, 28, 0), "dim orange", "steady", "dot",
+                 "stone already captured this turn"),
+    "hint_from": ((16, 64, 0), "dim green", "steady", "ring", "hint: move this stone"),
+}
 
 # Short English description of every meaning, for user interfaces and docs.
-DESCRIPTIONS = {
-    "off": "nothing",
-    "dest": "legal destination of the lifted stone",
-    "origin": "where the lifted / moved stone came from",
-    "movable": "a stone that may move (learning mode)",
-    "capture": "a stone that may be captured: lift it",
-    "mill": "mill just formed",
-    "remote_from": "computer's move: take the stone from here",
-    "remote_to": "computer's move: put the stone here",
-    "remote_capture": "computer's move: remove this captured stone",
-    "remove": "stone where none should be: remove it (blinks)",
-    "missing": "missing stone: put it back here (blinks)",
-    "place_white": "put a white stone here (blinks)",
-    "place_black": "put a black stone here (blinks)",
-    "hint_mill": "hint: a move here closes a mill now",
-    "hint_threat": "hint: the opponent threatens a mill here",
-    "win": "game over: the winner's stones",
-    "lose": "game over: the loser's stones",
-    "draw": "game over: drawn",
-    "captured": "stone already captured this turn",
-}
-
+DESCRIPTIONS = {}
 # Default palette (r, g, b) 0..255 before the current cap.
-DEFAULT_PALETTE = {
-    "off": (0, 0, 0),
-    "dest": (0, 90, 255),           # blue
-    "origin": (40, 40, 40),          # dim white
-    "movable": (0, 24, 60),          # dim blue
-    "capture": (255, 110, 0),        # orange
-    "mill": (255, 255, 255),         # white flash
-    "remote_from": (200, 60, 160),   # reddish purple
-    "remote_to": (0, 220, 140),      # bluish green
-    "remote_capture": (255, 110, 0), # orange, like any capture
-    "remove": (255, 30, 0),          # vermillion (called "red" in messages), blinking
-    "missing": (255, 210, 0),        # yellow, blinking
-    "place_white": (255, 255, 255),  # white, blinking
-    "place_black": (120, 0, 255),    # violet, blinking
-    "hint_mill": (0, 220, 140),      # bluish green
-    "hint_threat": (255, 30, 0),     # vermillion
-    "win": (0, 220, 140),            # bluish green
-    "lose": (60, 8, 0),              # dim vermillion
-    "draw": (160, 130, 0),           # dim yellow
-    "captured": (64, 28, 0),         # dim orange
-}
+DEFAULT_PALETTE = {}
+for _k in TABLE:
+    DEFAULT_PALETTE[_k] = TABLE[_k][0]
+    DESCRIPTIONS[_k] = TABLE[_k][4]
 
-# Meanings shown blinking (bright / quarter level, never dark).
+# Meanings shown blinking fast / pulsing slowly (bright and quarter level, never dark).
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
+PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
+BLINK_MS = 250      # half period of a blinking mark
+PULSE_MS = 600      # half period of a pulsing mark
 
 
 def palette_list(overrides=None):
