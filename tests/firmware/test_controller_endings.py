@@ -94,3 +94,13 @@ def test_undo_after_a_resignation_takes_it_back():
     s.do("lift d6")
     s.do("expect event undo")
     assert s.c.result is None and s.c.record() == ["d2"]
+
+
+def test_learning_mode_switched_on_mid_game_shows_at_once():
+    s = run("""
+        start white=a1,d2,f4,b6,g7 black=d1,d3,e4,d6,d7,g4 turn=white hand=0/0
+        expect only
+    """)
+    s.c.set_learning(True)
+    s.do("wait 20")
+    s.do("expect only a1=movable d2=movable f4=movable b6=movable")
