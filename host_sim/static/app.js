@@ -232,8 +232,15 @@ function render(st) {
   const evs = el("events");
   evs.innerHTML = "";
   for (const line of st.serial) { const li = document.createElement("li"); li.textContent = line; evs.appendChild(li); }
-  // the setup form shows the game being played: loaded again whenever the server's settings change
-  if (catalogue && st.mode !== "mirror" && JSON.stringify(st.settings) !== setupKey) loadSetup(st.settings);
+  // the setup form shows the game being played: its rules and players are loaded again when
+  // a new game changes them (not when a setting that applies at once changes: choices for
+  // the next game stay), the level and learning mode always show the live settings
+  if (catalogue && st.mode !== "mirror") {
+    const key = JSON.stringify([st.settings.rules, st.settings.players]);
+    if (key !== setupKey) loadSetup(st.settings);
+    el("level").value = String(st.settings.level);
+    el("learning").checked = !!st.settings.learning;
+  }
   if (st.sim) el("auto-remote").checked = !!st.sim.auto_remote;
   scrollRecord();
   requestAnimationFrame(scrollRecord);      // again once the layout (legend, trays) has settled
@@ -456,17 +463,20 @@ function renderMode(st) {
 
 // The Hint button: one whole move (the stone and where it goes) and why; the other
 // player's threats. During the computer's turn it says to wait.
+let hintAsked = 0;                       // when Hint was last pressed on this page (ms)
 function renderHint(st) {
   const box = el("hint-box"), h = st.hint;
   const classroom = document.body.classList.contains("classroom");
-  if (st.replay || (!h && !classroom)) { box.hidden = true; return; }
+  const moverKind = st.settings.players[st.turn === "white" ? 0 : 1];
+  const computerAsked = !st.result && moverKind === "computer" && Date.now() - hintAsked < 8000;
+  if (st.replay || (!h && !classroom && !computerAsked)) { box.hidden = true; return; }
   box.hidden = false;
-  if (!h) {
+  if (!h && !computerAsked) {
     el("hint-now").textContent = t("Press Hint to find out.");
     el("hint-threat").textContent = "";
     return;
   }
-  const kind = st.settings.players[h.turn === "white" ? 0 : 1];
+  const kind = h ? st.settings.players[h.turn === "white" ? 0 : 1] : moverKind;
   if (kind === "computer") {
     el("hint-now").textContent = t("It is the computer's turn. Ask again when it is your turn.");
     el("hint-threat").textContent = "";
@@ -686,7 +696,7 @@ function syncVariations() {
 }
 
 function loadSetup(s) {
-  setupKey = JSON.stringify(s);
+  setupKey = JSON.stringify([s.rules, s.players]);
   el("preset").value = s.rules.split("+")[0];
   presetChanged(s.options);
   el("white").value = s.players[0];
@@ -706,7 +716,6 @@ function startGame() {
   }
   send({ type: "new_game", preset: name, options, white: el("white").value, black: el("black").value,
          level: parseInt(el("level").value, 10), learning: el("learning").checked });
-  setupKey = null;                       // show the new game's settings once they come
 }
 
 // ---- physical actions ---------------------------------------------------------------
@@ -825,7 +834,12 @@ document.querySelectorAll("button.hw").forEach(b => {
   });
   b.addEventListener("pointerup", stop);
   b.addEventListener("pointerleave", stop);
-  b.addEventListener("click", () => { if (held) { held = false; return; } stop(); send({ type: "button", name: b.dataset.button }); });
+  b.addEventListener("click", () => {
+    if (held) { held = false; return; }
+    stop();
+    if (b.dataset.button === "hint") hintAsked = Date.now();
+    send({ type: "button", name: b.dataset.button });
+  });
 });
 el("start").addEventListener("click", startGame);
 el("sweep").addEventListener("click", () => send({ type: "sweep" }));
