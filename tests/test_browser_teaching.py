@@ -94,8 +94,8 @@ def new_game(page, **kw):
            "black": "human", "level": 1, "learning": False}
     msg.update(kw)
     send(page, msg)
-    page.wait_for_selector('body[data-moves="0"][data-result=""]')
-    page.wait_for_function("state && state.status && ['idle', 'wait', 'remote'].includes(state.status.state)")
+    page.wait_for_function("state && state.record.length === 0 && !state.result && state.status"
+                           " && ['idle', 'wait', 'remote'].includes(state.status.state)")
 
 
 def set_position(page, pos, rules="standard"):
@@ -105,6 +105,10 @@ def set_position(page, pos, rules="standard"):
     send(page, {"type": "replay_exit", "continue": True})
     page.wait_for_selector('body[data-replay-index=""]')
     page.wait_for_function("state && state.status && state.status.state === 'idle'")
+
+
+def wait_result(page, result, timeout):
+    page.wait_for_function("r => state && state.result === r", arg=result, timeout=timeout)
 
 
 def click(page, name):
@@ -177,7 +181,7 @@ def _win_live(page):
     click(page, "g1")
     page.wait_for_selector('.led[data-meaning="capture"]', timeout=5000)
     click(page, "b2")
-    page.wait_for_selector('body[data-result="1-0"]', timeout=10000)
+    wait_result(page, "1-0", 10000)
 
 
 def test_3_result_beside_the_board_with_a_summary(browser, humans):
@@ -217,7 +221,7 @@ def test_4_draw_by_agreement_and_resignation_on_the_page_and_the_board(browser, 
     click(page, "d6")
     moves(page, 2)
     page.click("#offer-draw")                          # the dialog is accepted
-    page.wait_for_selector('body[data-result="1/2-1/2"]', timeout=5000)
+    wait_result(page, "1/2-1/2", 5000)
     assert "draw" in page.inner_text("#result-box")
     rec = api(humans, "record")
     assert '[Result "1/2-1/2"]' in rec and '[Termination "draw by agreement"]' in rec
@@ -225,7 +229,7 @@ def test_4_draw_by_agreement_and_resignation_on_the_page_and_the_board(browser, 
     click(page, "d2")
     moves(page, 1)
     page.click("#resign")                              # two humans: the side to move (Black)
-    page.wait_for_selector('body[data-result="1-0"]', timeout=5000)
+    wait_result(page, "1-0", 5000)
     rec = api(humans, "record")
     assert '[Result "1-0"]' in rec and '[Termination "resignation"]' in rec
     # the board's gesture: New, then Hint -> the side to move resigns
@@ -236,7 +240,7 @@ def test_4_draw_by_agreement_and_resignation_on_the_page_and_the_board(browser, 
     page.wait_for_function("state.status.state === 'clear'")
     assert "gives up" in page.inner_text("#message")
     page.click('button.hw[data-button="hint"]')
-    page.wait_for_selector('body[data-result="1-0"]', timeout=5000)
+    wait_result(page, "1-0", 5000)
     assert '[Termination "resignation"]' in api(humans, "record")
     assert not page.errors, page.errors
     page.close()
@@ -310,11 +314,11 @@ def test_9_simulator_helpers_are_marked_and_the_computer_moves_its_stones(browse
     moves(page, 2)                                      # no click for the computer's stone
     assert sum(1 for s in page.query_selector_all(".stone") if s.get_attribute("data-colour")) == 2
     page.click("#resign")                               # White (the human) gives up
-    page.wait_for_selector('body[data-result="0-1"]', timeout=5000)
+    wait_result(page, "0-1", 5000)
     help_box = page.locator("#sim-help")
     assert help_box.is_visible() and "Simulator only" in help_box.inner_text()
     page.click("#clear-now")
-    page.wait_for_selector('body[data-result=""][data-moves="0"]', timeout=5000)
+    page.wait_for_function("state.record.length === 0 && !state.result", timeout=5000)
     assert all(not s.get_attribute("data-colour") for s in page.query_selector_all(".stone"))
     assert not page.errors, page.errors
     page.close()
@@ -323,8 +327,7 @@ def test_9_simulator_helpers_are_marked_and_the_computer_moves_its_stones(browse
 # ---- 7 ------------------------------------------------------------------------------------
 def test_7_words_for_children(browser, computer):
     page = open_page(browser, computer)
-    page.click("#tools summary")
-    page.uncheck("#auto-remote")                        # carry the computer's move out by hand
+    send(page, {"type": "sim_options", "auto_remote": False})   # the computer's move by hand
     new_game(page, black="computer")
     msg = page.inner_text("#message")
     assert msg[0].isupper() and msg.endswith(".") and "put a stone" in msg, msg
@@ -346,7 +349,7 @@ def test_7_words_for_children(browser, computer):
     new_game(page, preset="french", black="computer")
     page.wait_for_function("document.getElementById('message').textContent.includes('lot')")
     assert "moves first" in page.inner_text("#message")
-    page.check("#auto-remote")
+    send(page, {"type": "sim_options", "auto_remote": True})
     assert not page.errors, page.errors
     page.close()
 
