@@ -14,7 +14,7 @@ catalogue lacks):
 
 - the page's own text: ``data-i18n`` / ``data-i18n-title`` attributes of
   static/index.html and ``t("...")`` / ``N_("...")`` strings of static/app.js;
-- the LED meanings (``board.leds.DESCRIPTIONS``) and the words the firmware
+- the LED meanings (the descriptions of ``board.leds.TABLE``) and the words the firmware
   uses in its status (phases, outcome reasons, player kinds);
 - the firmware's messages (board/display.py, board/reading.py): they are
   worded in English with point names and colours filled in, so the
@@ -146,8 +146,12 @@ PARTS = set(WORDS[WORDS.index("the last move came from here"):]) | {
 
 def is_part(msgid):
     """True for a text used inside sentences (PARTS, the LED meanings of the legend)."""
+    return msgid in PARTS or msgid in _led_texts()
+
+
+def _led_texts():
     from board.leds import DESCRIPTIONS
-    return msgid in PARTS or msgid in DESCRIPTIONS.values()
+    return list(DESCRIPTIONS)
 
 
 def _page_strings():
@@ -166,9 +170,8 @@ def msgids():
     """Every English text the page may show, in a stable order without duplicates."""
     if ROOT + "/firmware" not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from board.leds import DESCRIPTIONS
     seen = []
-    for s in _page_strings() + list(DESCRIPTIONS.values()) + WORDS + TEMPLATES:
+    for s in _page_strings() + _led_texts() + WORDS + TEMPLATES:
         if s and s not in seen:
             seen.append(s)
     return seen
@@ -229,9 +232,8 @@ def catalogue_json(lang):
 def firmware_texts():
     """The firmware's and the server's own texts (English msgids the English catalogue
     words for children): the LED meanings, WORDS and TEMPLATES."""
-    from board.leds import DESCRIPTIONS
     out = []
-    for s in list(DESCRIPTIONS.values()) + WORDS + TEMPLATES:
+    for s in _led_texts() + WORDS + TEMPLATES:
         if s and s not in out:
             out.append(s)
     return out

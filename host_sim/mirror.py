@@ -30,17 +30,15 @@ REOPEN_S = 2.0
 MAX_LINE = 65536
 
 # LED colours for what the mirror marks (the default palette of firmware/board/leds.py)
-try:
-    from board.leds import DEFAULT_PALETTE as _PAL
-except ImportError:  # pragma: no cover
-    _PAL = {}
+from board.leds import table as _led_table
 
-
+_PAL = _led_table()
 _VIEW = {"last_from": "origin", "last_to": "dest"}
 
 
 def _colour(meaning):
-    return list(_PAL.get(_VIEW.get(meaning, meaning), (255, 255, 255)))
+    row = _PAL.get(_VIEW.get(meaning, meaning))
+    return list(row["rgb"]) if row else [255, 255, 255]
 
 
 class Mirror:

@@ -34,7 +34,7 @@ EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint",
 MAX_PASSES = 4               # main-loop passes a command may take to be answered
 AUTO_MOVE_MS = 900     # the computer's move stays lit this long before it moves its own stones
 AUTO_LOOK_MS = 100     # ... looked for this often (a "state" request over the link)
-# marks of the replay and mirror views (the firmware's own are board.leds.DESCRIPTIONS)
+# marks of the replay and mirror views (the firmware's own are in board.leds.TABLE)
 VIEW_MEANINGS = {"last_from": "the last move came from here", "last_to": "the last move went here"}
 
 
@@ -557,13 +557,10 @@ def catalogue():
     for k, v in OPTIONS.items():
         opts[k] = {"range": list(v)} if isinstance(v[0], int) else {"values": list(v)}
     from board import leds
-    table = {}
-    for k, (rgb, name, cue, mark, text) in leds.TABLE.items():
-        table[k] = {"rgb": list(rgb), "colour": name, "cue": cue, "mark": mark, "text": text}
     return {
         "points": list(NAMES),
-        "meanings": dict(leds.DESCRIPTIONS, **VIEW_MEANINGS),
-        "table": table,
+        "meanings": dict(VIEW_MEANINGS),
+        "table": leds.table(),
         "blinking": [leds.MEANINGS[c] for c in leds.BLINKING + leds.PULSING],
         "presets": {k: dict(v) for k, v in PRESETS.items()},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},

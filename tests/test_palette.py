@@ -1,6 +1,6 @@
-"""One LED table (firmware/board/leds.py TABLE) for the board, the page and the docs:
-every meaning has its own colour and a second cue (blink pattern, ring or dot), the
-board blinks / pulses exactly the meanings the table says, and the LED list of
+"""One LED table (firmware/board/leds.py) for the board, the page and the docs: every
+meaning has its own colour and a second cue (blink pattern, ring or dot), the board
+blinks / pulses exactly the meanings the table says, and the LED list of
 docs/board_controller.md is the table."""
 import os
 import re
@@ -14,21 +14,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_every_meaning_has_its_own_colour_and_a_second_cue():
-    assert set(leds.TABLE) == set(leds.MEANINGS)
-    colours = [row[0] for row in leds.TABLE.values()]
-    assert len(set(colours)) == len(colours)
-    names = [row[1] for row in leds.TABLE.values()]
-    assert len(set(names)) == len(names)
-    for k, (rgb, name, cue, mark, desc) in leds.TABLE.items():
-        assert cue in ("steady", "blink", "pulse") and mark in ("ring", "dot"), k
-        assert leds.DEFAULT_PALETTE[k] == rgb and leds.DESCRIPTIONS[k] == desc
+    assert len(leds.PALETTE) == len(leds.DESCRIPTIONS) == len(leds.MEANINGS)
+    assert len(set(leds.PALETTE)) == len(leds.PALETTE)
+    assert not set(leds.BLINKING) & set(leds.PULSING)
+    assert leds.palette_list() == list(leds.PALETTE)
+    # the two clashes of the old palette: the computer's move and the hint, a stone
+    # to remove and the opponent's threat
+    t = leds.table()
+    assert t["remote_to"]["rgb"] != t["hint_mill"]["rgb"] and t["remove"]["rgb"] != t["hint_threat"]["rgb"]
+    assert t["remote_to"]["cue"] != t["hint_mill"]["cue"] and t["remove"]["cue"] != t["hint_threat"]["cue"]
 
 
 def test_the_board_blinks_and_pulses_as_the_table_says():
-    assert {leds.MEANINGS[c] for c in leds.BLINKING} == {
-        k for k, row in leds.TABLE.items() if row[2] == "blink"}
-    assert {leds.MEANINGS[c] for c in leds.PULSING} == {
-        k for k, row in leds.TABLE.items() if row[2] == "pulse"}
     # a computer's move pulses: full level, then a quarter, at PULSE_MS
     c = Controller(players=("remote", "human"))
     c.step(0, 0)
@@ -37,8 +34,16 @@ def test_the_board_blinks_and_pulses_as_the_table_says():
     seen = set()
     for t in range(0, 4 * leds.PULSE_MS, 50):
         seen.add(tuple(c.step(t, 0)[d2]))
-    full = leds.TABLE["remote_to"][0]
+    full = leds.PALETTE[leds.REMOTE_TO]
     assert seen == {full, leds.dim(full)}
+    # a stone taken back off the board blinks (missing) at BLINK_MS
+    c = Controller()
+    for t in range(0, 500, 10):
+        c.step(t, 1)                      # a1 placed: White's move
+    assert c.record() == ["a1"]
+    frames = {tuple(c.step(t, 0)[0]) for t in range(500, 500 + 4 * leds.BLINK_MS, 25)}
+    full = leds.PALETTE[leds.MISSING]
+    assert {full, leds.dim(full)} <= frames <= {full, leds.dim(full), (0, 0, 0)}
 
 
 def test_the_docs_list_the_table():
@@ -48,23 +53,16 @@ def test_the_docs_list_the_table():
     rows = {}
     for line in block.strip().split("\n")[2:]:
         cells = [x.strip() for x in line.strip("|").split("|")]
-        rows[cells[0]] = cells[1:]
-    want = {}
-    for k, (rgb, name, cue, mark, desc) in leds.TABLE.items():
-        if k != "off":
-            want[k] = ["%s %s" % (name, tuple(rgb)), cue, mark, desc]
+        rgb = tuple(int(v) for v in re.search(r"\((\d+), (\d+), (\d+)\)", cells[1]).groups())
+        rows[cells[0]] = {"rgb": list(rgb), "cue": cells[2], "mark": cells[3], "text": cells[4]}
+    want = leds.table()
+    del want["off"]
     assert rows == want
 
 
 def test_the_page_gets_the_table():
-    cat = catalogue()
-    for k, (rgb, name, cue, mark, desc) in leds.TABLE.items():
-        assert cat["table"][k] == {"rgb": list(rgb), "colour": name, "cue": cue, "mark": mark,
-                                   "text": desc}
-    assert not re.search(r"#[0-9a-f]{6}", _legend_js()), "the page has no colours of its own"
-
-
-def _legend_js():
+    assert catalogue()["table"] == leds.table()
     with open(os.path.join(ROOT, "host_sim", "static", "app.js"), encoding="utf-8") as f:
         js = f.read()
-    return js[js.index("function renderLegend"):js.index("// ---- setup panel")]
+    legend = js[js.index("function renderLegend"):js.index("// ---- setup panel")]
+    assert not re.search(r"#[0-9a-f]{6}|rgb\(\d", legend), "the legend has no colours of its own"

@@ -125,7 +125,7 @@ class Controller(Display):
     - ``players``: (white, black), each "human" or "remote" ("computer" is
       accepted as "remote"); a remote side's moves come in by ``remote_move``.
     - ``settle_ms``: a point's switch must be stable this long to count.
-    - ``palette``: dict meaning -> (r, g, b) overriding ``leds.DEFAULT_PALETTE``.
+    - ``palette``: dict meaning -> (r, g, b) overriding the colours of ``leds.TABLE``.
     - ``budget_ma``: colour-current budget of all LEDs in mA (see leds.py);
       None = ``leds.DEFAULT_BUDGET_MA``; a negative value disables the cap.
     - ``store``: object with ``save(bytes)`` / ``load() -> bytes or None``.
