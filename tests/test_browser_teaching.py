@@ -28,14 +28,13 @@ import urllib.request
 import pytest
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
-from browserkit import ARGS, ARTIFACTS, CHROMIUM, simulator
+from browserkit import ARTIFACTS, chromium, simulator
 from morris import Rules
 from rulestools import board_field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IMAGES = os.path.join(ROOT, "docs", "images")
 
-from playwright import sync_api  # noqa: E402
 
 # White to move: c3-d3 closes d1-d2-d3; d2-d3 reaches the same point and closes nothing.
 TWO_WAYS = ("d1 d2 c3 a7", "g7 g1 f4 b6", "white", "0/0")
@@ -54,12 +53,7 @@ def position_record(white, black, turn, hand, rules="standard"):
 
 @pytest.fixture(scope="module")
 def browser():
-    assert os.path.exists(CHROMIUM), "Debian's chromium is missing: run `make test` (it installs it)"
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +77,12 @@ def open_page(browser, url, width=1600, height=1000):
     page.wait_for_selector('.hit[data-point="d2"]')
     page.wait_for_selector("body[data-moves]")
     return page
+
+
+def close(page):
+    """Close a page of ``open_page``; the test fails on any error of its script."""
+    assert not page.errors, page.errors
+    page.close()
 
 
 def send(page, msg):
@@ -141,8 +141,7 @@ def test_1_hint_shows_the_stone_to_move_and_where_and_why(browser, humans):
     assert "from c3 to d3" in text and "d1 d2 d3" in text, text
     assert "g4" in page.inner_text("#hint-threat")
     page.screenshot(path=os.path.join(ARTIFACTS, "sim-hint-whole-move.png"))
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 2 ------------------------------------------------------------------------------------
@@ -170,8 +169,7 @@ def test_2_settings_apply_mid_game_and_stay_after_a_reload(browser, humans):
     page.check("#show-names")
     page.uncheck("#learning")
     page.wait_for_function("!document.querySelector('.led[data-meaning=\"movable\"]')", timeout=5000)
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 3 ------------------------------------------------------------------------------------
@@ -207,8 +205,7 @@ def test_3_result_beside_the_board_with_a_summary(browser, humans):
     os.makedirs(IMAGES, exist_ok=True)
     page.mouse.move(1, 1)                               # no hover outline in the picture
     page.screenshot(path=os.path.join(IMAGES, "game-over-1280x720.png"))
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 4 ------------------------------------------------------------------------------------
@@ -242,8 +239,7 @@ def test_4_draw_by_agreement_and_resignation_on_the_page_and_the_board(browser, 
     page.click('button.hw[data-button="hint"]')
     wait_result(page, "1-0", 5000)
     assert '[Termination "resignation"]' in api(humans, "record")
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 5 ------------------------------------------------------------------------------------
@@ -263,8 +259,7 @@ def test_5_no_stale_text_in_capture_or_at_the_end(browser, humans):
     turn = page.inner_text("#turn-box")
     assert "your turn" not in turn and "White wins" in turn
     assert "white" in page.get_attribute("#turn-stone", "class")
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 6 ------------------------------------------------------------------------------------
@@ -299,8 +294,7 @@ def test_6_one_table_own_colours_marks_and_the_last_move(browser, humans):
     page.hover('.hit[data-point="g1"]')
     fill = page.evaluate("getComputedStyle(document.querySelector('.hit[data-point=\"g1\"]')).fill")
     assert fill in ("transparent", "rgba(0, 0, 0, 0)"), fill
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 9 ------------------------------------------------------------------------------------
@@ -320,8 +314,7 @@ def test_9_simulator_helpers_are_marked_and_the_computer_moves_its_stones(browse
     page.click("#clear-now")
     page.wait_for_function("state.record.length === 0 && !state.result", timeout=5000)
     assert all(not s.get_attribute("data-colour") for s in page.query_selector_all(".stone"))
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 7 ------------------------------------------------------------------------------------
@@ -350,8 +343,7 @@ def test_7_words_for_children(browser, computer):
     page.wait_for_function("document.getElementById('message').textContent.includes('lot')")
     assert "moves first" in page.inner_text("#message")
     send(page, {"type": "sim_options", "auto_remote": True})
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- 8 ------------------------------------------------------------------------------------
@@ -368,8 +360,7 @@ def test_8_replay_numbers_moves_by_pairs_and_hides_unknown_players(browser, huma
     assert page.get_attribute(".last-to", "data-point") == "e3"
     page.click("#rp-exit")
     page.wait_for_selector('body[data-replay-index=""]')
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
 
 
 # ---- the classroom view ------------------------------------------------------------------------
@@ -392,5 +383,4 @@ def test_classroom_view_big_board_and_a_short_side(browser, humans):
     page.screenshot(path=os.path.join(IMAGES, "classroom-1920x1080.png"))
     page.click("#classroom-toggle")
     page.wait_for_selector("body:not(.classroom)")
-    assert not page.errors, page.errors
-    page.close()
+    close(page)
