@@ -112,7 +112,6 @@ WORDS = [
     "replay view: leave the replay to touch the board",
 ] + [
     # parts: words used inside other sentences (PARTS below)
-    "the last move came from here", "the last move went here",
     "White", "Black", "white", "black", "human", "computer", "remote",
     "placement", "movement", "flying", "game over",
     "fewer than three stones", "blocked", "threefold repetition", "no capture", "three versus three",
@@ -128,7 +127,7 @@ WORDS = [
 ]
 # Texts that are parts of sentences (a word, a reason in brackets, a legend label, a
 # move in words), not sentences of their own: they may start in lower case.
-PARTS = set(WORDS[WORDS.index("the last move came from here"):]) | {
+PARTS = set(WORDS[WORDS.index("White"):]) | {
     "move {0}. ({1}, {2}): {3}", "move {0}... ({1}, {2}): {3}",
     "capture not allowed: no opponent stone on {0}", "malformed move {0}: bad point {1}",
     # the page's parts (static/app.js, index.html)

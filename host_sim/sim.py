@@ -34,8 +34,6 @@ EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint",
 MAX_PASSES = 4               # main-loop passes a command may take to be answered
 AUTO_MOVE_MS = 900     # the computer's move stays lit this long before it moves its own stones
 AUTO_LOOK_MS = 100     # ... looked for this often (a "state" request over the link)
-# marks of the replay and mirror views (the firmware's own are in board.leds.TABLE)
-VIEW_MEANINGS = {"last_from": "the last move came from here", "last_to": "the last move went here"}
 
 
 def point_index(p):
@@ -559,7 +557,6 @@ def catalogue():
     from board import leds
     return {
         "points": list(NAMES),
-        "meanings": dict(VIEW_MEANINGS),
         "table": leds.table(),
         "blinking": [leds.MEANINGS[c] for c in leds.BLINKING + leds.PULSING],
         "presets": {k: dict(v) for k, v in PRESETS.items()},

@@ -549,7 +549,7 @@ const EXAMPLES = {
 
 function describe(meaning) {
   const row = meaningRow(meaning);
-  return t(row ? row.text : (catalogue && catalogue.meanings && catalogue.meanings[meaning]) || meaning);
+  return row ? t(row.text) : meaning;
 }
 const CUES = { blink: N_("blinks fast"), pulse: N_("pulses slowly") };
 
