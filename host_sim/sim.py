@@ -550,7 +550,8 @@ def menu_message(menu):
 
 
 def catalogue():
-    """Presets, their options, the named variations and the option values, for the page."""
+    """Points, the LED table (board.leds.table()), presets, their options, the named
+    variations and the option values, for the page."""
     opts = {}
     for k, v in OPTIONS.items():
         opts[k] = {"range": list(v)} if isinstance(v[0], int) else {"values": list(v)}
@@ -558,7 +559,6 @@ def catalogue():
     return {
         "points": list(NAMES),
         "table": leds.table(),
-        "blinking": [leds.MEANINGS[c] for c in leds.BLINKING + leds.PULSING],
         "presets": {k: dict(v) for k, v in PRESETS.items()},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},
         "options": opts,
