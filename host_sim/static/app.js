@@ -238,8 +238,13 @@ function render(st) {
   if (catalogue && st.mode !== "mirror") {
     const key = JSON.stringify([st.settings.rules, st.settings.players]);
     if (key !== setupKey) loadSetup(st.settings);
-    el("level").value = String(st.settings.level);
-    el("learning").checked = !!st.settings.learning;
+    for (const k of ["level", "learning"]) {
+      const sent = settingSent[k];
+      if (sent && sent.value !== st.settings[k] && Date.now() - sent.at < 3000) continue;  // on its way
+      delete settingSent[k];
+      if (k === "level") el("level").value = String(st.settings.level);
+      else el("learning").checked = !!st.settings.learning;
+    }
   }
   if (st.sim) el("auto-remote").checked = !!st.sim.auto_remote;
   scrollRecord();
@@ -705,8 +710,14 @@ function loadSetup(s) {
   el("learning").checked = !!s.learning;
 }
 // Settings that apply at once, mid-game (the server keeps them: a reload shows them again).
-el("learning").addEventListener("change", ev => send({ type: "settings", learning: ev.target.checked }));
-el("level").addEventListener("change", ev => send({ type: "settings", level: parseInt(ev.target.value, 10) }));
+// A setting sent is shown as chosen until the server's state has it (or 3 s pass).
+const settingSent = {};
+function sendSetting(key, value) {
+  settingSent[key] = { value, at: Date.now() };
+  send({ type: "settings", [key]: value });
+}
+el("learning").addEventListener("change", ev => sendSetting("learning", ev.target.checked));
+el("level").addEventListener("change", ev => sendSetting("level", parseInt(ev.target.value, 10)));
 
 function startGame() {
   const name = el("preset").value, base = catalogue.presets[name], options = {};
