@@ -247,6 +247,13 @@ def test_5_no_stale_text_in_capture_or_at_the_end(browser, humans):
     page = open_page(browser, humans)
     new_game(page)
     set_position(page, PLACE_MILL)
+    # a mistake is worded by its code (stones still in hand: no lifting), for children
+    click(page, "a1")
+    page.wait_for_function("state.status.state === 'mistake'")
+    assert page.inner_text("#message") == ("White still has stones in hand. Put this one back on a1"
+                                           " and put a new stone on a free point.")
+    click(page, "a1")
+    page.wait_for_function("state.status.state === 'idle'")
     page.click('button.hw[data-button="hint"]')
     page.wait_for_selector("#hint-box:not([hidden])")
     assert page.inner_text("#hand-white") == "7"

@@ -269,15 +269,42 @@ function renderTurn(st, rp, mover, moverKind, winner) {
   el("phase-text").textContent = [phase ? t("Phase: {0}", phase) : "", whose].filter(Boolean).join(" · ");
 }
 
-// The firmware's message in words for children; the French rules' lot is said once.
+// The firmware's message in words for children (a mistake by its code); the French
+// rules' lot is said once.
 function liveMessage(st) {
-  let msg = tm(st.message || "");
+  const mistake = st.status && st.status.state === "mistake" && (st.status.mistakes || [])[0];
+  let msg = mistake ? mistakeText(mistake, st) : tm(st.message || "");
   const rules = st.settings && st.settings.options;
   if (rules && rules.first_player === "lot" && st.record.length === 0 && !st.result) {
     const first = st.turn;
     msg = t("The lot decided: {0} moves first.", sideName(first)) + " " + msg;
   }
   return msg;
+}
+
+// A mistake in words by its stable code (docs/board_controller.md, "Mistake codes"): the
+// catalogue's text of that code's English message, the points filled in from the
+// mistake's fields; a code not listed here: its English "what" through the templates.
+function mistakeText(m, st) {
+  const rm = (m.remove || []).join(" "), mi = (m.missing || []).join(" ");
+  const many = a => (a || []).length > 1;
+  const fix = () => tm((rm && mi) ? `remove the ${many(m.remove) ? "stones" : "stone"} from ${rm} and put the ${many(m.missing) ? "stones" : "stone"} back on ${mi}`
+                                  : rm ? `remove the ${many(m.remove) ? "stones" : "stone"} from ${rm}` : `put the ${many(m.missing) ? "stones" : "stone"} back on ${mi}`);
+  const by = {
+    stray_stone: () => t(many(m.remove) ? N_("Stones where none should be: remove them from {0}") : N_("Stone where none should be: remove it from {0}"), rm),
+    two_up: () => t(many(m.missing) ? N_("Two stones up at once: put them back on {0}") : N_("Two stones up at once: put the stone back on {0}"), mi),
+    wrong_colour: () => t("That is {0}'s stone: put it back on {1}", t(other(st.turn)), mi),
+    in_hand: () => t("{0} still has stones in hand: put this one back on {1} and place a new one", sideName(st.turn), mi),
+    cannot_move: () => t("This stone cannot move: put it back on {0}", mi),
+    illegal_destination: () => t("{0} is not a legal destination: put the stone on a lit point or back on {1}", rm, mi),
+    protected_stone: () => t("Protected stone: put it back on {0} and take a lit stone", mi),
+    own_stone: () => t("That is your own stone: put it back on {0}", mi),
+    no_capture: () => t("No capture now: put the stone back on {0}", mi),
+    off_before_mill: () => t("That stone came off before the mill: put it back on {0}, then take a lit stone", mi),
+    disturbed: () => t("Board disturbed: {0}", fix()),
+  };
+  const ok = by[m.code] && (m.code === "disturbed" ? (rm || mi) : m.code === "stray_stone" || m.code === "illegal_destination" ? rm : mi);
+  return ok ? by[m.code]() : tm(m.what || st.message || "");
 }
 
 // Stones in hand and on the board; a placement waiting for its capture is counted as made.
