@@ -272,7 +272,7 @@ function renderTurn(st, rp, mover, moverKind, winner) {
 // The firmware's message in words for children (a mistake by its code); the French
 // rules' lot is said once.
 function liveMessage(st) {
-  const mistake = st.status && st.status.state === "mistake" && (st.status.mistakes || [])[0];
+  const mistake = st.status && !st.status.menu && st.status.state === "mistake" && (st.status.mistakes || [])[0];
   let msg = mistake ? mistakeText(mistake, st) : tm(st.message || "");
   const rules = st.settings && st.settings.options;
   if (rules && rules.first_player === "lot" && st.record.length === 0 && !st.result) {
