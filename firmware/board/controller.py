@@ -46,9 +46,13 @@ Gestures (what the player does):
   move). Stones to remove blink vermillion, stones to put back blink white /
   violet (white / black stone); the undo completes when the board matches.
   Press "undo" again to go back one more step, "ok" to cancel.
-- "hint": lights points where the side to move closes a mill now and points
-  where the opponent threatens to close one on the next turn, until the
-  board changes.
+- "hint": lights one whole move that closes a mill now (the stone to move and
+  where it goes) and the points where the opponent threatens to close one on
+  the next turn, until the board changes.
+- Resignation and draw by agreement: press "new" during a game, then "hint"
+  (the side to move resigns) or "undo" (both players agree to a draw); "ok"
+  plays on. The game ends with that result (the record gets the Result and
+  Termination tags); clearing the board then starts the next game.
 - After the game is over the result pattern shows; clearing the board
   starts the next game.
 
@@ -68,7 +72,8 @@ the game is saved as record text (docs/board_controller.md, "Saved game"):
 for a game set up from a position rather than the start); with a log also
 ``[Game "<id>"]`` and, once older moves went to the log, ``[Ply "<n>"]`` and
 ``[Base "<position text after n plies>"]`` (the text carries the repetition
-history); then the moves since (at most ``2 * TAIL - 1``). Every ``TAIL``
+history); ``[Result]`` / ``[Termination]`` for a game ended by resignation or
+agreement; then the moves since (at most ``2 * TAIL - 1``). Every ``TAIL``
 moves the older ones are appended to the log (``<id> <ply> <move>`` lines),
 read back only for the full record (``record()``, ``export_record()``). So a
 stored game of any length resumes in bounded time and memory; undo reaches
@@ -77,7 +82,7 @@ move in the state file (replayed on resume). On start a stored game is
 resumed once the sensed board matches it; until then the LEDs show which
 stones to place or remove ("new" abandons it for a new game).
 """
-from morris import Position, Rules, NONE, WHITE, BLACK
+from morris import Position, Outcome, Rules, NONE, WHITE, BLACK
 from morris.compat import ticks_diff
 from board import leds
 from board.debounce import Debouncer
@@ -149,7 +154,7 @@ class Controller(Display):
     - ``players``: (white, black), each "human" or "remote" ("computer" is
       accepted as "remote"); a remote side's moves come in by ``remote_move``.
     - ``settle_ms``: a point's switch must be stable this long to count.
-    - ``palette``: dict meaning -> (r, g, b) overriding ``leds.DEFAULT_PALETTE``.
+    - ``palette``: dict meaning -> (r, g, b) overriding the colours of ``leds.TABLE``.
     - ``budget_ma``: colour-current budget of all LEDs in mA (see leds.py);
       None = ``leds.DEFAULT_BUDGET_MA``; a negative value disables the cap.
     - ``store``: object with ``save(bytes)`` / ``load() -> bytes or None``.
@@ -204,7 +209,9 @@ class Controller(Display):
         self._flash_at = now_ms
         self._flash = 0
         self._hint_at = now_ms
-        self._hint = None         # (mill-now mask, threat mask) or None
+        self._hint = None         # (mill-now mask, threat mask, from mask) or None
+        self._hint_ev = None      # ... and its event
+        self._ended = None        # Outcome of a resignation or an agreed draw
         self._mkey = None         # the mistake last reported
         self._L = []              # legal moves of the game position, refilled in place
         self._RM = []             # per move: mask of the points it empties (from, captures)
@@ -247,8 +254,10 @@ class Controller(Display):
         moves = self.record()
         first = self.pos.turn if len(moves) % 2 == 0 else 1 - self.pos.turn
         start = self._start_text
+        end = self._ended
         return write_record(moves, rules=None if start else self.pos.rules, start=start,
-                            first=first, tags=tags)
+                            first=first, tags=tags, result=end.result() if end else None,
+                            termination=end.reason if end else None)
 
     def expected_occupancy(self):
         """The occupancy (24-bit int) the controller wants to see: the game's board,
@@ -331,9 +340,19 @@ class Controller(Display):
         elif b == "new":
             self.new_game()
         elif b == "undo":
-            self.undo()
+            if self._asked_to_end():
+                self.agree_draw()
+            else:
+                self.undo()
         elif b == "hint":
-            self.hint()
+            if self._asked_to_end():
+                self.resign()
+            else:
+                self.hint()
+
+    def _asked_to_end(self):
+        # "new" pressed during an unfinished game: hint / undo now end it
+        return self._mode == CLEAR and self.result is None and self.plies > 0
 
     def seed(self, now_ms, occupancy):
         """Take ``occupancy`` (the switches at power-up) as already settled at
@@ -416,12 +435,19 @@ class Controller(Display):
         return True
 
     def hint(self):
-        """Show a hint: points where the side to move closes a mill now, and points
-        where the opponent threatens to close one next turn. Emits a "hint" event
-        (``mill_now``, ``threats``: lists of point names). Returns that event."""
+        """Show a hint: one whole move that closes a mill now (the stone to move, lit
+        ``hint_from``, and where it goes, lit ``hint_mill``), and the points where the
+        opponent threatens to close one next turn (``hint_threat``). Emits a "hint"
+        event and returns it: ``turn``, ``mill_now`` (every point where a move
+        closes a mill now), ``move`` (the lit move as text without captures, e.g.
+        "g4-g1" or "d3", or None), ``from`` (its stone's point or None), ``to``,
+        ``mill`` (the points of the mill it closes), ``threats`` (point names)."""
         pos = self.pos
         t = pos.turn
         now = 0
+        best = -1
+        mill = 0
+        threat = 0
         if self._mode == PLAY and self.result is None:
             geo = pos.geo
             own = pos.bb[t]
@@ -431,18 +457,68 @@ class Controller(Display):
                 st = own | 1 << to
                 if frm != NONE:
                     st &= ~(1 << frm)
-                if _mills_through(geo, st, to):
+                mm = _mills_through(geo, st, to)
+                if mm:
                     now |= 1 << to
+                    if best < 0:
+                        best = m
+                        mill = mm
             threat = _threats(pos, 1 - t)
-        else:
-            threat = 0
-        self._hint = (now, threat)
+        names = pos.geo.names
+        frm = best >> 5 & 31 if best >= 0 else NONE
+        self._hint = (1 << (best & 31) if best >= 0 else 0, threat,
+                      1 << frm if frm != NONE else 0)
         self._hint_at = self._now
         self._serial += 1
+        move = None
+        if best >= 0:
+            move = names[best & 31] if frm == NONE else names[frm] + "-" + names[best & 31]
         ev = {"type": "hint", "turn": COLOURS[t], "mill_now": self._names(now),
+              "move": move, "from": names[frm] if frm != NONE else None,
+              "to": names[best & 31] if best >= 0 else None, "mill": self._names(mill),
               "threats": self._names(threat)}
+        self._hint_ev = ev
         self._events.append(ev)
         return ev
+
+    def set_learning(self, on):
+        """Learning mode on or off, shown at once (the movable stones light dimly)."""
+        self.learning = bool(on)
+        self._serial += 1
+
+    def resign(self, side=None):
+        """``side`` ("white"/"black", WHITE/BLACK; None: the side to move) resigns:
+        the game ends at once, the opponent wins ("resignation"). Returns False
+        (changing nothing) when no game is going on (no move yet, over, an undo or
+        a resume under way); ValueError for a bad side."""
+        if side is None:
+            side = self.pos.turn
+        elif side in ("white", "black"):
+            side = COLOURS.index(side)
+        elif side not in (WHITE, BLACK):
+            raise ValueError("side must be white or black")
+        return self._end(Outcome(1 - side, "resignation"))
+
+    def agree_draw(self):
+        """End the game as a draw by agreement of the players. Returns False
+        (changing nothing) when no game is going on."""
+        return self._end(Outcome(None, "draw by agreement"))
+
+    def _end(self, out):
+        if (self.result is not None or not self.moves or self._mode == SETUP
+                or self._mode == RESTORE):
+            return False
+        if self._mode == CLEAR:     # "new" then hint / undo: the game ends first
+            self._mode = PLAY
+        self._ended = out
+        self.remote = -1
+        self._hold = -1
+        self._hint = None
+        self._refresh()
+        self._save()                # the ending outlives a power cut (Result / Termination)
+        self._dirty = True
+        self._events.append({"type": "result", "result": out.result(), "reason": out.reason})
+        return True
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -477,6 +553,7 @@ class Controller(Display):
         self._pending = None
         self._undo_k = 0
         self._hint = None
+        self._ended = None
         self._flash = 0
         self._refresh()
         self._save()
@@ -502,7 +579,7 @@ class Controller(Display):
 
     def _refresh(self):
         """Recompute the cached legal-move tables and the outcome after a change."""
-        self.result = self.pos.outcome()
+        self.result = self._ended or self.pos.outcome()
         _info(self.pos, self._tables, self.result)
         self._serial += 1
 
@@ -561,6 +638,7 @@ class Controller(Display):
         self._hold = -1
         self._forget()
         self._flash = 0
+        self._ended = None
         self._refresh()
         self._save()
         ev = {"type": "undo", "plies": k, "record": self.moves}
@@ -581,6 +659,8 @@ class Controller(Display):
         head = '[Rules "%s"]\n[First "%s"]\n' % (str(self.pos.rules), COLOURS[first])
         if self._start_text is not None:
             head += '[Position "%s"]\n' % self._start_text
+        if self._ended is not None:     # a resignation or an agreed draw
+            head += '[Result "%s"]\n[Termination "%s"]\n' % (self._ended.result(), self._ended.reason)
         if self._ply0:
             head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (self._game, self._ply0, self._base_text)
         elif self._game:
@@ -684,6 +764,10 @@ class Controller(Display):
         self._rules = pos.rules
         self.pos = pos
         self.moves = moves
+        if "Termination" in tags:
+            res = tags.get("Result")
+            self._ended = Outcome(WHITE if res == "1-0" else BLACK if res == "0-1" else None,
+                                  tags["Termination"])
         self._ply0 = ply0
         self._game = game
         self._base_text = base_text

@@ -12,7 +12,8 @@ from board.reading import pc as _pc, set_bits as _set_bits
 
 COLOURS = ("white", "black")
 CAPS = ("White", "Black")
-BLINK_MS = 250      # half period of blinking marks
+BLINK_MS = leds.BLINK_MS      # half period of blinking marks
+PULSE_MS = leds.PULSE_MS      # half period of pulsing marks (the computer's move)
 FLASH_MS = 1000     # how long a freshly formed mill flashes
 HINT_MS = 8000      # how long a hint stays (it also goes when the board changes)
 
@@ -34,7 +35,8 @@ class Display:
         with it), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
         "reason", "in_hand" [w, b], "on_board" [w, b], "record", "players",
         "rules", "learning", "remote" (pending remote move text or None),
-        "awaiting_remote", "settled", "expected"."""
+        "awaiting_remote", "settled", "expected", "hint" (the hint shown now, as the
+        "hint" event, or None)."""
         pos = self.pos
         t = pos.turn
         v = self._view
@@ -84,7 +86,13 @@ class Display:
             "awaiting_remote": self.awaiting_remote(),
             "settled": self.settled,
             "expected": self.expected_occupancy(),
+            "hint": self._hint_ev if self._hint_shown() else None,
         }
+
+    def _hint_shown(self):
+        """True while a hint is on the LEDs (until the board changes or HINT_MS pass)."""
+        return (self._hint is not None and self._view.kind in ("idle", "wait")
+                and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
         v = self._view
@@ -125,6 +133,9 @@ class Display:
             return s + ". Clear the board for a new game"
         if k == "clear":
             n = _pc(v.remove)
+            if self.moves and self.result is None:
+                return ("New game? Clear the board. Or press hint: %s resigns; undo: draw agreed;"
+                        " ok: play on" % who)
             if n == 1:
                 return "New game: remove the lit stone (press OK to cancel)"
             return "New game: remove the %d lit stones (press OK to cancel)" % n
@@ -178,11 +189,13 @@ class Display:
     def _render(self):
         now = self._now
         blink = (now // BLINK_MS) & 1
+        pulse = (now // PULSE_MS) & 1
         flash = self._flash if self._flash and ticks_diff(now, self._flash_at) < FLASH_MS else 0
         hint = self._hint
         if hint is not None and ticks_diff(now, self._hint_at) >= HINT_MS:
             hint = None
-        key = ((self._serial & 0xFFFFF) << 3 | (blink if self._blinky else 0) << 2
+        key = ((self._serial & 0xFFFFF) << 4 | (pulse if self._blinky & 2 else 0) << 3
+               | (blink if self._blinky & 1 else 0) << 2
                | (2 if flash else 0) | (1 if hint is not None else 0))
         if key == self._key:
             return self._frame
@@ -206,6 +219,7 @@ class Display:
             if hint is not None:
                 self._paint(hint[1], leds.HINT_THREAT)
                 self._paint(hint[0], leds.HINT_MILL)
+                self._paint(hint[2], leds.HINT_FROM)
         if flash and (k == "idle" or k == "wait" or k == "remote"):
             self._paint(flash, leds.MILL)
         if k == "mistake":
@@ -240,12 +254,16 @@ class Display:
         for i in range(24):
             c = codes[i]
             if c >= leds.REMOVE and c <= leds.PLACE_BLACK:
-                blinky = 1
+                blinky |= 1
                 frame.append(dimc[c] if blink else pal[c])
+            elif c >= leds.REMOTE_FROM and c <= leds.REMOTE_CAPTURE:
+                blinky |= 2
+                frame.append(dimc[c] if pulse else pal[c])
             else:
                 frame.append(pal[c])
         self._blinky = blinky
         leds.cap_frame(frame, self.budget_ma)
         self._frame = frame
-        self._key = (key & ~4) | (blink << 2 if blinky else 0)
+        self._key = ((key & ~12) | (blink << 2 if blinky & 1 else 0)
+                     | (pulse << 3 if blinky & 2 else 0))
         return frame

@@ -127,3 +127,13 @@ def test_stones_in_place_at_power_up_resume_at_once():
     c2, _us = br.resume("schmidt", st)
     c2.step(5000, occ)
     assert c2._mode == board.controller.SETUP
+
+
+def test_a_resigned_game_stays_ended_after_power_up():
+    st, final, n = br.saved_game("standard", 6)
+    c, _us = br.resume("standard", st)
+    c._mode = board.controller.PLAY
+    assert c.resign()
+    c2, _us = br.resume("standard", st)
+    assert c2.result is not None and c2.result.reason == c.result.reason
+    assert c2.result.result() == c.result.result()
