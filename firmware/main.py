@@ -21,7 +21,8 @@ MicroPython runs this file at power-up. Steps:
 6. the main loop is built -- this loads the saved game -- and only then the
    watchdog (``WATCHDOG_MS``) starts: a slow or failing load cannot become
    a watchdog reset loop;
-7. ``run``: the main loop's passes until Ctrl-C.
+7. ``run``: the main loop's passes until Ctrl-C, each followed by a sleep
+   to ``PASS_MS`` from its start when the engine is not thinking.
 
 Ctrl-C (as ``mpremote`` sends; from a timer callback it is re-raised by the
 scanner) stops the loop and *stops* the watchdog, so the REPL, soft resets and
@@ -39,6 +40,8 @@ ERROR_POINTS = ("a1", "g1", "a7", "g7")
 SAFE_WAIT_MS = None          # safe mode waits this long for a button (None: forever)
 GAMMA = 2.2                  # LED gamma (hw/lights.py); the brightness comes from the settings
 SLICE_MS = 4                 # engine thinking per pass: a pass stays near 20 ms at worst (docs/pico.md)
+PASS_MS = 5                  # an idle pass is paced to this period (stone -> LEDs: settle + ~2 passes)
+CHAIN_BLINK_MS = 250         # the chain-fault blink
 
 
 def build(config=cfg, link=None):
@@ -158,24 +161,43 @@ def stop_for_repl(d, wd):
 
 
 def run(loop, d, log):
-    """The main loop's passes, paced (``MainLoop.idle_ms``); the boot log hears when
-    the run became healthy. Raises KeyboardInterrupt on Ctrl-C (also one a timer
-    callback caught)."""
+    """The main loop's passes and the Pico's part of each (module doc, step 7):
+    Ctrl-C from a timer callback re-raised, the link's queued lines written, the
+    brightness setting on the LEDs, a chain fault shown (every LED blinking
+    magenta instead of the game's frame) and reported (``chain`` event), the
+    pace, and the boot log told when the run became healthy. Raises
+    KeyboardInterrupt on Ctrl-C."""
+    from hw.bootlog import HEALTHY_MS
+    from settings import BRIGHTNESS
     clock = d["clock"]
     scanner = d["scanner"]
+    lights = d["lights"]
+    sensors = d["sensors"]
+    flush = getattr(d["link"], "flush", None)
+    blink = ([(255, 0, 255)] * 24, [(0, 0, 0)] * 24)
     t0 = clock.ticks_ms()
     well = False
-    from hw.bootlog import HEALTHY_MS
+    fault = False
     while True:
         start = clock.ticks_ms()
         loop.tick()
         scanner.check()
+        if flush is not None:
+            flush()
+        b = BRIGHTNESS[loop.settings["brightness"] - 1]
+        if lights.brightness != b:
+            lights.set_brightness(b)
+        if sensors.fault != fault:
+            fault = sensors.fault
+            loop._send({"type": "chain", "ok": not fault})
+        loop.overlay = blink[start // CHAIN_BLINK_MS & 1] if fault else None
         if not well and clock.ticks_diff(start, t0) >= HEALTHY_MS:
             log.healthy()
             well = True
-        ms = loop.idle_ms(start)
-        if ms:
-            _sleep_ms(ms)
+        if not loop.thinking():       # the engine's slice is the pace while it thinks
+            ms = PASS_MS - clock.ticks_diff(clock.ticks_ms(), start)
+            if ms > 0:
+                _sleep_ms(ms)
 
 
 def main():
@@ -210,7 +232,11 @@ def main():
         loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
                         d["settings_store"], d["link"], None, slice_ms=SLICE_MS, engine=engine)
         loop.bootlog = log
-        loop.controller.seed(d["clock"].ticks_ms(), d["sensors"].read())
+        info = log.summary()
+        loop.boot_info = {"reset_cause": info["reset_cause"], "boots": info["boots"],
+                          "crash_streak": info["crash_streak"]}
+        from board.gamelog import seed
+        seed(loop.controller, d["clock"].ticks_ms(), d["sensors"].read())
         wd = Watchdog(WATCHDOG_MS)        # after the load: see module doc, step 6
         loop.watchdog = wd
         run(loop, d, log)

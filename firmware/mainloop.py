@@ -20,18 +20,13 @@ One pass (``tick``): feed the watchdog; handle waiting protocol lines; then
 either the settings menu (buttons edit the settings, the LEDs show the menu)
 or one game step: switches and buttons -> controller -> LED frame, a slice of
 the engine's thinking (``slice_ms``) when the computer is to move,
-controller events out over the link. A switch chain fault (a driver with a
-``fault`` flag) replaces the frame with all LEDs blinking magenta and sends
-``{"type": "chain", "ok": false}`` (``true`` once it reads again). The
-menu opens when "ok" has been held ``MENU_HOLD_MS`` (2 s) with the board
-empty. Runs unchanged under MicroPython.
-
-Pacing (``run``, ``idle_ms``): a pass that leaves nothing to do (the engine
-not thinking) is followed by a sleep up to ``PASS_MS`` after its start, so
-the board does not spin; the scanner's timer runs during the sleep. On
-MicroPython the heap is collected by ``gc.threshold`` (after
-``GC_THRESHOLD`` bytes allocated) rather than every few passes. A link with
-``flush()`` (queued, non-blocking writes) gets it every pass.
+controller events out over the link; ``overlay``, when set (main.py: a chain
+fault), is shown instead of the game's frame. The menu opens when "ok" has
+been held ``MENU_HOLD_MS`` (2 s) with the board empty. On MicroPython the
+heap is collected by ``gc.threshold`` (after a 24th of the free heap is
+allocated, at least ``GC_THRESHOLD`` bytes) rather than every few passes.
+Pacing, the link's queued writes and the LED brightness are main.py's
+(the Pico's) part of a pass. Runs unchanged under MicroPython.
 """
 import gc
 
@@ -39,17 +34,11 @@ import settings as settings_mod
 from protocol import Protocol
 
 MENU_HOLD_MS = 2000
-PASS_MS = 5           # a pass with nothing to do is paced to this period (latency: settle + ~2 passes)
-GC_THRESHOLD = 4096  # bytes allocated between collections (MicroPython's gc.threshold)
-CHAIN_BLINK_MS = 250
-CHAIN_COLOUR = (255, 0, 255)
+GC_THRESHOLD = 2048  # least bytes allocated between collections (gc.threshold: free heap / 24)
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)
 GAME_FILE = "game.rec"
 SETTINGS_FILE = "settings.json"
 COMPUTER = "computer"
-
-
-_CHAIN_FRAMES = ([CHAIN_COLOUR] * 24, [(0, 0, 0)] * 24)
 
 
 class _NoWatchdog:
@@ -93,7 +82,9 @@ class MainLoop:
         self.settings = settings_mod.load(settings_store)
         if _MICRO:
             gc.collect()       # the loader's and the settings' leftovers go before the game's tables
-            gc.threshold(GC_THRESHOLD)  # type: ignore[attr-defined]
+            # a collection after free/24 bytes allocated (the Pico: ~6 KB, ~130 idle passes);
+            # a tighter heap collects sooner and stays tidier
+            gc.threshold(max(GC_THRESHOLD, gc.mem_free() // 24))  # type: ignore[attr-defined]
         s = self.settings
         self.players = tuple(s["players"])
         self.level = s["level"]
@@ -114,11 +105,10 @@ class MainLoop:
         self.controller = Controller(rules=Rules.parse(s["rules"]), players=self.players,
                                      settle_ms=settle_ms, store=store, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
-        self._brightness()
-        self._fault = False
-        self._flush = getattr(link, "flush", None)
+        self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
-        self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for hello / selftest
+        self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
+        self.boot_info = {}      # main.py: reset_cause, boots, crash_streak for hello
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
@@ -127,8 +117,6 @@ class MainLoop:
         self.ticks += 1
         if self.protocol is not None:
             self.protocol.poll()
-        if self._flush is not None:
-            self._flush()
         pressed = self.buttons.read()
         if self._pressed:
             pressed = self._pressed + list(pressed)
@@ -139,48 +127,11 @@ class MainLoop:
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
             return
-        now = self.clock.ticks_ms()
-        self.frame = self.controller.step(now, self.sensors.read(), pressed)
-        fault = getattr(self.sensors, "fault", False)
-        if fault != self._fault:
-            self._fault = fault
-            self._send({"type": "chain", "ok": not fault})
-        if fault:
-            self.lights.show(_CHAIN_FRAMES[now // CHAIN_BLINK_MS & 1])
-        else:
-            self.lights.show(self.frame)
+        self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
+        self.lights.show(self.frame if self.overlay is None else self.overlay)
         self._think()
         self._forward()
         self._check_hold()
-
-    def idle_ms(self, start):
-        """How long to sleep after a pass that began at ``start`` (ms ticks): the rest
-        of ``PASS_MS``, or 0 while the engine thinks (its slice is the pace then)."""
-        if self._search is not None:
-            return 0
-        left = PASS_MS - self.clock.ticks_diff(self.clock.ticks_ms(), start)
-        return left if left > 0 else 0
-
-    def run(self, ticks=None, sleep_ms=None):
-        """Run ``tick`` forever (or ``ticks`` times), paced by ``idle_ms`` with
-        ``sleep_ms`` (default ``time.sleep_ms``; the simulator's clock may pass none)."""
-        if sleep_ms is None:
-            import time
-            sleep_ms = getattr(time, "sleep_ms", None) or (lambda ms: time.sleep(ms / 1000))
-        n = 0
-        while ticks is None or n < ticks:
-            t0 = self.clock.ticks_ms()
-            self.tick()
-            ms = self.idle_ms(t0)
-            if ms:
-                sleep_ms(ms)
-            n += 1
-
-    def _brightness(self):
-        """The brightness setting to an LED driver that has one (the Pico's)."""
-        f = getattr(self.lights, "set_brightness", None)
-        if f is not None:
-            f(settings_mod.BRIGHTNESS[self.settings["brightness"] - 1])
 
     # ---- the computer opponent -------------------------------------------
     def thinking(self):
@@ -262,7 +213,6 @@ class MainLoop:
         self.settings = dict(values)
         if "brightness" not in self.settings:
             self.settings["brightness"] = settings_mod.DEFAULT_BRIGHTNESS
-        self._brightness()
         self.controller.set_learning(values["learning"])
         self.set_level(values["level"])
         return settings_mod.save(self.settings_store, self.settings)

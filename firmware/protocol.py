@@ -35,10 +35,9 @@ except ImportError:  # pragma: no cover
 
 import settings as settings_mod
 from morris import Rules
-from version import VERSION
 
 PROTOCOL = 1
-FIRMWARE = "morris-board " + VERSION
+FIRMWARE = "morris-board "   # + version.VERSION (firmware/version.py; loaded when asked)
 MAX_LINE = 256          # longest line acted upon (characters)
 LINES_PER_POLL = 4      # lines handled per main-loop pass
 BUTTONS = ("new", "undo", "hint", "ok")
@@ -138,14 +137,10 @@ class Protocol:
 
     # ---- commands: validate everything first, then act -------------------------
     def _cmd_hello(self, obj):
-        out = {"type": "hello", "protocol": PROTOCOL, "firmware": FIRMWARE,
+        from version import VERSION
+        out = {"type": "hello", "protocol": PROTOCOL, "firmware": FIRMWARE + VERSION,
                "commands": sorted(COMMANDS)}
-        log = getattr(self.host, "bootlog", None)
-        if log is not None:      # the Pico: why it last reset, and the crash-loop count
-            s = log.summary()
-            out["reset_cause"] = s["reset_cause"]
-            out["boots"] = s["boots"]
-            out["crash_streak"] = s["crash_streak"]
+        out.update(self.host.boot_info)    # the Pico: reset cause, boots, crash streak
         return out
 
     def _cmd_state(self, obj):

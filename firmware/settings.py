@@ -48,9 +48,10 @@ def check(key, value):
         if not isinstance(value, str) or len(value) > 120:
             raise ValueError("rules must be a rules text such as 'standard'")
         return str(Rules.parse(value))
-    if key == "level":
-        if type(value) is not int or not 1 <= value <= MAX_LEVEL:
-            raise ValueError("level must be an integer 1..%d" % MAX_LEVEL)
+    if key == "level" or key == "brightness":
+        top = MAX_LEVEL if key == "level" else len(BRIGHTNESS)
+        if type(value) is not int or not 1 <= value <= top:
+            raise ValueError("%s must be an integer 1..%d" % (key, top))
         return value
     if key == "players":
         if not isinstance(value, (list, tuple)) or len(value) != 2:
@@ -62,10 +63,6 @@ def check(key, value):
     if key == "learning":
         if value is not True and value is not False:
             raise ValueError("learning must be true or false")
-        return value
-    if key == "brightness":
-        if type(value) is not int or not 1 <= value <= len(BRIGHTNESS):
-            raise ValueError("brightness must be an integer 1..%d" % len(BRIGHTNESS))
         return value
     raise ValueError("unknown setting %r" % (key,))
 
@@ -95,14 +92,10 @@ def save(store, values):
     returns None, or the error text when the store failed (the old settings then stay)."""
     if store is None:
         return None
-    obj = {}
-    d = None
+    obj = defaults()      # a setting the caller does not know: its default
     for k in KEYS:
         if k in values:
             obj[k] = values[k]
-        else:             # a setting the caller does not know: its default
-            d = d or defaults()
-            obj[k] = d[k]
     try:
         store.save(json.dumps(obj).encode())
     except Exception as e:

@@ -96,8 +96,8 @@ if RESTART:
     with open(RESTART) as f:
         saved = json.loads(f.read())
     store = mpsim.Store(saved["game"].encode())
-    if saved.get("log"):
-        store.log_append(("\n".join(saved.pop("log")) + "\n").encode())
+    for _ln in saved.get("log", ()):       # the older moves of a long game (the store's log)
+        store.log_append((_ln + "\n").encode())
     sstore = mpsim.Store(saved["settings"].encode())
 
 if PICO:
@@ -179,7 +179,7 @@ if RESTART:
     drain()
     check(counts.get("resumed", 0) == 1, "resumed once the stones match")
     check(c.record() == saved["record"], "record kept")
-    print("GAME %s %d restart" % ("OK" if not failures else "FAILED", c.plies))
+    print("GAME %s %d restart" % ("OK" if not failures else "FAILED", len(c.moves)))
     print("%d passed, %d failed" % (1 if not failures else 0, 1 if failures else 0))
     sys.exit(1 if failures else 0)
 

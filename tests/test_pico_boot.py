@@ -221,51 +221,74 @@ def _pico_loop(board, players=("human", "human"), level=None):
     return loop, d, now
 
 
-def test_chain_fault_in_play_shows_and_is_reported(board):
+def _run_passes(monkeypatch, loop, d, n, each=None):
+    """main.run on ``loop`` for ``n`` passes (then a Ctrl-C); ``each(k)`` after pass k.
+    Returns the sleeps it asked for."""
+    import main
+    from hw.bootlog import BootLog
+    slept = []
+    monkeypatch.setattr(main, "_sleep_ms", slept.append)
+    orig = mainloop.MainLoop.tick
+    count = [0]
+
+    def tick(self):
+        orig(self)
+        count[0] += 1
+        if each is not None:
+            each(count[0])
+        if count[0] == n:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(mainloop.MainLoop, "tick", tick)
+    with pytest.raises(KeyboardInterrupt):
+        main.run(loop, d, BootLog(None))
+    monkeypatch.setattr(mainloop.MainLoop, "tick", orig)
+    return slept
+
+
+def test_chain_fault_in_play_shows_and_is_reported(board, monkeypatch):
     """Finding 15: an open data line in play blinks every LED magenta and sends one
     "chain" event; the game is untouched (no stones read); a mended line resumes."""
     loop, d, now = _pico_loop(board)
     ser = d["link"].out
-    loop.tick()
-    board.open_data(0)                       # pulled low: once "24 stones", now a fault
-    for _ in range(3):
+
+    def each(k):
         now[0] += 130
-        loop.tick()
+        if k == 2:
+            board.open_data(0)               # pulled low: once "24 stones", now a fault
+        if k == 6:
+            board.close_data()
+    machine.fire_timers()
+    d["sensors"].auto = False                 # scan on every read (no timer here)
+    _run_passes(monkeypatch, loop, d, 8, each)
     events = [json.loads(x) for x in ser.written.split("\n") if x]
-    assert [e for e in events if e["type"] == "chain"] == [{"type": "chain", "ok": False}]
-    frames = [hwfakes.decode_leds(data) for _, data in machine.STREAMS[-2:]]
-    assert any(f == [(f[0])] * 24 and f[0] != (0, 0, 0) and f[0][1] == 0 for f in frames)
+    chain = [e for e in events if e["type"] == "chain"]
+    assert chain == [{"type": "chain", "ok": False}, {"type": "chain", "ok": True}]
+    frames = [hwfakes.decode_leds(data) for _, data in machine.STREAMS]
+    assert any(len(set(f)) == 1 and f[0] != (0, 0, 0) and f[0][1] == 0 for f in frames)   # magenta
     assert loop.controller.settled == 0 and loop.controller.plies == 0
-    board.close_data()
-    now[0] += 130
-    loop.tick()
-    events = [json.loads(x) for x in ser.written.split("\n") if x]
-    assert events[-1] == {"type": "chain", "ok": True}
+    assert loop.overlay is None
 
 
-def test_paced_loop_sleeps_when_idle_not_while_the_engine_thinks(board):
-    """Finding 8: an idle pass is followed by a sleep to PASS_MS; no sleep while the
-    computer thinks (its slice is the pace); the heap is collected by threshold."""
+def test_paced_loop_sleeps_when_idle_not_while_the_engine_thinks(board, monkeypatch):
+    """Finding 8: main.py's loop sleeps after an idle pass to PASS_MS; no sleep while
+    the computer thinks (its slice is the pace); the heap is collected by threshold."""
+    import main
     loop, d, now = _pico_loop(board)
-    slept = []
-    loop.run(ticks=5, sleep_ms=slept.append)
-    assert slept == [mainloop.PASS_MS] * 5
+    assert _run_passes(monkeypatch, loop, d, 5) == [main.PASS_MS] * 4
     loop2, d2, now2 = _pico_loop(board, players=("computer", "human"), level=5)
-    seen = 0
-    for _ in range(10):
-        loop2.tick()
-        if loop2.thinking():
-            seen += 1
-            assert loop2.idle_ms(now2[0]) == 0
-    assert seen
+    thinking = []
+    slept = _run_passes(monkeypatch, loop2, d2, 6, lambda k: thinking.append(loop2.thinking()))
+    assert any(thinking) and len(slept) == sum(1 for t in thinking[:5] if not t)
     assert not hasattr(mainloop, "GC_EVERY") and mainloop.GC_THRESHOLD > 0
 
 
-def test_brightness_setting_reaches_the_leds(board):
+def test_brightness_setting_reaches_the_leds(board, monkeypatch):
     import settings
     loop, d, now = _pico_loop(board)
     lights = d["lights"]
+    _run_passes(monkeypatch, loop, d, 2)
     assert lights.brightness == settings.BRIGHTNESS[settings.DEFAULT_BRIGHTNESS - 1]
     assert loop.controller.budget_ma < 0 and lights.budget == cfg.LED_BUDGET_MA   # the driver caps
     loop.save_settings(dict(loop.settings, brightness=5))
+    _run_passes(monkeypatch, loop, d, 2)
     assert lights.brightness == 255

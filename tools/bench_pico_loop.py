@@ -31,7 +31,9 @@ RUNS = 25            # each mean is the best of this many runs (the machine is s
 SPI_US = 32          # 32 bits at 1 MHz, the RP2040's SPI hardware
 SLICE_MS = 4         # main.py's engine slice
 NODE_US = 207        # the longest engine node on the unix port (tools/bench_engine.py, stall())
-NODE_FACTOR = 75     # the engine's search on the Pico (docs/engine.md: ~75x the unix port)
+NODE_FACTOR = 75     # the engine's search on the Pico (docs/pico.md: ~75x the unix port)
+PICO_FREE = 150000   # heap free in play on the Pico (docs/pico.md: 191,472 after the rules core
+                     # and the engine, emulated RP2040; less the game's objects)
 ROOT = "."
 
 
@@ -104,6 +106,7 @@ def main():
     from hw.lights import Lights
     from hw.scanner import Scanner
     import mainloop
+    import main
     import settings
     machine.RECORD = False
     sw = Switches(cfg)
@@ -179,7 +182,7 @@ def main():
     gc.collect()
 
     def one():
-        clock.now += mainloop.PASS_MS
+        clock.now += main.PASS_MS
         loop.tick()
     idle, worst = _time(one, 1000)
     print("pass, idle:         %6.1f us mean (Pico ~%.1f ms); longest seen here %d us (host preemption"
@@ -191,9 +194,10 @@ def main():
         one()
     per = (gc.mem_alloc() - a0) / 200
     gc.enable()
-    print("heap allocated per idle pass: %.0f bytes here (about half on the Pico): a collection"
-          " (gc.threshold %d) every ~%.0f passes" % (per, mainloop.GC_THRESHOLD,
-                                                    mainloop.GC_THRESHOLD / max(1.0, per / 2)))
+    th = max(mainloop.GC_THRESHOLD, PICO_FREE // 24)
+    print("heap allocated per idle pass: %.0f bytes here (about half on the Pico): on the Pico,"
+          " free ~%d bytes, a collection (gc.threshold %d) every ~%.0f idle passes" % (
+              per, PICO_FREE, th, th / max(1.0, per / 2)))
     node = NODE_US * NODE_FACTOR / 1000
     print("pass, engine thinks: slice %d ms + the pass ~%.1f ms = ~%.0f ms mean; worst with the longest "
           "node (%d us x %d = %.1f ms): ~%.0f ms" % (
@@ -203,10 +207,10 @@ def main():
     # debounce starts at the next pass, the frame shows in the first pass after settle
     scan_ms = 1000 / cfg.SCAN_HZ
     pico_pass = idle * FACTOR / 1000
-    worst_lat = cfg.SETTLE_MS + scan_ms + 2 * (mainloop.PASS_MS + pico_pass)
+    worst_lat = cfg.SETTLE_MS + scan_ms + 2 * (main.PASS_MS + pico_pass)
     print("stone -> LED frame: settle %d ms + at most %.0f ms scan + 2 x (%d ms pace + ~%.1f ms pass) "
           "= ~%.0f ms worst (goal: settle + 20 = %d ms)" % (
-              cfg.SETTLE_MS, scan_ms, mainloop.PASS_MS, pico_pass, worst_lat, cfg.SETTLE_MS + 20))
+              cfg.SETTLE_MS, scan_ms, main.PASS_MS, pico_pass, worst_lat, cfg.SETTLE_MS + 20))
 
 
 def _run_micropython():

@@ -69,11 +69,10 @@ optionally a log: ``log_append(bytes)``, ``log_lines()`` (iterable of bytes
 lines) and ``log_clear()``. After every completed move (and undo, new game)
 the game is saved as record text (docs/board_controller.md, "Saved game"):
 ``[Rules "<rules text>"]``, ``[First "white|black"]`` (and ``[Position "..."]``
-for a game set up from a position rather than the start); with a log also
-``[Game "<id>"]`` and, once older moves went to the log, ``[Ply "<n>"]`` and
+for a game set up from a position rather than the start); once older moves
+went to the log, ``[Game "<id>"]``, ``[Ply "<n>"]`` and
 ``[Base "<position text after n plies>"]`` (the text carries the repetition
-history); ``[Result]`` / ``[Termination]`` for a game ended by resignation or
-agreement; then the moves since (at most ``2 * TAIL - 1``). Every ``TAIL``
+history); then the moves since (at most ``2 * TAIL - 1``). Every ``TAIL``
 moves the older ones are appended to the log (``<id> <ply> <move>`` lines),
 read back only for the full record (``record()``, ``export_record()``). So a
 stored game of any length resumes in bounded time and memory; undo reaches
@@ -103,24 +102,6 @@ PLAY = 0
 CLEAR = 1       # new game requested: waiting for an empty board
 RESTORE = 2     # undo requested: waiting for the previous position
 SETUP = 3       # stored game: waiting for its position before resuming
-
-
-def _read_saved(text):
-    """(tags dict, move texts) of a saved game (see "Store contract"): ``[Name "value"]``
-    lines, then moves separated by spaces. The reader of this format only (export
-    and import of records go through morris.record); ValueError for a bad tag."""
-    tags = {}
-    moves = []
-    for line in text.split("\n"):
-        line = line.strip()
-        if line.startswith("["):
-            i = line.find(' "')
-            if i < 0 or not line.endswith('"]'):
-                raise ValueError("bad tag line in the saved game")
-            tags[line[1:i]] = line[i + 2:-2]
-        elif line:
-            moves.extend(line.split())
-    return tags, moves
 
 
 def _rules_of(rules):
@@ -241,10 +222,15 @@ class Controller(Display):
 
     def record(self):
         """List of the game's move texts from the start (RULES.md notation); the older
-        ones come from the store's log. ValueError when that log misses a move."""
-        if not self._ply0:
-            return list(self.moves)
-        return self._archived() + self.moves
+        ones come from the store's log. Where the log cannot be read (or the whole
+        list has no room) only the kept moves (``export_record`` then fails)."""
+        if self._ply0:
+            try:
+                from board.gamelog import archived
+                return archived(self) + self.moves
+            except (ValueError, OSError, MemoryError):
+                pass
+        return list(self.moves)
 
     def export_record(self, tags=None):
         """The game as record text (docs/records.md, ``morris.record``): tags
@@ -353,19 +339,6 @@ class Controller(Display):
     def _asked_to_end(self):
         # "new" pressed during an unfinished game: hint / undo now end it
         return self._mode == CLEAR and self.result is None and self.plies > 0
-
-    def seed(self, now_ms, occupancy):
-        """Take ``occupancy`` (the switches at power-up) as already settled at
-        ``now_ms``: the stones stood there before the board started, so a resumed
-        game does not flash "put stones here" for a settle time first."""
-        occ = occupancy & 0xFFFFFF
-        d = self._deb
-        d.raw = d.settled = occ
-        for i in range(d.n):
-            d.since[i] = now_ms
-        self.settled = occ
-        self._now = now_ms
-        self._dirty = True
 
     # ---- commands -----------------------------------------------------------
     def remote_move(self, m):
@@ -515,7 +488,6 @@ class Controller(Display):
         self._hold = -1
         self._hint = None
         self._refresh()
-        self._save()                # the ending outlives a power cut (Result / Termination)
         self._dirty = True
         self._events.append({"type": "result", "result": out.result(), "reason": out.reason})
         return True
@@ -545,7 +517,7 @@ class Controller(Display):
         self.moves = []
         self._ply0 = 0
         self._base_text = None
-        self._game = self._new_game_id()
+        self._new_id()
         self.remote = -1
         self._hold = -1
         self._forget()
@@ -564,18 +536,6 @@ class Controller(Display):
                 self.store_error = str(e)
         self._events.append({"type": "new_game", "rules": str(rules), "first": COLOURS[first],
                              "players": list(players)})
-
-    def _new_game_id(self):
-        """A game id for the store's log (1..2**30-1), or 0 for a store without a log."""
-        st = self.store
-        if st is None or not hasattr(st, "log_append"):
-            return 0
-        try:
-            import random
-            g = random.getrandbits(30)
-        except (ImportError, AttributeError):
-            g = self._now
-        return (g ^ self._game) & 0x3FFFFFFF or 1
 
     def _refresh(self):
         """Recompute the cached legal-move tables and the outcome after a change."""
@@ -659,12 +619,8 @@ class Controller(Display):
         head = '[Rules "%s"]\n[First "%s"]\n' % (str(self.pos.rules), COLOURS[first])
         if self._start_text is not None:
             head += '[Position "%s"]\n' % self._start_text
-        if self._ended is not None:     # a resignation or an agreed draw
-            head += '[Result "%s"]\n[Termination "%s"]\n' % (self._ended.result(), self._ended.reason)
-        if self._ply0:
+        if self._ply0:      # older moves are in the log: this game's id there, and the base
             head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (self._game, self._ply0, self._base_text)
-        elif self._game:
-            head += '[Game "%x"]\n' % self._game
         return (head + " ".join(self.moves) + "\n").encode()
 
     def _save(self):
@@ -681,100 +637,35 @@ class Controller(Display):
         except Exception as e:  # a failing store must not stop the game
             self.store_error = str(e)
 
+    def _new_id(self):
+        # an id for the store's log, not the previous game's (not from ``random``:
+        # the game's own draws stay as they were); 0: a store without a log
+        if self.store is not None and hasattr(self.store, "log_append"):
+            self._game = ((self._game + 1) ^ (self._now << 4)) & 0x3FFFFFFF or 1
+
     def _archive(self):
-        """Move all but the last TAIL moves to the store's log; the position restarts
-        from the new base (its undo data for older moves is dropped)."""
-        k = len(self.moves) - TAIL
-        lines = []
-        for i in range(k):
-            lines.append("%x %d %s\n" % (self._game, self._ply0 + i, self.moves[i]))
-        self.store.log_append("".join(lines).encode())
-        pos = self.pos
-        tail = []
-        for _ in range(TAIL):
-            tail.append(pos.pop())
-        base = pos.copy()
-        self._base_text = base.text()
-        for i in range(TAIL - 1, -1, -1):
-            base.push(tail[i])
-        self.pos = base
-        self._ply0 += k
-        self.moves = self.moves[k:]
-        self._refresh()
-
-    def _full_record(self):
-        """``record()``, or the kept moves alone when the log cannot be read (or the
-        whole list has no room): for status replies, which must not fail."""
-        try:
-            return self.record()
-        except (ValueError, OSError, MemoryError):
-            return list(self.moves)
-
-    def _archived(self):
-        """Texts of the plies before the kept moves, from the store's log (list of
-        ``_ply0`` str); ValueError when the log misses one."""
-        out = [None] * self._ply0
-        tag = ("%x" % self._game).encode()
-        for line in self.store.log_lines():
-            parts = line.split()
-            if len(parts) == 3 and parts[0] == tag:
-                i = int(parts[1])
-                if 0 <= i < self._ply0:
-                    out[i] = parts[2].decode()
-        for i in range(self._ply0):
-            if out[i] is None:
-                raise ValueError("the saved game's log misses ply %d" % (i + 1))
-        return out
+        from board.gamelog import archive   # long games only: loaded when first needed
+        archive(self, TAIL)
 
     def _load(self):
-        """Load a stored game into ``pos`` and enter SETUP; False when none or unreadable."""
+        """Load a stored game into ``pos`` and enter SETUP; False when none or unreadable
+        (board/resume.py: its code is needed once, at power-up, and then freed)."""
         if self.store is None:
             return False
-        try:
-            data = self.store.load()
-            if not data:
-                return False
-            tags, toks = _read_saved(data.decode() if not isinstance(data, str) else data)
-            del data
-            if "Position" in tags:
-                start = Position.from_text(tags["Position"])
-            elif "Rules" in tags:
-                start = Position(Rules.parse(tags["Rules"]), COLOURS.index(tags.get("First", "white")))
-            else:
-                return False
-            ply0 = int(tags.get("Ply", "0"))
-            game = int(tags.get("Game", "0"), 16)
-            if ply0:
-                pos = Position.from_text(tags["Base"])
-                if pos.rules != start.rules or not game:
-                    return False
-                base_text = tags["Base"]
-            else:
-                pos = start
-                base_text = None
-            moves = []
-            for tok in toks:
-                m = pos.parse_move(tok)
-                moves.append(pos.move_text(m))
-                pos.push(m)
-        except (ValueError, KeyError):  # unreadable or illegal record (UnicodeError is one too)
+        data = self.store.load()
+        if not data:
             return False
-        # anything else (MemoryError above all) propagates: the stored game must
-        # never be taken for unreadable and then overwritten by a new game
-        self._rules = pos.rules
-        self.pos = pos
-        self.moves = moves
-        if "Termination" in tags:
-            res = tags.get("Result")
-            self._ended = Outcome(WHITE if res == "1-0" else BLACK if res == "0-1" else None,
-                                  tags["Termination"])
-        self._ply0 = ply0
-        self._game = game
-        self._base_text = base_text
-        self._start_text = tags.get("Position")
-        self._refresh()
+        import sys
+        from board.resume import load
+        try:
+            if not load(self, data):
+                return False
+        finally:
+            sys.modules.pop("board.resume", None)
+        if not self._game:      # no older moves in the log yet: any id will do
+            self._new_id()
         self._mode = SETUP
-        self._target = (pos.bb[0], pos.bb[1])
+        self._target = (self.pos.bb[0], self.pos.bb[1])
         return True
 
     # ---- reading the board ----------------------------------------------------

@@ -112,13 +112,14 @@ def test_a_store_without_a_log_keeps_every_move():
 
 
 def test_stones_in_place_at_power_up_resume_at_once():
-    """Finding 16: with the stones already standing at power-up, ``seed`` takes them
+    """Finding 16: with the stones already standing at power-up, ``gamelog.seed`` takes them
     as settled: the first step resumes the game, with no "put stones here" frame
     for a settle time first."""
     st, final, n = br.saved_game("schmidt", 20)
     c, _us = br.resume("schmidt", st)
     occ = c.expected_occupancy()
-    c.seed(5000, occ)
+    from board.gamelog import seed
+    seed(c, 5000, occ)
     c.step(5000, occ)
     assert c._mode == board.controller.PLAY and c.status()["state"] == "idle"
     ev = c.events()
@@ -127,13 +128,3 @@ def test_stones_in_place_at_power_up_resume_at_once():
     c2, _us = br.resume("schmidt", st)
     c2.step(5000, occ)
     assert c2._mode == board.controller.SETUP
-
-
-def test_a_resigned_game_stays_ended_after_power_up():
-    st, final, n = br.saved_game("standard", 6)
-    c, _us = br.resume("standard", st)
-    c._mode = board.controller.PLAY
-    assert c.resign()
-    c2, _us = br.resume("standard", st)
-    assert c2.result is not None and c2.result.reason == c.result.reason
-    assert c2.result.result() == c.result.result()
