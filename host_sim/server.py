@@ -22,6 +22,8 @@ From the page:
   {"type": "sim_options", "auto_remote": true}   simulator only: the computer moves
                       its own stones (false: carry its moves out by hand, as on the board)
   {"type": "sweep"}   take all stones off;   {"type": "tidy"}   set them as expected
+  {"type": "clear"}   take all stones off after a game ("Clear the board for me"):
+                      refused while a game is in progress
   {"type": "state"}   ask for the state now
   {"type": "export"}  the live game's record -> {"type": "record", "text", "filename"}
                       ({"what": "replay"}: the game being replayed)
@@ -37,7 +39,7 @@ view or null, and "mirror" when mirroring), {"type": "error", "message": ...}
 for a message that was refused (and changed nothing).
 
 While the replay view is on, and always in mirror mode, physical actions
-(lift, put, button, new_game, sweep, tidy) are refused: the simulated board
+(lift, put, button, new_game, sweep, clear, tidy) are refused: the simulated board
 is not touched. Other routes: ``/api/record`` (the live game's record as a
 text download), ``/i18n/<lang>.json`` (the page's translations, see
 host_sim/i18n.py).
@@ -57,7 +59,7 @@ from . import i18n
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_MESSAGE = 4096
 MAX_IMPORT = 65536     # an imported record may be longer than other messages
-PHYSICAL = ("lift", "put", "button", "new_game", "sweep", "tidy", "resign", "draw", "settings",
+PHYSICAL = ("lift", "put", "button", "new_game", "sweep", "clear", "tidy", "resign", "draw", "settings",
             "sim_options")
 TICK_MS = 20
 TYPES = {
@@ -247,7 +249,7 @@ class SimServer:
 
         Raises BadMessage, having changed nothing, for anything malformed."""
         if len(raw) > MAX_IMPORT:
-            raise BadMessage("message too large (%d characters, at most %d)" % (len(raw), MAX_MESSAGE))
+            raise BadMessage("message too large (%d characters, at most %d)" % (len(raw), MAX_IMPORT))
         try:
             data = json.loads(raw)
         except ValueError:
@@ -275,6 +277,10 @@ class SimServer:
             elif kind == "new_game":
                 self._new_game(data)
             elif kind == "sweep":
+                sim.sweep()
+            elif kind == "clear":
+                if sim.board()["state"] not in ("over", "clear"):
+                    raise BadMessage("the board is cleared for you only when the game is over")
                 sim.sweep()
             elif kind == "settings":
                 self._settings(data)

@@ -314,6 +314,7 @@ def test_9_simulator_helpers_are_marked_and_the_computer_moves_its_stones(browse
     click(page, "d2")
     moves(page, 2)                                      # no click for the computer's stone
     assert sum(1 for s in page.query_selector_all(".stone") if s.get_attribute("data-colour")) == 2
+    assert not page.locator("#sim-help").is_visible()   # mid-game: no "Clear the board for me"
     page.click("#resign")                               # White (the human) gives up
     wait_result(page, "0-1", 5000)
     help_box = page.locator("#sim-help")

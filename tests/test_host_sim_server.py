@@ -276,3 +276,41 @@ def test_holding_ok_opens_the_boards_menu_and_the_page_shows_it():
     assert st["settings"]["players"] == ["human", "human"]
     assert sim.ask("settings")["rules"] == "wikipedia"
     assert [e for e in st["events"] if e["type"] == "menu"][-1] == {"type": "menu", "open": False, "saved": True}
+
+
+def test_clear_the_board_for_me_is_refused_while_a_game_is_in_progress():
+    """The page's "Clear the board for me" ({"type": "clear"}) takes the stones off only
+    when the game is over; mid-game it is refused and the stones stay."""
+    from host_sim.server import BadMessage
+    server = SimServer(Simulation(players=("human", "human"), manual_clock=True))
+    sim = server.sim
+    sim.settle()
+    server.handle(json.dumps({"type": "put", "point": "d2", "colour": "white"}))
+    sim.settle()
+    before = _physical(server.state())
+    try:
+        server.handle(json.dumps({"type": "clear"}))
+    except BadMessage as e:
+        assert "game is over" in str(e)
+    else:
+        raise AssertionError("clear accepted mid-game")
+    sim.settle()
+    assert _physical(server.state()) == before and server.state()["record"] == ["d2"]
+    server.handle(json.dumps({"type": "resign"}))
+    sim.settle()
+    assert server.state()["result"] == "1-0"      # Black (to move) gave up
+    server.handle(json.dumps({"type": "clear"}))
+    sim.settle()
+    st = server.state()
+    assert st["occupancy"] == 0 and not st["result"] and st["record"] == []
+
+
+def test_a_too_large_import_names_the_import_limit():
+    from host_sim.server import BadMessage, MAX_IMPORT
+    server = SimServer(Simulation(players=("human", "human"), manual_clock=True))
+    try:
+        server.handle(json.dumps({"type": "import", "text": "x" * (MAX_IMPORT + 1)}))
+    except BadMessage as e:
+        assert "at most %d)" % MAX_IMPORT in str(e), e
+    else:
+        raise AssertionError("oversized import accepted")

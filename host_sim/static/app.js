@@ -901,7 +901,7 @@ function classroom(on) {
 el("classroom-toggle").addEventListener("click", () => classroom(!document.body.classList.contains("classroom")));
 classroom(/[?&]view=classroom\b/.test(location.search) || stored("morris-classroom", false));
 el("auto-remote").addEventListener("change", ev => send({ type: "sim_options", auto_remote: ev.target.checked }));
-el("clear-now").addEventListener("click", () => send({ type: "sweep" }));
+el("clear-now").addEventListener("click", () => send({ type: "clear" }));
 el("resign").addEventListener("click", () => {
   if (!state) return;
   const side = resigningSide(state);
