@@ -168,6 +168,7 @@ class Display:
         elif k == "capture":
             if v.frm != NONE:
                 p(1 << v.frm, leds.ORIGIN)
+            p(1 << v.to, leds.DEST)       # a mistake's guide: the move's put (no mill)
             p(v.mill, leds.MILL)
             p(v.done, leds.CAPTURED)
             p(v.caps & self.settled, leds.CAPTURE)

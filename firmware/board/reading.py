@@ -397,20 +397,25 @@ class Reader:
     def _mistake(self, pos, S, E, info, at):
         """The mistake view: the nearest legal reading of ``S`` that the hands'
         path allows, and what differs from it; the position itself when every
-        such reading is FAR or more points away."""
+        such reading is FAR or more points away. Of equally near readings the
+        one whose differences are the latest changes wins: the hand's last
+        change is the mistake, not the one before it (a stone put on an empty
+        point while a capture is pending is the stray one, not the mill's)."""
         bb = pos.bb
         t = pos.turn
         own = bb[t]
         opp = bb[1 - t]
         best = E
         bd = pc(S ^ E)
+        bt = latest(at, S ^ E)
+        top = latest(at, S | E)
         kind = 0      # 0: the position, 1: a lifted stone, 2: a move's put (+ captures)
         ref = -1
         if info is not None:
             L, RM, AD = info
             seen = 0
             for i in range(len(L)):
-                if bd <= 1:
+                if bd <= 1 and bt >= top:
                     break       # nothing can come nearer: S itself is no legal state
                 m = L[i]
                 frm = m >> 5 & 31
@@ -421,14 +426,14 @@ class Reader:
                     seen |= f
                     R = E & ~f
                     d = pc(S ^ R)
-                    if d < bd:
-                        best, bd, kind, ref = R, d, 1, m
+                    if d < bd or d == bd and latest(at, S ^ R) > bt:
+                        best, bd, bt, kind, ref = R, d, latest(at, S ^ R), 1, m
                 if not AD[i] & S:
                     continue    # no stone was put where this move goes
                 R = (E & ~f) | AD[i]
                 d = pc(S ^ R)
-                if d < bd:
-                    best, bd, kind, ref = R, d, 2, m
+                if d < bd or d == bd and latest(at, S ^ R) > bt:
+                    best, bd, bt, kind, ref = R, d, latest(at, S ^ R), 2, m
                 caps = RM[i] & ~f
                 if caps:
                     # the move with its captures, or with one of two: only stones
@@ -438,8 +443,8 @@ class Reader:
                         if part and not part & S and came_after(at, part, m & 31):
                             C = R & ~part
                             d = pc(S ^ C)
-                            if d < bd:
-                                best, bd, kind, ref = C, d, 2, m
+                            if d < bd or d == bd and latest(at, S ^ C) > bt:
+                                best, bd, bt, kind, ref = C, d, latest(at, S ^ C), 2, m
         if bd >= FAR:
             return self.disturbed(pos, S)
         v = View("mistake")

@@ -643,3 +643,34 @@ def test_capture_against_the_computer_engine_side_put_straight_back():
         expect notawaiting
         expect record
     """)
+
+
+# ---- the new-user trial (issue 16): the hand's latest change is the mistake ---------------
+def test_a_stray_stone_put_while_a_capture_is_pending_is_the_one_blamed():
+    # b6 closes b2-b4-b6, then a stone goes on the empty c5: take c5 off, not the mill's b6
+    run("""
+        start white=b2,b4 black=d1,d2 turn=white hand=7/7
+        put b6
+        expect state capture
+        put c5
+        expect state mistake
+        expect code stray_stone
+        expect what c5
+        expect only c5=remove b2=mill b4=mill b6=mill d1=capture d2=capture
+    """)
+
+
+def test_the_words_name_every_step_the_lights_show_after_a_second_lift_and_a_put():
+    # movement: b2 lifted, then d1 (own stone) lifted too, then a stone put on d2: the move
+    # b2-d2 is shown (origin, destination) and the words name the one step left: d1 back
+    run("""
+        start white=a1,d1,b2,f4 black=g7,d3,e4,d6 turn=white hand=0/0
+        lift b2
+        lift d1
+        expect code two_up
+        expect what back on d1
+        put d2
+        expect code own_stone
+        expect what put it back on d1
+        expect only d1=missing b2=origin d2=dest
+    """)
