@@ -55,6 +55,7 @@ TEMPLATES = [
     "Make {0}'s move {1} as lit",
     "Draw ({0}). Clear the board for a new game",
     "{0} wins ({1}). Clear the board for a new game",
+    "{0} wins ({1} resigned). Clear the board for a new game",
     "New game: remove the {0} lit stones (press OK to cancel)",
     "New game? Clear the board. Or press hint: {0} resigns; undo: draw agreed; ok: play on",
     "Wait for {0}'s move: {1}",

@@ -314,3 +314,20 @@ def test_a_too_large_import_names_the_import_limit():
         assert "at most %d)" % MAX_IMPORT in str(e), e
     else:
         raise AssertionError("oversized import accepted")
+
+
+def test_after_giving_up_the_message_names_who_gave_up():
+    """"Black wins: gave up." read as if the winner gave up: the message names the loser."""
+    from host_sim import i18n
+    server = SimServer(Simulation(players=("human", "human"), manual_clock=True))
+    sim = server.sim
+    sim.settle()
+    server.handle(json.dumps({"type": "put", "point": "d2", "colour": "white"}))
+    sim.settle()
+    server.handle(json.dumps({"type": "resign", "side": "white"}))
+    sim.settle()
+    msg = server.state()["message"]
+    assert msg == "Black wins (White resigned). Clear the board for a new game", msg
+    tpl = "{0} wins ({1} resigned). Clear the board for a new game"
+    assert tpl in i18n.TEMPLATES
+    assert i18n.translations("en")[tpl].format("Black", "White").startswith("Black wins: White gave up.")

@@ -128,6 +128,8 @@ class Display:
             r = self.result
             if r.winner is None:
                 s = "Draw (%s)" % r.reason
+            elif r.reason == "resignation":     # the loser gave up, not the winner
+                s = "%s wins (%s resigned)" % (CAPS[r.winner], CAPS[1 - r.winner])
             else:
                 s = "%s wins (%s)" % (CAPS[r.winner], r.reason)
             return s + ". Clear the board for a new game"
