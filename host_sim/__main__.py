@@ -45,11 +45,12 @@ def parser():
     p.add_argument("--headless", action="store_true",
                    help="no web page: play --game or --moves through simulated switch "
                         "events, print the record and the result")
-    p.add_argument("--game", metavar="FILE",
-                   help="(headless) game record to play: ours or Sanmill's action notation")
-    p.add_argument("--moves", metavar="MOVES",
-                   help='(headless) moves to play, e.g. "d2 d3 d6 f4"')
-    p.add_argument("--max-moves", type=int, default=None, metavar="N",
+    play = p.add_mutually_exclusive_group()
+    play.add_argument("--game", metavar="FILE",
+                      help="(headless) game record to play: ours or Sanmill's action notation")
+    play.add_argument("--moves", metavar="MOVES",
+                      help='(headless) moves to play, e.g. "d2 d3 d6 f4" (not with --game)')
+    p.add_argument("--max-moves", type=_turns, default=None, metavar="N",
                    help="(headless) stop after N turns")
     p.add_argument("--record-out", default=None, metavar="FILE",
                    help="(headless) write the game's record (docs/records.md) to FILE at the end")
@@ -59,15 +60,22 @@ def parser():
     return p
 
 
-def _port(text):
-    """argparse type: a TCP port number 0..65535 (0 picks a free one)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("not a number: %r" % text)
-    if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError("must be 0..65535, got %d" % n)
-    return n
+def _number(lo, hi=None):
+    """An argparse type: a whole number lo..hi (hi None: no upper bound)."""
+    def check(text):
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("not a number: %r" % text)
+        if n < lo or hi is not None and n > hi:
+            raise argparse.ArgumentTypeError("must be %s, got %d" % (
+                "%d..%d" % (lo, hi) if hi is not None else "%d or more" % lo, n))
+        return n
+    return check
+
+
+_port = _number(0, 65535)     # a TCP port (0 picks a free one)
+_turns = _number(1)           # a number of turns
 
 
 def main(argv=None):

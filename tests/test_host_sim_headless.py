@@ -148,3 +148,20 @@ def test_undo_of_a_capture_puts_back_a_stone_of_the_right_colour():
     sim.settle()
     assert sim.state()["stones"][idx["b6"]] == "black"
     assert sim.board()["record"] == ["a1", "b2", "d1", "b6"]
+
+
+def test_the_command_line_refuses_conflicting_and_negative_choices(capsys):
+    """--game and --moves together conflict; --max-moves must be 1 or more (argparse)."""
+    import pytest
+    from host_sim.__main__ import parser
+    for argv in (["--headless", "--moves", "d2", "--game", "g.txt"],
+                 ["--headless", "--moves", "d2", "--max-moves", "-1"],
+                 ["--headless", "--moves", "d2", "--max-moves", "0"],
+                 ["--port", "70000"]):
+        with pytest.raises(SystemExit) as e:
+            parser().parse_args(argv)
+        assert e.value.code == 2, argv
+    err = capsys.readouterr().err
+    assert "not allowed with argument" in err and "must be 1 or more, got -1" in err
+    assert "must be 0..65535" in err
+    assert parser().parse_args(["--headless", "--moves", "d2", "--max-moves", "5"]).max_moves == 5
