@@ -287,8 +287,8 @@ class Mirror:
     # ---- what the page shows ------------------------------------------------------------
     def message(self):
         """The line the page shows: the mistake, the result, or the board's state."""
-        if not self.connected:
-            return self.error or "Waiting for the board"
+        if not self.connected:     # the port's error is for the terminal (self.error), not the page
+            return "Waiting for the board"
         if self.mistake:
             return self.mistake["what"]
         if self.result:

@@ -420,6 +420,10 @@ def make_simulation(args):
 def run(args):
     """Serve the simulator until interrupted; prints the URL to open. Returns the exit code."""
     server = SimServer(make_simulation(args))
+    if server.read_only and not server.sim.connected:
+        print("error: --mirror: %s (is the board plugged in, is this its serial port?)" % server.sim.error,
+              file=sys.stderr)
+        return 1
     app = server.make_app()
 
     async def main():

@@ -248,3 +248,16 @@ def test_mirror_page_in_a_browser_from_the_command_line():
             except subprocess.TimeoutExpired:
                 proc.kill()
         os.close(slave)
+
+
+def test_mirror_of_a_port_that_cannot_be_opened():
+    """At start: a clear error on the terminal and a non-zero exit; on the page (a port
+    lost later): a plain line, not pyserial's exception text."""
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--mirror", "/nonexistent", "--port", "0"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1, (r.returncode, r.stdout, r.stderr)
+    assert "error: --mirror: cannot open /nonexistent" in r.stderr and "Traceback" not in r.stderr
+    assert "http://" not in r.stdout
+    m = Mirror("/nonexistent")
+    assert not m.connected and "cannot open /nonexistent" in m.error
+    assert m.state()["message"] == "Waiting for the board"
