@@ -392,3 +392,35 @@ def test_classroom_view_big_board_and_a_short_side(browser, humans):
     page.click("#classroom-toggle")
     page.wait_for_selector("body:not(.classroom)")
     close(page)
+
+
+# ---- the new-user trial ---------------------------------------------------------------------
+def test_hint_answers_follow_a_language_switch(browser, humans):
+    page = open_page(browser, humans)
+    new_game(page)
+    click(page, "d2")
+    moves(page, 1)
+    page.click('button.hw[data-button="hint"]')
+    page.wait_for_selector("#hint-box:not([hidden])")
+    page.wait_for_function("document.getElementById('hint-now').textContent.startsWith('No')")
+    for lang, now, safe in (("fr", "Non, pas avec ce coup.", "Non. Tu es tranquille pour l’instant."),
+                            ("ru", "Нет, не этим ходом.", "Нет. Пока опасности нет.")):
+        page.select_option("#lang", lang)
+        page.wait_for_function("l => document.body.dataset.lang === l", arg=lang)
+        assert page.inner_text("#hint-now") == now and page.inner_text("#hint-threat") == safe, lang
+    page.select_option("#lang", "en")
+    close(page)
+
+
+def test_a_movement_hint_blocks_only_with_a_stone_that_can_move_there(browser, humans):
+    page = open_page(browser, humans)
+    new_game(page)
+    set_position(page, ("a1 g1 b2 f2", "d6 d7 e5 g4", "white", "0/0"))
+    page.click('button.hw[data-button="hint"]')
+    page.wait_for_function("document.getElementById('hint-threat').textContent.includes('d5')")
+    assert page.inner_text("#hint-threat") == "Yes, on d5. You cannot block it with one move."
+    set_position(page, ("a1 g1 b2 c5", "d6 d7 e5 g4", "white", "0/0"))
+    page.click('button.hw[data-button="hint"]')
+    page.wait_for_function("document.getElementById('hint-threat').textContent.includes('from')")
+    assert page.inner_text("#hint-threat") == "Yes, on d5. To block it, move the stone from c5 to d5."
+    close(page)

@@ -105,3 +105,30 @@ def test_every_firmware_message_matches_a_catalogue_template():
     assert len(seen) > 5
     for msg in seen:
         assert msg in words or any(p.match(msg) for p in pats), msg
+
+
+def _hint_in(white, black):
+    """The hint event in a movement position (White to move), set up through the server."""
+    from host_sim.server import SimServer
+    from morris import Rules
+    from rulestools import board_field
+    r = Rules.parse("standard")
+    text = "%s %s w 0/0 0/0 0/0 -/- -" % (str(r), board_field(r.geo, white, black))
+    server = SimServer(Simulation(players=("human", "human"), manual_clock=True))
+    server.sim.settle()
+    server.handle(json.dumps({"type": "import", "text": '[SetUp "1"]\n[Position "%s"]\n\n*\n' % text}))
+    server.handle(json.dumps({"type": "replay_exit", "continue": True}))
+    server.sim.settle()
+    server.sim.tidy()
+    server.sim.settle()
+    server.handle(json.dumps({"type": "button", "name": "hint"}))
+    server.sim.settle(extra_ms=40)
+    return server.state()["hint"]
+
+
+def test_in_the_movement_phase_a_block_names_a_stone_that_can_move_there():
+    # Black threatens d5 (d6 d7, e5 can go there); no white stone next to d5
+    h = _hint_in(["a1", "g1", "b2", "f2"], ["d6", "d7", "e5", "g4"])
+    assert h["threats"] == ["d5"] and h["block_from"] is None and h["block_to"] is None
+    h = _hint_in(["a1", "g1", "b2", "c5"], ["d6", "d7", "e5", "g4"])
+    assert h["threats"] == ["d5"] and (h["block_from"], h["block_to"]) == ("c5", "d5")

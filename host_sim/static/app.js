@@ -517,9 +517,13 @@ function renderHint(st) {
   if (h.move && h.from) el("hint-now").textContent = t("Yes! Move the stone from {0} to {1}. It closes the mill {2}.", h.from, h.to, h.mill.join(" "));
   else if (h.move) el("hint-now").textContent = t("Yes! Put a stone on {0}. It closes the mill {1}.", h.to, h.mill.join(" "));
   else el("hint-now").textContent = t("No, not with this move.");
-  el("hint-threat").textContent = h.threats && h.threats.length
-    ? t("Yes, on {0}. Put a stone there to block it.", h.threats.join(" "))
-    : t("No. You are safe for now.");
+  const threats = (h.threats || []).join(" ");
+  // a block is a legal move onto a threatened point: a stone from the hand, or a stone that
+  // can move (or fly) there; none: the threat cannot be blocked with one move
+  el("hint-threat").textContent = !threats ? t("No. You are safe for now.")
+    : !h.block_to ? t("Yes, on {0}. You cannot block it with one move.", threats)
+    : h.block_from ? t("Yes, on {0}. To block it, move the stone from {1} to {2}.", threats, h.block_from, h.block_to)
+    : t("Yes, on {0}. Put a stone there to block it.", threats);
 }
 
 // ---- the rules card: one card per preset and its options, for a ten-year-old -------------
