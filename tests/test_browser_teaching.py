@@ -424,3 +424,23 @@ def test_a_movement_hint_blocks_only_with_a_stone_that_can_move_there(browser, h
     page.wait_for_function("document.getElementById('hint-threat').textContent.includes('from')")
     assert page.inner_text("#hint-threat") == "Yes, on d5. To block it, move the stone from c5 to d5."
     close(page)
+
+
+def test_the_computers_move_in_whole_sentences_by_hand_only_when_asked(browser, computer):
+    page = open_page(browser, computer)
+    words = lambda mv, auto: page.evaluate(
+        "([mv, auto]) => remoteText(mv, {turn: 'black', message: '', sim: {auto_remote: auto}})", [mv, auto])
+    assert words("d7xb2", True) == "Black puts a stone on d7. Then Black takes away the stone on b2."
+    assert words("d6-d7", False) == ("Black moves the stone from d6 to d7. "
+                                     "Do this move on the board as the lights show.")
+    send(page, {"type": "sim_options", "auto_remote": False})   # the computer's move by hand
+    new_game(page, black="computer")
+    click(page, "d2")
+    page.wait_for_selector('.led[data-meaning="remote_to"]', timeout=20000)
+    to = page.get_attribute('.led[data-meaning="remote_to"]', "data-point")
+    assert page.inner_text("#message") == ("Black puts a stone on %s. "
+                                           "Do this move on the board as the lights show." % to)
+    click(page, to)
+    moves(page, 2)
+    send(page, {"type": "sim_options", "auto_remote": True})
+    close(page)

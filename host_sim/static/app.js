@@ -273,13 +273,28 @@ function renderTurn(st, rp, mover, moverKind, winner) {
 // rules' lot is said once.
 function liveMessage(st) {
   const mistake = st.status && !st.status.menu && st.status.state === "mistake" && (st.status.mistakes || [])[0];
-  let msg = mistake ? mistakeText(mistake, st) : tm(st.message || "");
+  const remote = st.status && !st.status.menu && st.status.state === "remote" && st.status.remote;
+  let msg = mistake ? mistakeText(mistake, st) : remote ? remoteText(remote, st) : tm(st.message || "");
   const rules = st.settings && st.settings.options;
   if (rules && rules.first_player === "lot" && st.record.length === 0 && !st.result) {
     const first = st.turn;
     msg = t("The lot decided: {0} moves first.", sideName(first)) + " " + msg;
   }
   return msg;
+}
+
+// The other side's move to carry out, in whole sentences; "do it by hand" only when the
+// simulator does not move the computer's stones itself.
+function remoteText(mv, st) {
+  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?((?:x[a-g][1-7])*)$/.exec(mv);
+  if (!m) return tm(st.message || "");
+  const side = sideName(st.turn);
+  let s = m[2] ? t("{0} moves the stone from {1} to {2}.", side, m[1], m[2]) : t("{0} puts a stone on {1}.", side, m[1]);
+  const caps = m[3] ? m[3].slice(1).split("x") : [];
+  if (caps.length === 1) s += " " + t("Then {0} takes away the stone on {1}.", side, caps[0]);
+  if (caps.length === 2) s += " " + t("Then {0} takes away the stones on {1} and {2}.", side, caps[0], caps[1]);
+  if (!(st.sim && st.sim.auto_remote)) s += " " + t("Do this move on the board as the lights show.");
+  return s;
 }
 
 // A mistake in words by its stable code (docs/board_controller.md, "Mistake codes"): the
