@@ -444,3 +444,18 @@ def test_the_computers_move_in_whole_sentences_by_hand_only_when_asked(browser, 
     moves(page, 2)
     send(page, {"type": "sim_options", "auto_remote": True})
     close(page)
+
+
+def test_hint_during_a_capture_answers_and_goes_when_the_turn_changes(browser, humans):
+    page = open_page(browser, humans)
+    new_game(page)
+    set_position(page, PLACE_MILL)
+    click(page, "g1")
+    page.wait_for_function("state.status.state === 'capture'")
+    page.click('button.hw[data-button="hint"]')
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=5000)
+    assert page.inner_text("#hint-now") == "Your mill is made: take a lit stone first, then ask again."
+    page.click('.hit[data-point="b2"]')                  # the capture: Black's turn
+    page.wait_for_function("state.turn === 'black' && state.status.state === 'idle'", timeout=5000)
+    assert not page.locator("#hint-box").is_visible()
+    close(page)

@@ -510,14 +510,23 @@ function renderMode(st) {
 
 // The Hint button: one whole move (the stone and where it goes) and why; the other
 // player's threats. During the computer's turn it says to wait.
-let hintAsked = 0;                       // when Hint was last pressed on this page (ms)
+let hintAsked = 0, hintAskedAt = "";     // when Hint was last pressed on this page (ms), and in which turn
+function turnKey(st) { return st.record.length + " " + st.turn; }
 function renderHint(st) {
-  const box = el("hint-box"), h = st.hint;
+  const box = el("hint-box");
+  const h = st.hint && st.hint.turn === st.turn ? st.hint : null;     // an answer for this turn only
   const classroom = document.body.classList.contains("classroom");
   const moverKind = st.settings.players[st.turn === "white" ? 0 : 1];
-  const computerAsked = !st.result && moverKind === "computer" && Date.now() - hintAsked < 8000;
-  if (st.replay || (!h && !classroom && !computerAsked)) { box.hidden = true; return; }
+  const askedNow = !st.result && Date.now() - hintAsked < 8000 && hintAskedAt === turnKey(st);
+  const computerAsked = askedNow && moverKind === "computer";
+  const capturing = askedNow && st.status && st.status.state === "capture";
+  if (st.replay || (!h && !classroom && !computerAsked && !capturing)) { box.hidden = true; return; }
   box.hidden = false;
+  if (capturing) {
+    el("hint-now").textContent = t("Your mill is made: take a lit stone first, then ask again.");
+    el("hint-threat").textContent = "";
+    return;
+  }
   if (!h && !computerAsked) {
     el("hint-now").textContent = t("Press Hint to find out.");
     el("hint-threat").textContent = "";
@@ -894,7 +903,7 @@ document.querySelectorAll("button.hw").forEach(b => {
   b.addEventListener("click", () => {
     if (held) { held = false; return; }
     stop();
-    if (b.dataset.button === "hint") hintAsked = Date.now();
+    if (b.dataset.button === "hint") { hintAsked = Date.now(); hintAskedAt = state ? turnKey(state) : ""; }
     send({ type: "button", name: b.dataset.button });
   });
 });
