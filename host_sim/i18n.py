@@ -96,6 +96,10 @@ TEMPLATES = [
     " New: leave without saving)",
     "White: {0}, Black: {1}",
 ]
+# Templates with a number: the part {n} that counts (their catalogue entries have plural forms).
+TEMPLATE_PLURALS = {
+    "{0} to place a stone ({1} in hand)": 1,
+}
 # Templates whose part {n} is a move ("a4-b4xc4"): the page says it in words.
 MOVE_SLOTS = {
     "{0} plays {1}": [1],
@@ -166,13 +170,25 @@ def _page_strings():
     return [s.replace("&#39;", "'").replace("&amp;", "&") for s in out]
 
 
+def plural_ids():
+    """The texts with a number, as (singular msgid, plural msgid): the page's
+    ``tn("...", "...", n)`` strings of static/app.js and the TEMPLATE_PLURALS (the
+    firmware's English is the same for any number). Their catalogue entries have one
+    form per plural class of the language (Plural-Forms, Babel's CLDR rules)."""
+    with open(os.path.join(HERE, "static", "app.js"), encoding="utf-8") as f:
+        js = f.read()
+    out = [(json.loads('"%s"' % m.group(1)), json.loads('"%s"' % m.group(2))) for m in re.finditer(
+        r'\btn\(\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"', js)]
+    return out + [(s, s) for s in TEMPLATE_PLURALS]
+
+
 def msgids():
     """Every English text the page may show, in a stable order without duplicates."""
     if ROOT + "/firmware" not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
     seen = []
     for s in _page_strings() + _led_texts() + WORDS + TEMPLATES:
-        if s and s not in seen:
+        if s and s not in seen and s not in TEMPLATE_PLURALS:
             seen.append(s)
     return seen
 
@@ -215,7 +231,19 @@ def translations(lang):
         compile_catalogues()
         tr = gettext.translation(DOMAIN, localedir=BUILD, languages=[lang])
         _CACHE[lang] = {k: v for k, v in tr._catalog.items() if isinstance(k, str) and k}
+        forms = {}
+        for k, v in tr._catalog.items():
+            if isinstance(k, tuple) and v:
+                forms.setdefault(k[0], {})[k[1]] = v
+        _CACHE[lang, "plurals"] = {k: [v[i] for i in sorted(v)] for k, v in forms.items()}
+        _CACHE[lang, "rule"] = tr.info().get("plural-forms", "")
     return _CACHE[lang]
+
+
+def plurals(lang):
+    """({singular msgid: [form 0, form 1, ...]}, the Plural-Forms header) of ``lang``."""
+    translations(lang)
+    return _CACHE[lang, "plurals"], _CACHE[lang, "rule"]
 
 
 def language_names():
@@ -225,8 +253,10 @@ def language_names():
 
 def catalogue_json(lang):
     """The JSON the page loads for ``lang``."""
+    forms, rule = plurals(lang)
     return {"lang": lang, "name": LANGUAGES[lang], "messages": translations(lang),
-            "templates": TEMPLATES, "move_slots": MOVE_SLOTS}
+            "templates": TEMPLATES, "move_slots": MOVE_SLOTS, "plurals": forms,
+            "plural_forms": rule, "template_plurals": TEMPLATE_PLURALS}
 
 
 def firmware_texts():
@@ -234,7 +264,7 @@ def firmware_texts():
     words for children): the LED meanings, WORDS and TEMPLATES."""
     out = []
     for s in _led_texts() + WORDS + TEMPLATES:
-        if s and s not in out:
+        if s and s not in out and s not in TEMPLATE_PLURALS:
             out.append(s)
     return out
 
@@ -246,6 +276,8 @@ def write_pot(path=None):
     cat = Catalog(project="morris-board simulator", charset="utf-8")
     for s in msgids():
         cat.add(s, flags=("python-brace-format",) if "{0}" in s else ())
+    for ids in plural_ids():
+        cat.add(ids, flags=("python-brace-format",))
     path = path or os.path.join(LOCALE, DOMAIN + ".pot")
     with open(path, "wb") as f:
         write_po(f, cat, width=100, omit_header=False)
@@ -259,7 +291,14 @@ def missing(lang):
         cat = read_po(f)
     have = {m.id: m.string for m in cat if m.id}
     want = firmware_texts() if lang == "en" else msgids()
-    return [s for s in want if not have.get(s)]
+    out = [s for s in want if not have.get(s)]
+    for ids in plural_ids():
+        if lang == "en" and ids[0] not in TEMPLATE_PLURALS:
+            continue
+        forms = have.get(ids)
+        if not isinstance(forms, tuple) or len(forms) != cat.num_plurals or not all(forms):
+            out.append(ids[0])
+    return out
 
 
 if __name__ == "__main__":

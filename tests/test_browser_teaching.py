@@ -192,7 +192,7 @@ def test_3_result_beside_the_board_with_a_summary(browser, humans):
     assert "White wins" in page.inner_text("#result-title")
     summary = page.inner_text("#result-summary")
     assert "fewer than three" in summary and "Moves played: 1" in summary
-    assert "White took 7 black stones and Black took 6 white stones" in summary   # 9 - 2, 9 - 3
+    assert "White took 7 black stones. Black took 6 white stones." in summary   # 9 - 2, 9 - 3
     # every point of the board can be seen: nothing of the page lies over it
     hidden = page.evaluate("""() => POINTS.filter(n => {
         const r = document.querySelector('.hit[data-point="' + n + '"]').getBoundingClientRect();
@@ -458,4 +458,25 @@ def test_hint_during_a_capture_answers_and_goes_when_the_turn_changes(browser, h
     page.click('.hit[data-point="b2"]')                  # the capture: Black's turn
     page.wait_for_function("state.turn === 'black' && state.status.state === 'idle'", timeout=5000)
     assert not page.locator("#hint-box").is_visible()
+    close(page)
+
+
+def test_numbers_take_the_plural_form_of_each_language(browser, humans):
+    page = open_page(browser, humans)
+    tm = lambda text: page.evaluate("x => tm(x)", text)
+    took = lambda n: page.evaluate("n => tn('White took {0} black stone.', 'White took {0} black stones.', n, n)", n)
+    assert tm("White to place a stone (1 in hand)") == \
+        "White, put a stone on a free point. You have 1 stone in your hand."
+    assert tm("White to place a stone (5 in hand)").endswith("You have 5 stones in your hand.")
+    assert (took(1), took(2)) == ("White took 1 black stone.", "White took 2 black stones.")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.body.dataset.lang === 'ru'")
+    assert [tm("White to place a stone (%d in hand)" % n) for n in (1, 3, 5, 21)] == [
+        "Белые: поставь фишку (в руке 1 фишка)", "Белые: поставь фишку (в руке 3 фишки)",
+        "Белые: поставь фишку (в руке 5 фишек)", "Белые: поставь фишку (в руке 21 фишка)"]
+    assert took(2) == "Белые сняли 2 чёрные фишки."
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.body.dataset.lang === 'fr'")
+    assert (took(1), took(2)) == ("Les Blancs ont pris 1 pion noir.", "Les Blancs ont pris 2 pions noirs.")
+    page.select_option("#lang", "en")
     close(page)

@@ -14,7 +14,8 @@ let languages = { en: "English" };
 const el = id => document.getElementById(id);
 
 // ---- translations (gettext catalogues served as JSON, see host_sim/i18n.py) -----------
-let LANG = "en", MSG = {}, TEMPLATES = [];
+let LANG = "en", MSG = {}, TEMPLATES = [], PLURALS = {}, TEMPLATE_PLURALS = {};
+let pluralIndex = n => (n === 1 ? 0 : 1);   // the language's Plural-Forms rule (English here)
 const N_ = s => s;                       // marks a text for the catalogue (translated later by t)
 window.untranslated = new Set();        // English texts asked for but not translated (tests)
 function fill(text, args) {
@@ -27,6 +28,21 @@ function t(id, ...args) {
   else if (LANG !== "en") window.untranslated.add(id);
   return fill(out, args);
 }
+// The catalogue's form of a text with a number n (English one / many when missing).
+function plural(one, many, n) {
+  const forms = PLURALS[one], i = pluralIndex(n);
+  if (forms && forms[i]) return forms[i];
+  if (LANG !== "en") window.untranslated.add(one);
+  return n === 1 ? one : many;
+}
+// tn(singular, plural, n, ...args): plural()'s text, {0}.. filled in
+function tn(one, many, n, ...args) { return fill(plural(one, many, n), args); }
+// The rule of a Plural-Forms header ("nplurals=3; plural=...;"): n -> form index.
+function pluralRule(header) {
+  const m = /plural=([^;]+)/.exec(header || "");
+  if (!m || !/^[\sn\d%<>=!&|?:()]+$/.test(m[1])) return n => (n === 1 ? 0 : 1);
+  return new Function("n", "return Number(" + m[1] + ");");
+}
 // A text the firmware worded (status message, mistake, reason): the same catalogue,
 // through the message templates of the controller (their {0}.. parts translated too).
 function tm(text) {
@@ -34,7 +50,10 @@ function tm(text) {
   if (Object.prototype.hasOwnProperty.call(MSG, text) && MSG[text]) return MSG[text];
   for (const tp of TEMPLATES) {
     const m = tp.re.exec(text);
-    if (m) return fill(t(tp.id), m.slice(1).map((part, i) => (tp.moves.includes(i) ? moveWords(part) : tmPart(part))));
+    if (!m) continue;
+    const slot = TEMPLATE_PLURALS[tp.id];
+    const words = slot === undefined ? t(tp.id) : plural(tp.id, tp.id, Number(m[slot + 1]));
+    return fill(words, m.slice(1).map((part, i) => (tp.moves.includes(i) ? moveWords(part) : tmPart(part))));
   }
   if (LANG !== "en") window.untranslated.add(text);
   return text;
@@ -73,6 +92,8 @@ async function setLanguage(lang) {
   let data = { messages: {}, templates: [] };
   try { data = await (await fetch(`/i18n/${lang}.json`)).json(); } catch (e) { lang = "en"; }
   LANG = lang; MSG = data.messages || {}; TEMPLATES = makeTemplates(data.templates || [], data.move_slots);
+  PLURALS = data.plurals || {}; TEMPLATE_PLURALS = data.template_plurals || {};
+  pluralIndex = pluralRule(data.plural_forms);
   window.untranslated = new Set();
   try { localStorage.setItem("morris-lang", lang); } catch (e) { /* private mode */ }
   el("lang").value = lang;
@@ -396,7 +417,8 @@ function renderResult(st, rp, view, result, winner) {
   const plies = rp ? rp.total : st.record.length;
   const lines = [reasonText(reason, loser),
     t("Moves played: {0}.", PAIR(Math.max(0, plies - 1))),
-    t("White took {0} black stones and Black took {1} white stones.", view.captured[1], view.captured[0])];
+    tn("White took {0} black stone.", "White took {0} black stones.", view.captured[1], view.captured[1]) + " " +
+    tn("Black took {0} white stone.", "Black took {0} white stones.", view.captured[0], view.captured[0])];
   if (!rp && st.mode !== "mirror") lines.push(t("For a new game, clear the board."));
   const ul = el("result-summary");
   ul.textContent = "";
@@ -511,7 +533,7 @@ function renderMode(st) {
 // The Hint button: one whole move (the stone and where it goes) and why; the other
 // player's threats. During the computer's turn it says to wait.
 let hintAsked = 0, hintAskedAt = "";     // when Hint was last pressed on this page (ms), and in which turn
-function turnKey(st) { return st.record.length + " " + st.turn; }
+function turnKey(st) { return st.record.length + " " + st.turn + (st.status && st.status.state === "capture" ? " capture" : ""); }
 function renderHint(st) {
   const box = el("hint-box");
   const h = st.hint && st.hint.turn === st.turn ? st.hint : null;     // an answer for this turn only
