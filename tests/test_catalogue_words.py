@@ -59,3 +59,20 @@ def test_the_checks_catch_what_they_look_for():
 def test_parts_are_texts_of_the_catalogue():
     ids = set(i18n.msgids())
     assert i18n.PARTS <= ids
+
+
+# The children are spoken to as "tu" / "ты" everywhere, and a draw has one name.
+FORMAL = {
+    "fr": re.compile(r"(?i)\b(vous|votre|vos|\w+ez)\b|partie nulle"),
+    "ru": re.compile(r"(?i)\b(вы|вам|вас|ваш\w*|\w+(?:ите|йте|ьте))\b"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FORMAL))
+def test_one_form_of_address_and_one_word_for_a_draw(lang):
+    i18n.compile_catalogues()
+    forms, _ = i18n.plurals(lang)
+    texts = list(shown(lang).values()) + [f for fs in forms.values() for f in fs]
+    bad = [t for t in texts if FORMAL[lang].search(t)]
+    assert not bad, "\n".join(bad)
+    assert FORMAL["fr"].search("Videz le plateau") and FORMAL["ru"].search("Очистите доску")
