@@ -129,6 +129,6 @@ def _hint_in(white, black):
 def test_in_the_movement_phase_a_block_names_a_stone_that_can_move_there():
     # Black threatens d5 (d6 d7, e5 can go there); no white stone next to d5
     h = _hint_in(["a1", "g1", "b2", "f2"], ["d6", "d7", "e5", "g4"])
-    assert h["threats"] == ["d5"] and h["block_from"] is None and h["block_to"] is None
+    assert h["threats"] == ["d5"] and h["block"] is None
     h = _hint_in(["a1", "g1", "b2", "c5"], ["d6", "d7", "e5", "g4"])
-    assert h["threats"] == ["d5"] and (h["block_from"], h["block_to"]) == ("c5", "d5")
+    assert h["threats"] == ["d5"] and h["block"] == "c5-d5"

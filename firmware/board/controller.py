@@ -415,8 +415,8 @@ class Controller(Display):
         closes a mill now), ``move`` (the lit move as text without captures, e.g.
         "g4-g1" or "d3", or None), ``from`` (its stone's point or None), ``to``,
         ``mill`` (the points of the mill it closes), ``threats`` (point names),
-        ``block_from`` / ``block_to``: a legal move onto a threatened point (its stone's
-        point, None for a stone from the hand; both None when no move can block)."""
+        ``block``: a legal move onto a threatened point, as text ("c5-d5", "d5", with
+        "x.." captures if it makes a mill), or None when no move can block."""
         pos = self.pos
         t = pos.turn
         now = 0
@@ -439,10 +439,10 @@ class Controller(Display):
                         best = m
                         mill = mm
             threat = _threats(pos, 1 - t)
-        block = -1
+        block = None
         for m in self._L if threat else ():
             if threat >> (m & 31) & 1:
-                block = m
+                block = pos.move_text(m)
                 break
         names = pos.geo.names
         frm = best >> 5 & 31 if best >= 0 else NONE
@@ -456,9 +456,7 @@ class Controller(Display):
         ev = {"type": "hint", "turn": COLOURS[t], "mill_now": self._names(now),
               "move": move, "from": names[frm] if frm != NONE else None,
               "to": names[best & 31] if best >= 0 else None, "mill": self._names(mill),
-              "threats": self._names(threat),
-              "block_from": names[block >> 5 & 31] if block >= 0 and (block >> 5 & 31) != NONE else None,
-              "block_to": names[block & 31] if block >= 0 else None}
+              "threats": self._names(threat), "block": block}
         self._hint_ev = ev
         self._events.append(ev)
         return ev

@@ -564,11 +564,12 @@ function renderHint(st) {
   else if (h.move) el("hint-now").textContent = t("Yes! Put a stone on {0}. It closes the mill {1}.", h.to, h.mill.join(" "));
   else el("hint-now").textContent = t("No, not with this move.");
   const threats = (h.threats || []).join(" ");
+  const block = /^([a-g][1-7])(?:-([a-g][1-7]))?/.exec(h.block || "");
   // a block is a legal move onto a threatened point: a stone from the hand, or a stone that
   // can move (or fly) there; none: the threat cannot be blocked with one move
   el("hint-threat").textContent = !threats ? t("No. You are safe for now.")
-    : !h.block_to ? t("Yes, on {0}. You cannot block it with one move.", threats)
-    : h.block_from ? t("Yes, on {0}. To block it, move the stone from {1} to {2}.", threats, h.block_from, h.block_to)
+    : !block ? t("Yes, on {0}. You cannot block it with one move.", threats)
+    : block[2] ? t("Yes, on {0}. To block it, move the stone from {1} to {2}.", threats, block[1], block[2])
     : t("Yes, on {0}. Put a stone there to block it.", threats);
 }
 
