@@ -14,6 +14,11 @@ STANDARD_LINES = (
     "d5 d6 d7", "e3 e4 e5", "f2 f4 f6", "g1 g4 g7",
 )
 DIAGONAL_LINES = ("a1 b2 c3", "g1 f2 e3", "a7 b6 c5", "g7 f6 e5")
+# Six Men's Morris: the middle and inner squares (docs/variants.md); the four
+# links join the squares' midpoints without forming lines.
+SIX_LINES = ("b2 d2 f2", "c3 d3 e3", "c5 d5 e5", "b6 d6 f6",
+             "b2 b4 b6", "c3 c4 c5", "e3 e4 e5", "f2 f4 f6")
+SIX_LINKS = ("d2 d3", "b4 c4", "e4 f4", "d5 d6")
 
 
 def _key(name):
@@ -88,6 +93,7 @@ class _Geometries:
         "standard": STANDARD_LINES,
         # Twelve Men's Morris / Morabaraba: the same 24 points plus four diagonal lines.
         "diagonals": STANDARD_LINES + DIAGONAL_LINES,
+        "six": (SIX_LINES, SIX_LINKS),
     }
 
     def __init__(self):
@@ -96,7 +102,12 @@ class _Geometries:
     def __getitem__(self, name):
         g = self._built.get(name)
         if g is None:
-            g = self._built[name] = Geometry(name, self.SPECS[name])
+            spec = self.SPECS[name]
+            if isinstance(spec[0], tuple):
+                g = Geometry(name, spec[0], spec[1])
+            else:
+                g = Geometry(name, spec)
+            self._built[name] = g
         return g
 
     def __contains__(self, name):

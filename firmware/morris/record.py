@@ -225,10 +225,14 @@ def movetext(moves, first=WHITE, result="*", width=LINE_WIDTH):
 
 
 def _play(pos, moves, first):
-    """Push ``moves`` (texts) on ``pos``; the canonical texts. RecordError names a bad move."""
+    """Push ``moves`` (texts; Sanmill's separate capture tokens join their turn,
+    ``notation.next_turn``) on ``pos``; the canonical texts. RecordError names a bad move."""
+    from .notation import next_turn
     out = []
-    for i in range(len(moves)):
-        tok = moves[i]
+    j = 0
+    while j < len(moves):
+        i = len(out)
+        tok, j = next_turn(pos, moves, j)
         try:
             m = pos.parse_move(tok)
         except IllegalMoveError as e:
@@ -247,8 +251,8 @@ def _play(pos, moves, first):
 def split_record(text):
     """(tags dict, list of move texts, result token or None) of a record's text,
     without checking the moves. Reads our format and Sanmill's move lists
-    (a capture token ``xb4`` joins the move before it, as in
-    ``notation.record_tokens``). A record whose first move is numbered
+    (a capture token ``xb4`` is kept as its own item: ``read_record`` joins it
+    to its turn, see ``notation.next_turn``). A record whose first move is numbered
     ``1...`` gets the tag First "black" unless it says otherwise."""
     if not isinstance(text, str):
         raise RecordError("a record is text")
@@ -324,7 +328,7 @@ def split_record(text):
             if tok[0] in "xX":
                 if not moves:
                     raise RecordError("capture %r with no move before it" % tok)
-                moves[-1] += tok.lower()
+                moves.append(tok.lower())
             else:
                 moves.append(tok)
     if depth:
