@@ -68,21 +68,29 @@ def _paying(pos, t, me, to):
 
 
 def _interventions(pos, to, opp):
-    """Pairs (a, b) of opponent stones ``to`` stands between on a line of three."""
+    """The pair (a, b) of opponent stones ``to`` stands between on a line of three, or None.
+
+    When two lines qualify, one is taken, as Sanmill does: a cross line (through
+    the squares' midpoints) before a square's side before a diagonal."""
     geo = pos.geo
-    out = None
+    best = None
+    rank = 3
     bit = 1 << to
     for ln in geo.masks_at[to]:
         ends = ln & ~bit
         if opp & ends == ends:
-            # ``to`` must be the middle point: the ends are not adjacent to each other
             a = _low(ends)
             b = _low(ends & ~(1 << a))
-            if not geo.adj[a] >> b & 1 and geo.adj[a] >> to & 1:
-                if out is None:
-                    out = []
-                out.append((a, b))
-    return out
+            if geo.adj[a] >> b & 1 or not geo.adj[a] >> to & 1:
+                continue  # ``to`` is not the middle point
+            na = geo.names[a]
+            nb = geo.names[b]
+            k = 2 if na[0] != nb[0] and na[1] != nb[1] else (
+                0 if na[0] == "d" and nb[0] == "d" or na[1] == "4" and nb[1] == "4" else 1)
+            if k < rank:
+                rank = k
+                best = (a, b)
+    return best
 
 
 def _low(m):
@@ -161,14 +169,13 @@ def generate(pos, out):
         to = c & 31
         frm = c >> 5
         if r.intervention == "on":
-            pairs = _interventions(pos, to, opp)
-            if pairs:
-                for a, b in pairs:
-                    if _limit(pos, o, 2) == 2:
-                        out.append(move(to, frm, a, b))
-                    else:
-                        out.append(move(to, frm, a))
-                        out.append(move(to, frm, b))
+            pair = _interventions(pos, to, opp)
+            if pair:
+                if _limit(pos, o, 2) == 2:
+                    out.append(move(to, frm, pair[0], pair[1]))
+                else:
+                    out.append(move(to, frm, pair[0]))
+                    out.append(move(to, frm, pair[1]))
                 continue
         nm = (me if frm == NONE else me & ~(1 << frm)) | 1 << to
         k = _paying(pos, t, nm, to)[0]
