@@ -18,6 +18,7 @@ import pytest
 from morris import Position, Rules, play_record
 from morris.perft import perft_orders, order_lists
 from morris.position import move_captures
+from morris.record import from_sanmill_fen, to_sanmill_fen
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = json.load(open(os.path.join(ROOT, "tests", "data", "variants.json")))
@@ -77,6 +78,19 @@ def test_position_turns_and_perft(key, i):
     want = [n for n in case["perft"] if n <= POSITION_BUDGET]
     assert len(want) >= 2
     assert [perft_orders(pos, d) for d in range(1, len(want) + 1)] == want
+
+
+@pytest.mark.parametrize("key,i", CASES)
+def test_sanmill_fen_of_each_position(key, i):
+    """Sanmill's FEN (current layout) imports as the replayed position and exports back."""
+    case = DATA[key]["positions"][i]
+    pos = replay(key, case["actions"])
+    got = from_sanmill_fen(case["fen"], Rules(preset(key)))
+    assert (got.bb, got.hand, got.turn, got.marks, got.used, got.forbid) == \
+        (pos.bb, pos.hand, pos.turn, pos.marks, pos.used, pos.forbid)
+    # all but the half-move clock (ours restarts at the record's start)
+    out = to_sanmill_fen(pos, int(case["fen"].split()[-1])).split()
+    assert out[:15] == case["fen"].split()[:15] and out[16] == case["fen"].split()[16]
 
 
 MP_PRESETS = ("dooz", "cham_gonu", "el_filja", "mul_mulan")
