@@ -260,26 +260,8 @@ class Position:
         t = self.turn
         geo = self.geo
         me = self.bb[t]
-        occ = me | self.bb[1 - t]
-        n = geo.n
         cands = []  # frm << 5 | to
-        if self.hand[t]:
-            for to in range(n):
-                if not occ >> to & 1:
-                    cands.append(NONE << 5 | to)
-        elif self.flying(t):
-            empties = [p for p in range(n) if not occ >> p & 1]
-            for frm in range(n):
-                if me >> frm & 1:
-                    for to in empties:
-                        cands.append(frm << 5 | to)
-        else:
-            adjp = geo.adj_points
-            for frm in range(n):
-                if me >> frm & 1:
-                    for to in adjp[frm]:
-                        if not occ >> to & 1:
-                            cands.append(frm << 5 | to)
+        self._steps(t, me | self.bb[1 - t], cands)
         masks_at = geo.masks_at
         simple = not (self.rules.reuse_first or self.rules.max_captures > 1)
         forbid = self.forbid[t]
@@ -305,6 +287,32 @@ class Position:
             if cap1 < 0:
                 cap1 = self.capturable(1 - t)
             self._gen_captures(out, c, k, cap1, self.bb[1 - t], 1 - t)
+
+    def _steps(self, t, occ, cands):
+        """Append frm << 5 | to (NONE for a placement) for every placement or move of
+        ``t`` to an empty point (``occ``: occupied points), captures aside."""
+        geo = self.geo
+        n = geo.n
+        me = self.bb[t]
+        if self.hand[t]:
+            for to in range(n):
+                if not occ >> to & 1:
+                    cands.append(NONE << 5 | to)
+            if not self.rules.lasker:
+                return
+        elif self.flying(t):
+            empties = [p for p in range(n) if not occ >> p & 1]
+            for frm in range(n):
+                if me >> frm & 1:
+                    for to in empties:
+                        cands.append(frm << 5 | to)
+            return
+        adjp = geo.adj_points
+        for frm in range(n):
+            if me >> frm & 1:
+                for to in adjp[frm]:
+                    if not occ >> to & 1:
+                        cands.append(frm << 5 | to)
 
     def _gen_captures(self, out, head, k, cap1, opp, o):
         n = self.geo.n

@@ -100,33 +100,6 @@ def _low(m):
     return i
 
 
-def _steps(pos, t, cands):
-    """Append frm << 5 | to for every placement / move of ``t`` (no captures)."""
-    geo = pos.geo
-    n = geo.n
-    me = pos.bb[t]
-    occ = me | pos.bb[1 - t] | pos.marks
-    if pos.hand[t]:
-        for to in range(n):
-            if not occ >> to & 1:
-                cands.append(NONE << 5 | to)
-        if not pos.rules.lasker:
-            return
-    elif pos.flying(t):
-        empties = [p for p in range(n) if not occ >> p & 1]
-        for frm in range(n):
-            if me >> frm & 1:
-                for to in empties:
-                    cands.append(frm << 5 | to)
-        return
-    adjp = geo.adj_points
-    for frm in range(n):
-        if me >> frm & 1:
-            for to in adjp[frm]:
-                if not occ >> to & 1:
-                    cands.append(frm << 5 | to)
-
-
 def _barred(pos, t, c, me):
     """True when ``no_return`` bars candidate ``c`` (frm << 5 | to)."""
     if c != pos.forbid[t]:
@@ -159,7 +132,7 @@ def generate(pos, out):
     me = pos.bb[t]
     opp = pos.bb[o]
     cands = []
-    _steps(pos, t, cands)
+    pos._steps(t, me | opp | pos.marks, cands)
     no_ret = r.no_ret and pos.forbid[t] != NOMOVE
     pm = r.placing_mill
     cap1 = -1
