@@ -11,6 +11,7 @@ import json
 from . import drivers
 from app import App, PLAYER_KINDS
 from morris import Rules, PRESETS, VARIATIONS, OPTIONS, WHITE, BLACK, NONE, split_move
+from morris.rules import preset_values
 
 NAMES = Rules("standard").geo.names
 COLOURS = ("white", "black")
@@ -365,7 +366,7 @@ def catalogue():
         "points": list(NAMES),
         "meanings": dict(leds.DESCRIPTIONS, **VIEW_MEANINGS),
         "blinking": [leds.MEANINGS[c] for c in leds.BLINKING],
-        "presets": {k: dict(v) for k, v in PRESETS.items()},
+        "presets": {k: preset_values(k) for k in PRESETS},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},
         "options": opts,
         "players": list(PLAYER_KINDS[:2]),

@@ -639,7 +639,7 @@ class Position:
     @classmethod
     def from_text(cls, text):
         """Position from its one-line text form; raises ValueError naming the bad field."""
-        from .notation import parse_position
+        from .posread import parse_position
         return parse_position(cls, text)
 
     def copy(self):

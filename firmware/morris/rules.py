@@ -55,42 +55,49 @@ _BASE = {
 }
 
 
-def _preset(**changes):
-    d = dict(_BASE)
-    d.update(changes)
-    return d
-
-
+# Each preset is its changes to _BASE in the Rules text form (a short string,
+# not a dict: the Pico keeps 18 of them); ``preset_values`` expands one.
 # Source: ../shared/RULES.md, "Presets".
+_DRAWS = "+draw_no_capture_moves=50+draw_repetition=3"
+_TWELVE = _DRAWS + "+stones=12+board=diagonals"
+_MARKS = _TWELVE + "+placing_mill=mark+fly_at=0+protect_mills=none"
 PRESETS = {
-    "standard": _preset(draw_no_capture_moves=50, draw_repetition=3),
-    "wikipedia": _preset(capture="optional", draw_3v3_moves=10),
-    "old-russian": _preset(protect_mills="none", double_mill="two",
-                           mill_reuse="first_time_per_line"),
-    "schmidt": _preset(protect_mills="strict"),
-    "french": _preset(draw_no_capture_moves=50, draw_repetition=3, first_player="lot"),
+    "standard": _DRAWS,
+    "wikipedia": "+capture=optional+draw_3v3_moves=10",
+    "old-russian": "+protect_mills=none+double_mill=two+mill_reuse=first_time_per_line",
+    "schmidt": "+protect_mills=strict",
+    "french": _DRAWS + "+first_player=lot",
+    # The relatives of docs/variants.md (sources and differences from Sanmill there).
+    "twelve": _TWELVE,
+    "morabaraba": _TWELVE + "+full_board=draw+no_return=mill",
+    "dooz": _TWELVE + "+placing_mill=hand+full_board=remove+protect_mills=none",
+    "lasker": _DRAWS + "+stones=10+move_in_placement=on",
+    "one-time-mill": _DRAWS + "+protect_mills=none+mill_reuse=first_time_per_points",
+    "cham-gonu": _MARKS,
+    "zhi-qi": _MARKS + "+full_board=both_remove",
+    "cheng-san-qi": _DRAWS + "+placing_mill=mark+fly_at=0",
+    "da-san-qi": _MARKS + "+defender_first=on+double_mill=each",
+    "mul-mulan": _DRAWS + "+board=diagonals+fly_at=0+protect_mills=none+intervention=on",
+    "nerenchi": _TWELVE + "+defender_first=on+protect_mills=none",
+    "el-filja": _DRAWS + "+stones=12+placing_mill=none+full_board=mill_count+fly_at=0+protect_mills=none",
+    "six": _DRAWS + "+stones=6+board=six+fly_at=0",
 }
-# The relatives of docs/variants.md (sources and differences from Sanmill there).
-_DRAWS = {"draw_no_capture_moves": 50, "draw_repetition": 3}
-_TWELVE = dict(_DRAWS, stones=12, board="diagonals")
-_MARKS = dict(_TWELVE, placing_mill="mark", fly_at=0, protect_mills="none")
-for _name, _changes in (
-        ("twelve", _TWELVE),
-        ("morabaraba", dict(_TWELVE, full_board="draw", no_return="mill")),
-        ("dooz", dict(_TWELVE, placing_mill="hand", full_board="remove", protect_mills="none")),
-        ("lasker", dict(_DRAWS, stones=10, move_in_placement="on")),
-        ("one-time-mill", dict(_DRAWS, protect_mills="none", mill_reuse="first_time_per_points")),
-        ("cham-gonu", _MARKS),
-        ("zhi-qi", dict(_MARKS, full_board="both_remove")),
-        ("cheng-san-qi", dict(_DRAWS, placing_mill="mark", fly_at=0)),
-        ("da-san-qi", dict(_MARKS, defender_first="on", double_mill="each")),
-        ("mul-mulan", dict(_DRAWS, board="diagonals", fly_at=0, protect_mills="none",
-                           intervention="on")),
-        ("nerenchi", dict(_TWELVE, defender_first="on", protect_mills="none")),
-        ("el-filja", dict(_DRAWS, stones=12, placing_mill="none", full_board="mill_count",
-                          fly_at=0, protect_mills="none")),
-        ("six", dict(_DRAWS, stones=6, board="six", fly_at=0))):
-    PRESETS[_name] = _preset(**_changes)
+
+
+def preset_values(name):
+    """The full option dict (option -> value, every option of OPTIONS) of preset ``name``.
+
+    A new dict on each call. Raises ValueError for an unknown preset."""
+    changes = PRESETS.get(name)
+    if changes is None:
+        raise ValueError("unknown rules preset %r (known: %s)" % (name, ", ".join(sorted(PRESETS))))
+    values = dict(_BASE)
+    for part in changes.split("+")[1:]:
+        k, v = part.split("=")
+        values[k] = _check(k, v)
+    return values
+
+
 # The presets of RULES.md (the others are docs/variants.md's).
 CLASSIC = ("standard", "wikipedia", "old-russian", "schmidt", "french")
 # The two variations source 000 names on top of `wikipedia`.
@@ -117,10 +124,8 @@ class Rules:
     """
 
     def __init__(self, preset="standard", **overrides):
-        if preset not in PRESETS:
-            raise ValueError("unknown rules preset %r (known: %s)" % (preset, ", ".join(sorted(PRESETS))))
+        values = preset_values(preset)
         self.preset = preset
-        values = dict(PRESETS[preset])
         for k in overrides:
             values[k] = _check(k, overrides[k])
         self.values = values
@@ -156,7 +161,7 @@ class Rules:
         return cls(parts[0], **overrides)
 
     def __str__(self):
-        base = PRESETS[self.preset]
+        base = preset_values(self.preset)
         out = self.preset
         for k in ORDER:
             if self.values[k] != base[k]:
