@@ -70,12 +70,9 @@ def main():
         return
     from hw.watchdog import Watchdog
     from mainloop import MainLoop
-    import selftest
     wd = Watchdog(WATCHDOG_MS)
     loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
-                    d["settings_store"], d["link"], wd,
-                    selftest=lambda: selftest.quick(d["sensors"], d["lights"], d["store"]),
-                    engine=engine)
+                    d["settings_store"], d["link"], wd, engine=engine)
     try:
         loop.run()
     except KeyboardInterrupt:

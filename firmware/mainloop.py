@@ -1,17 +1,31 @@
-"""The board's main loop around ``App``: settings, the settings menu, the USB protocol,
-the watchdog. Used by main.py on the Pico and by tests with simulated drivers.
+"""The board's main loop, shared by the Pico (``main.py``) and the host simulator.
 
-Per pass (``tick``): feed the watchdog; handle waiting protocol lines; then
-either the settings menu (buttons edit settings, LEDs show the menu) or one
-``App.tick()`` (switches -> controller -> LEDs, an engine slice, events out).
-The menu opens when "ok" has been held ``MENU_HOLD_MS`` (2 s) with the board
-empty (``buttons.held_ms`` is needed for that; drivers without it have no menu).
-Runs unchanged under MicroPython.
+``MainLoop`` owns one game session and everything around it: the settings
+(``settings.py``), the button-and-LED settings menu (``menu.py``), the USB
+protocol (``protocol.py``, docs/protocol.md) and the watchdog. The drivers
+come in from outside (the Pico's ``hw/`` package, or the simulator's
+``host_sim/drivers.py``); their contracts (tests/driver_contract.py):
+
+- ``sensors.read()`` -> int, bit i set when a stone stands on point i;
+- ``lights.show(frame)``, frame = 24 (r, g, b) tuples indexed by point;
+- ``buttons.read()`` -> names ("new", "undo", "hint", "ok") pressed since the
+  last read; ``buttons.held_ms(name)`` -> ms held now (drivers without it
+  have no menu);
+- ``clock.ticks_ms()`` / ``clock.ticks_diff(a, b)`` (MicroPython semantics);
+- ``store`` / ``settings_store``: atomic ``save(bytes)`` / ``load()``;
+- ``link.read_line()`` -> str or None (never blocks), ``link.write_line(text)``;
+- ``watchdog.feed()``.
+
+One pass (``tick``): feed the watchdog; handle waiting protocol lines; then
+either the settings menu (buttons edit the settings, the LEDs show the menu)
+or one game step: switches and buttons -> controller -> LED frame, a slice of
+the engine's thinking when the computer is to move, controller events out
+over the link. The menu opens when "ok" has been held ``MENU_HOLD_MS`` (2 s)
+with the board empty. Runs unchanged under MicroPython.
 """
 import gc
 
 import settings as settings_mod
-from app import App
 from protocol import Protocol
 
 MENU_HOLD_MS = 2000
@@ -19,21 +33,7 @@ GC_EVERY = 4    # passes between garbage collections (a tidy heap fragments less
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)
 GAME_FILE = "game.rec"
 SETTINGS_FILE = "settings.json"
-
-
-class _Tap:
-    """The buttons App reads: presses from the driver plus injected ones (protocol)."""
-
-    def __init__(self, buttons):
-        self.buttons = buttons
-        self.injected = []
-
-    def read(self):
-        out = list(self.buttons.read())
-        if self.injected:
-            out = self.injected + out
-            self.injected = []
-        return out
+COMPUTER = "computer"
 
 
 class _NoWatchdog:
@@ -42,22 +42,23 @@ class _NoWatchdog:
 
 
 class MainLoop:
-    """One board: drivers in (see ../shared/DESIGN.md contracts), the game session inside.
+    """One board: drivers in (module doc), the game session inside.
 
-    ``store`` keeps the game record, ``settings_store`` the settings (both
-    atomic ``save(bytes)`` / ``load()``); ``link`` the USB serial line (or
-    None); ``watchdog`` has ``feed()``; ``selftest`` is a callable -> dict for
-    the protocol's "selftest" command (None: a check of the drivers at hand);
-    ``slice_ms`` is the engine's thinking time per pass (ms); ``settle_ms``
-    the switch settle time (ms); ``engine`` an ``engine.Engine`` made
+    ``store`` keeps the game record, ``settings_store`` the settings;
+    ``link`` is the USB serial line (or None: no protocol); ``watchdog`` has
+    ``feed()`` (None: nothing to feed); ``slice_ms`` is the engine's thinking time per pass (ms);
+    ``settle_ms`` the switch settle time (ms, default
+    ``board_config.SETTLE_MS``); ``engine`` an ``engine.Engine`` made
     beforehand (main.py makes it first thing, while the heap is young and
-    its tables find contiguous room; None: the App makes one when a computer
-    first plays). Settings come from ``settings_store`` (defaults from
-    board_config).
+    its tables find contiguous room; None: one is made when a computer
+    first has to move). Rules, players, engine level and learning mode come
+    from the settings (defaults from board_config). Attributes the protocol
+    and tests read: ``controller``, ``players`` (white, black), ``level``,
+    ``settings``, ``menu`` (the open ``menu.Menu`` or None), ``frame``.
     """
 
     def __init__(self, sensors, lights, buttons, clock, store=None, settings_store=None,
-                 link=None, watchdog=None, selftest=None, slice_ms=10, settle_ms=None,
+                 link=None, watchdog=None, slice_ms=10, settle_ms=None,
                  engine=None):
         self.sensors = sensors
         self.lights = lights
@@ -66,7 +67,6 @@ class MainLoop:
         self.store = store
         self.settings_store = settings_store
         self.watchdog = watchdog if watchdog is not None else _NoWatchdog()
-        self._selftest = selftest
         self.slice_ms = slice_ms
         if settle_ms is None:
             try:
@@ -74,23 +74,27 @@ class MainLoop:
                 settle_ms = board_config.SETTLE_MS
             except ImportError:  # pragma: no cover
                 settle_ms = 80
-        self.settle_ms = settle_ms
         self.settings = settings_mod.load(settings_store)
         if _MICRO:
             gc.collect()       # the loader's and the settings' leftovers go before the game's tables
-        self.tap = _Tap(buttons)
-        self.protocol = Protocol(self, link) if link is not None else None
+        s = self.settings
+        self.players = tuple(s["players"])
+        self.level = s["level"]
+        self.engine = engine     # made on first need: no engine memory in human games
+        if engine is not None and getattr(engine, "level", None) != self.level:
+            engine.set_level(self.level)     # allocates: only when it changes
+        self._search = None      # key of the position the engine is searching
+        self._pressed = []       # presses handed in over the link, for the next game step
+        self.frame = None
         self.menu = None
         self.ticks = 0
-        self._latched = False   # the menu-opening hold was used; wait for release
-        s = self.settings
-        self.app = App(sensors, lights, self.tap, clock, store, None, rules=s["rules"],
-                       players=s["players"], level=s["level"], slice_ms=slice_ms,
-                       learning=s["learning"], settle_ms=settle_ms, listener=self._event)
-        if engine is not None:
-            if getattr(engine, "level", None) != self.app.level:
-                engine.set_level(self.app.level)     # allocates: only when it changes
-            self.app.engine = engine
+        self._latched = False    # the menu-opening hold was used; wait for release
+        from board.controller import Controller
+        from morris import Rules
+        self.controller = Controller(rules=Rules.parse(s["rules"]), players=self.players,
+                                     settle_ms=settle_ms, store=store, learning=s["learning"],
+                                     now_ms=clock.ticks_ms())
+        self.protocol = Protocol(self, link) if link is not None else None
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
@@ -99,13 +103,20 @@ class MainLoop:
         self.ticks += 1
         if self.protocol is not None:
             self.protocol.poll()
+        pressed = self.buttons.read()
+        if self._pressed:
+            pressed = self._pressed + list(pressed)
+            self._pressed = []
         if self.menu is not None:
-            for b in self.tap.read():
+            for b in pressed:
                 self._menu_press(b)
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
             return
-        self.app.tick()
+        self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
+        self.lights.show(self.frame)
+        self._think()
+        self._forward()
         self._check_hold()
         if self.ticks % GC_EVERY == 0 and _MICRO:
             gc.collect()
@@ -117,7 +128,32 @@ class MainLoop:
             self.tick()
             n += 1
 
-    # ---- settings and the menu ---------------------------------------------------
+    # ---- the computer opponent -------------------------------------------
+    def thinking(self):
+        """True while the engine searches the computer's move."""
+        return self._search is not None
+
+    def _think(self):
+        c = self.controller
+        pos = c.position
+        if not c.awaiting_remote() or self.players[pos.turn] != COMPUTER:
+            self._search = None
+            return
+        key = (id(pos), pos.zkey, pos.turn, pos.ncp)   # a new game, undo or move changes it
+        if self._search != key:
+            if self.engine is None:
+                from engine import Engine
+                self.engine = Engine(level=self.level)
+            self.engine.start(pos)   # the engine searches a private copy
+            self._search = key
+        m = self.engine.step(self.slice_ms)
+        if m is None:
+            return
+        self._search = None
+        if m in pos.legal_moves:
+            c.remote_move(m)
+
+    # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
         held = getattr(self.buttons, "held_ms", None)
         if held is None:
@@ -126,7 +162,7 @@ class MainLoop:
         if h == 0:
             self._latched = False
         elif (h >= MENU_HOLD_MS and not self._latched
-              and self.app.controller.settled == 0 and self.sensors.read() == 0):
+              and self.controller.settled == 0 and self.sensors.read() == 0):
             self._latched = True
             self.open_menu()
 
@@ -138,7 +174,7 @@ class MainLoop:
 
     def _menu_press(self, b):
         menu = self.menu
-        if menu is None:
+        if menu is None:       # closed by an earlier press of the same pass
             return
         what = menu.press(b)
         if what is None:
@@ -149,15 +185,25 @@ class MainLoop:
         if what == "save":
             self.new_game(values)
 
-    def new_game(self, values):
+    def new_game(self, values, first=None):
         """Save ``values`` (a checked settings dict) as the settings and start a new game
-        with them; True when it started at once (empty board), False when it waits
-        for the board to be cleared."""
+        with them (``first``: 0/1 or "white"/"black" for rules that draw the first
+        player by lot); True when it started at once (empty board), False when
+        it waits for the board to be cleared."""
         self.save_settings(values)
-        app = self.app
-        started = app.controller.settled == 0
-        app.controller.learning = values["learning"]
-        app.new_game(rules=values["rules"], players=values["players"], level=values["level"])
+        c = self.controller
+        started = c.settled == 0
+        c.learning = values["learning"]
+        self.players = tuple(values["players"])
+        level = values["level"]
+        if level != self.level:
+            if self.engine is not None:
+                self.engine.set_level(level)   # keeps its tables: no new allocation
+            self.level = level
+        self._search = None
+        from morris import Rules
+        c.new_game(Rules.parse(values["rules"]), players=self.players, first=first)
+        self._forward()
         return started
 
     def save_settings(self, values):
@@ -166,26 +212,20 @@ class MainLoop:
         return settings_mod.save(self.settings_store, self.settings)
 
     def press(self, name):
-        """A button press from elsewhere (the protocol), handled on the next pass."""
-        self.tap.injected.append(name)
+        """A button press from elsewhere (the protocol), handled in the next game step."""
+        self._pressed.append(name)
 
     def selftest(self):
-        """Driver checks for the protocol's "selftest" command (dict with "ok")."""
-        if self._selftest is not None:
-            return self._selftest()
-        out = {"ok": True, "occupancy": self.sensors.read()}
-        try:
-            import gc
-            gc.collect()
-            out["mem_free"] = gc.mem_free()  # type: ignore[attr-defined]
-        except (ImportError, AttributeError):
-            pass
-        return out
+        """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
+        import selftest   # imported when first used: RAM
+        return selftest.check(self.sensors, self.lights, self.store)
 
     # ---- events -----------------------------------------------------------------
-    def _event(self, ev):
+    def _forward(self):
+        events = self.controller.events()
         if self.protocol is not None:
-            self.protocol.event(ev)
+            for ev in events:
+                self.protocol.event(ev)
 
     def _send(self, obj):
         if self.protocol is not None:

@@ -58,6 +58,10 @@ class Menu:
         self.values = dict(values)
         self.item = 0
 
+    def key(self):
+        """The setting being edited: one of ITEMS."""
+        return ITEMS[self.item]
+
     def index(self, key=None):
         """Position of the current value of ``key`` in its choices, or -1."""
         key = key or ITEMS[self.item]

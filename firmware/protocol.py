@@ -13,8 +13,8 @@ Commands (fields in brackets are optional):
 
 - ``hello``: protocol version, firmware, commands;
 - ``state``: the game: position text, record, turn, phase, result, players...;
-- ``new`` [rules | preset [options]] [players] [level] [learning]: new game
-  (starts when the board is empty); the choices are saved as the settings;
+- ``new`` [rules | preset [options]] [players] [level] [learning] [first]: new
+  game (starts when the board is empty); the choices are saved as the settings;
 - ``undo``: take back the last move (the LEDs show how);
 - ``hint``: show a hint on the board (a "hint" event follows);
 - ``press`` button: as if a board button ("new", "undo", "hint", "ok") was pressed;
@@ -42,7 +42,7 @@ BUTTONS = ("new", "undo", "hint", "ok")
 COMMANDS = {
     "hello": (),
     "state": (),
-    "new": ("rules", "preset", "options", "players", "level", "learning"),
+    "new": ("rules", "preset", "options", "players", "level", "learning", "first"),
     "undo": (),
     "hint": (),
     "press": ("button",),
@@ -62,10 +62,12 @@ class CommandError(Exception):
 class Protocol:
     """Reads commands from ``link`` and acts on ``host`` (the main loop); sends events.
 
-    ``host`` provides: ``app`` (the App, with ``controller``), ``settings``
-    (dict), ``new_game(values)`` -> bool (True: started now), ``save_settings(values)``
-    -> None or error text, ``press(name)`` (inject a button press),
-    ``selftest()`` -> dict. ``link``: ``read_line()`` / ``write_line(text)``.
+    ``host`` (the ``mainloop.MainLoop``) provides: ``controller``, ``players``,
+    ``level``, ``settings`` (dict), ``menu`` (None or the open menu),
+    ``thinking()`` -> bool, ``new_game(values, first)`` -> bool (True: started
+    now), ``save_settings(values)`` -> None or error text, ``press(name)``
+    (a button press for the next pass), ``selftest()`` -> dict.
+    ``link``: ``read_line()`` / ``write_line(text)``.
     """
 
     def __init__(self, host, link):
@@ -161,16 +163,19 @@ class Protocol:
         for k in ("players", "level", "learning"):
             if k in obj:
                 values[k] = self._check(k, obj[k])
-        started = self.host.new_game(values)
+        first = obj.get("first")
+        if "first" in obj and first != "white" and first != "black":
+            raise CommandError("first must be white or black")
+        started = self.host.new_game(values, first)
         return {"type": "ok", "cmd": "new", "started": bool(started), "rules": values["rules"]}
 
     def _cmd_undo(self, obj):
-        if not self.host.app.controller.undo():
+        if not self.host.controller.undo():
             raise CommandError("nothing to undo now")
         return {"type": "ok", "cmd": "undo"}
 
     def _cmd_hint(self, obj):
-        self.host.app.controller.hint()
+        self.host.controller.hint()
         return {"type": "ok", "cmd": "hint"}
 
     def _cmd_press(self, obj):
@@ -184,10 +189,10 @@ class Protocol:
         text = obj["move"]
         if not isinstance(text, str) or not 0 < len(text) <= 16:
             raise CommandError("move must be move text such as 'd2', 'd2-d3' or 'd2-d3xa1'")
-        app = self.host.app
-        c = app.controller
+        host = self.host
+        c = host.controller
         pos = c.position
-        if not c.awaiting_remote() or app.players[pos.turn] != "remote":
+        if not c.awaiting_remote() or host.players[pos.turn] != "remote":
             raise CommandError("not waiting for a move over the link")
         try:
             m = pos.parse_move(text)
@@ -216,11 +221,11 @@ class Protocol:
         return out
 
     def _cmd_record(self, obj):
-        app = self.host.app
+        host = self.host
         names = []
-        for kind in app.players:
-            names.append("computer level %d" % app.level if kind == "computer" else kind)
-        text = app.controller.export_record({"Event": "Morris board game", "Site": "Morris board",
+        for kind in host.players:
+            names.append("computer level %d" % host.level if kind == "computer" else kind)
+        text = host.controller.export_record({"Event": "Morris board game", "Site": "Morris board",
                                              "White": names[0], "Black": names[1]})
         return {"type": "record", "text": text}
 
@@ -241,18 +246,22 @@ class Protocol:
     # ---- out -------------------------------------------------------------
     def state(self):
         """The "state" reply: the game as a dict."""
-        app = self.host.app
-        c = app.controller
+        host = self.host
+        c = host.controller
         st = c.status()
         out = {"type": "state", "position": c.position.text()}
         for k in ("turn", "phase", "state", "result", "reason", "message", "in_hand",
-                  "on_board", "record", "rules", "learning", "remote", "awaiting_remote"):
+                  "on_board", "record", "rules", "learning", "remote", "awaiting_remote",
+                  "lifted", "mistakes"):
             out[k] = st.get(k)
-        out["players"] = list(app.players)
-        out["level"] = app.level
+        out["players"] = list(host.players)
+        out["level"] = host.level
+        out["thinking"] = host.thinking()
         out["lit"] = st.get("lit")
         out["occupancy"] = c.settled
         out["expected"] = c.expected_occupancy()
+        menu = host.menu
+        out["menu"] = None if menu is None else {"item": menu.key(), "values": menu.values}
         return out
 
     def event(self, ev):
@@ -264,7 +273,7 @@ class Protocol:
             ev = dict(ev)
             if t == "move":
                 ev.pop("record", None)
-            ev["position"] = self.host.app.controller.position.text()
+            ev["position"] = self.host.controller.position.text()
         self.send(ev)
 
     def send(self, obj):

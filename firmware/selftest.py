@@ -1,26 +1,55 @@
-"""On-device self-test of the board's hardware.
+"""The board's self-test: one module, two entry points, both through the real drivers.
 
-Interactive (``tools/deploy.py --selftest`` runs it through ``mpremote run``,
-or ``import selftest; selftest.run()`` at the REPL):
+``bringup(steps=None, seconds=60)`` -- board bring-up, before a game: an
+interactive walk through the hardware that prints what it sees and shows
+light patterns (hardware/BUILD.md explains each one and what to do when it
+looks wrong). ``tools/deploy.py --selftest`` runs it through
+``mpremote run firmware/selftest.py``; at the REPL ``import selftest;
+selftest.bringup(("walk",))`` runs one step. Steps, in order:
 
-1. every LED in turn, along the chain: red, green, blue (a dead or swapped
-   LED, or a wrong colour order, shows at once); the console names each point;
-2. the switch chain's integrity (the 8 tail bits must read CHAIN_TAIL_BYTE)
-   and the time of one scan (the scan rate it allows);
-3. for ``seconds`` seconds (or until "ok" is held 2 s): every closed switch
-   lights its point green and is printed as it closes and opens (point, switch
-   bit, chip and input); button presses are printed.
+1. ``chain``:    100 scans of the 74HC165 chain; the tail byte must read
+                 ``CHAIN_TAIL_BYTE`` in every one (prints the scan time).
+                 All LEDs blink magenta 3 times if not.
+2. ``colours``:  all LEDs red, then green, then blue, 1.5 s each (``LED_ORDER``).
+3. ``walk``:     one white LED at a time in point order a1, d1, g1, b2, ... g7,
+                 each printed with its LED index.
+4. ``load``:     all LEDs white at ``BRIGHTNESS_CAP`` for 5 s: the worst-case
+                 current; the Pico must not reset.
+5. ``switches``: every point shows its switch live (green = closed, dim blue =
+                 open; all amber while a button is held); each closing and
+                 opening is printed with its switch bit and chip input
+                 ("U2.B"). Ends when ``new`` and ``ok`` are held together (or
+                 after ``seconds``); lists the switches never seen closed.
 
-Then all LEDs go dark and a timer keeps feeding the watchdog (the self-test
-starts it, so it also survives a board whose game had started one) until the
-next reset (``mpremote reset``).
+The last line reads ``bring-up: chain=ok colours=ok walk=ok load=ok
+switches=ok``. The bring-up feeds the watchdog while it runs (a game may
+have started it) and leaves a timer feeding it until the next reset.
 
-``quick(...)`` is the non-interactive part for the USB protocol's
-"selftest" command: chain integrity, scan rate, store round trip, free memory.
+``check(sensors, lights=None, store=None, window_ms=100)`` -- the firmware's
+own check, non-interactive: the USB protocol's "selftest" command (main.py
+hands it the Pico drivers; the simulator its simulated ones).
 """
 import board_config as cfg
 
-SWEEP_MS = 120
+STEPS = ("chain", "colours", "walk", "load", "switches")
+SCANS = 100
+WDT_MS = 8000
+
+
+def _scale(rgb):
+    """An (r, g, b) colour given at full scale, scaled down to the brightness cap."""
+    c = cfg.BRIGHTNESS_CAP
+    return (rgb[0] * c // 255, rgb[1] * c // 255, rgb[2] * c // 255)
+
+
+RED = _scale((255, 0, 0))
+GREEN = _scale((0, 255, 0))
+BLUE = _scale((0, 0, 255))
+WHITE = _scale((255, 255, 255))
+MAGENTA = _scale((255, 0, 255))
+AMBER = _scale((255, 120, 0))
+DIM_BLUE = (0, 0, max(1, cfg.BRIGHTNESS_CAP // 12))
+OFF = (0, 0, 0)
 
 
 def _sleep_ms(ms):
@@ -38,15 +67,18 @@ def _ticks():
 
 
 def where(bit):
-    """"U2.B"-style name of switch bit ``bit``."""
+    """"U2.B"-style name of switch bit ``bit`` (chip U1..U3, input A..H)."""
     return "U%d.%s" % (1 + bit // 8, "ABCDEFGH"[bit % 8])
 
 
-def quick(sensors, lights=None, store=None, window_ms=100):
+# ---- the firmware's own check (the protocol's "selftest") ------------------------------
+
+def check(sensors, lights=None, store=None, window_ms=100):
     """Non-interactive checks; returns a dict with "ok" (bool) and the findings:
-    "chain" (tail check of a fresh scan), "scans_per_s" (timer scans counted
-    over ``window_ms`` ms, when a Scanner runs), "store" (round trip in a
-    scratch file), "mem_free" (bytes)."""
+    "chain" (tail check of fresh scans) and "scans_per_s" (scans counted over
+    ``window_ms`` ms) for a switch driver that counts its scans (``errors``,
+    ``scans``), "occupancy" (int), "store" (a round trip through a scratch
+    store of the same kind: ``store.scratch()``), "mem_free" (bytes, MicroPython)."""
     ticks_ms, ticks_diff = _ticks()
     out = {"ok": True}  # type: dict
     errors = getattr(sensors, "errors", None)
@@ -68,9 +100,7 @@ def quick(sensors, lights=None, store=None, window_ms=100):
     out["occupancy"] = sensors.read()
     if store is not None:
         try:
-            from hw.store import FileStore
-            path = getattr(store, "path", "game.rec") + ".selftest"
-            s = FileStore(path, getattr(store, "files", None))
+            s = store.scratch()
             s.save(b"selftest")
             good = s.load() == b"selftest"
             s.clear()
@@ -89,75 +119,197 @@ def quick(sensors, lights=None, store=None, window_ms=100):
     return out
 
 
-def run(seconds=60, config=cfg):
-    """The interactive self-test (see module doc); prints as it goes, returns a dict."""
-    import machine
-    from hw.switches import Switches
-    from hw.lights import Lights
-    from hw.buttons import Buttons
-    from hw import point_names
+# ---- board bring-up, before a game -----------------------------------------------------
+
+class Bench:
+    """What the bring-up works with: the real drivers (``switches``, ``lights``
+    without a current budget, ``buttons`` sampled by ``poll()``), the point
+    names, and the watchdog it feeds while it pauses."""
+
+    def __init__(self, config=cfg):
+        import machine
+        from hw.switches import Switches
+        from hw.lights import Lights
+        from hw.buttons import Buttons
+        from hw import point_names
+        self.config = config
+        self.switches = Switches(config)
+        self.lights = Lights(config)
+        self.buttons = Buttons(config)
+        self.buttons.auto = True          # poll() below samples them
+        self.names = point_names()
+        self.wdt = machine.WDT(timeout=WDT_MS)
+
+    def pause(self, ms):
+        """Sleep ``ms`` ms, feeding the watchdog at least once a second."""
+        while ms > 0:
+            self.wdt.feed()
+            n = ms if ms < 1000 else 1000
+            _sleep_ms(n)
+            ms -= n
+        self.wdt.feed()
+
+    def fill(self, colour):
+        """Every LED one colour."""
+        self.lights.show([colour] * 24)
+
+    def show(self, colours):
+        """A dict point name -> colour; the other LEDs dark."""
+        f = [OFF] * 24
+        for i in range(24):
+            c = colours.get(self.names[i])
+            if c is not None:
+                f[i] = c
+        self.lights.show(f)
+
+    def held(self):
+        """Names of the buttons held now (after one sample): list."""
+        b = self.buttons
+        b.poll()
+        return [n for n in b.names if b.held_ms(n) > 0]
+
+
+def step_chain(bench):
+    """Step 1: chain integrity and scan time. True when every tail byte was right."""
     ticks_ms, ticks_diff = _ticks()
-    wdt = machine.WDT(timeout=8000)
-    names = point_names()
-    index = {}
-    for i in range(len(names)):
-        index[names[i]] = i
-    sw = Switches(config)
-    bt = Buttons(config)
-    lights = Lights(config, budget_ma=config.LED_BUDGET_MA)
-    cap = config.BRIGHTNESS_CAP
-    dark = [(0, 0, 0)] * 24
-    print("self-test: LEDs along the chain (red, green, blue each)")
-    for name, led, bit in sorted(config.POINTS, key=lambda r: r[1]):
-        print("  LED %2d = %s" % (led, name))
-        for colour in ((cap, 0, 0), (0, cap, 0), (0, 0, cap)):
-            f = list(dark)
-            f[index[name]] = colour
-            lights.show(f)
-            wdt.feed()
-            _sleep_ms(SWEEP_MS)
-    lights.show(dark)
-    print("self-test: switch chain")
+    sw = bench.switches
+    e0 = sw.errors
     t0 = ticks_ms()
-    for _ in range(100):
+    for _ in range(SCANS):
         sw.scan()
     dt = max(1, ticks_diff(ticks_ms(), t0))
-    chain_ok = sw.errors == 0
-    print("  %s; one scan (%s) takes %d us (max %d scans/s)" % (
-        "chain ok" if chain_ok else "TAIL BYTE WRONG in %d of 100 scans: check the chain" % sw.errors,
-        "SPI" if sw.use_spi else "bit-banged", dt * 10, 100000 // dt))
-    print("self-test: close switches (a stone on a point); hold ok 2 s to end")
-    last = sw.scan()
-    start = ticks_ms()
+    bad = sw.errors - e0
+    how = "SPI" if sw.use_spi else "bit-banged"
+    if bad == 0:
+        print("chain: OK, tail 0x%02x in %d scans; one scan (%s) takes %d us (max %d scans/s)"
+              % (bench.config.CHAIN_TAIL_BYTE, SCANS, how, dt * 1000 // SCANS, SCANS * 1000 // dt))
+        closed = [bench.names[i] for i in range(24) if sw.state >> i & 1]
+        print("chain: closed now: %s" % (" ".join(closed) or "none"))
+        return True
+    print("chain: FAULT: tail 0x%02x (want 0x%02x) in %d of %d scans"
+          % (sw.last_tail, bench.config.CHAIN_TAIL_BYTE, bad, SCANS))
+    if sw.last_tail == 0xFF:
+        print("chain: data line stuck high: check U3 QH -> GP%d, U1 SER to GND, CLK and SH/LD wiring"
+              % bench.config.PINS["sr_data"])
+    else:
+        print("chain: tail bits wrong: a chip is not clocking or SER/QH links are crossed")
+    for _ in range(3):
+        bench.fill(MAGENTA)
+        bench.pause(300)
+        bench.fill(OFF)
+        bench.pause(300)
+    return False
+
+
+def step_colours(bench):
+    """Step 2: colour order. All red, green, blue in turn."""
+    for name, colour in (("red", RED), ("green", GREEN), ("blue", BLUE)):
+        print("colours: all LEDs should be %s" % name)
+        bench.fill(colour)
+        bench.pause(1500)
+    bench.fill(OFF)
+    return True
+
+
+def step_walk(bench, ms=400):
+    """Step 3: LED order. One LED at a time in point order."""
+    index = {}
+    for name, led, bit in bench.config.POINTS:
+        index[name] = led
+    for name in bench.names:
+        print("walk: %s (LED %d)" % (name, index[name]))
+        bench.show({name: WHITE})
+        bench.pause(ms)
+    bench.fill(OFF)
+    return True
+
+
+def step_load(bench, ms=5000):
+    """Step 4: worst-case current. All white at the cap."""
+    print("load: all 24 LEDs white at %d/255 for %d s; the Pico must not reset" % (
+        bench.config.BRIGHTNESS_CAP, ms // 1000))
+    bench.fill(WHITE)
+    bench.pause(ms)
+    bench.fill(OFF)
+    print("load: OK (still running)")
+    return True
+
+
+def step_switches(bench, seconds=60, period_ms=20):
+    """Step 5: live switches and buttons until new + ok are held (or ``seconds`` pass)."""
+    ticks_ms, ticks_diff = _ticks()
+    print("switches: put a stone on each point; green = closed. Hold new + ok to end.")
+    bits = {}
+    for name, led, bit in bench.config.POINTS:
+        bits[name] = bit
+    names = bench.names
+    last = bench.switches.scan()
+    shown = None
+    last_held = []
     seen = 0
+    start = ticks_ms()
     while ticks_diff(ticks_ms(), start) < seconds * 1000:
-        wdt.feed()
-        occ = sw.scan()
-        bt.poll()
-        for b in bt.read():
-            print("  button %s" % b)
-        if bt.held_ms("ok") >= 2000:
-            break
+        occ = bench.switches.scan()
+        held = bench.held()
         changed = occ ^ last
-        for name, led, bit in config.POINTS:
-            p = index[name]
-            if changed >> p & 1:
-                state = "closed" if occ >> p & 1 else "opened"
-                print("  %s %s (switch bit %d, %s)" % (state, name, bit, where(bit)))
-                if occ >> p & 1:
-                    seen |= 1 << p
-        if changed:
-            lights.show([(0, cap, 0) if occ >> i & 1 else (0, 0, 0) for i in range(24)])
+        for i in range(24):
+            if changed >> i & 1:
+                state = "closed" if occ >> i & 1 else "opened"
+                print("switches: %s %s (switch bit %d, %s)" % (state, names[i], bits[names[i]],
+                                                                where(bits[names[i]])))
+        seen |= occ
         last = occ
-        _sleep_ms(4)
-    lights.show(dark)
+        if held != last_held:
+            print("buttons: %s" % (" ".join(held) or "none"))
+            last_held = held
+        if "new" in held and "ok" in held:
+            break
+        picture = (-1, 0) if held else (occ, 1)
+        if picture != shown:
+            if held:
+                bench.fill(AMBER)
+            else:
+                colours = {}
+                for i in range(24):
+                    colours[names[i]] = GREEN if occ >> i & 1 else DIM_BLUE
+                bench.show(colours)
+            shown = picture
+        bench.pause(period_ms)
+    bench.fill(OFF)
     missing = [names[i] for i in range(24) if not seen >> i & 1]
-    print("self-test done: %d of 24 switches seen closed%s" % (
+    print("switches: %d of 24 seen closed%s" % (
         24 - len(missing), (" (never: %s)" % " ".join(missing)) if missing else ""))
-    t = machine.Timer(-1, period=2000, mode=machine.Timer.PERIODIC, callback=lambda _t: wdt.feed())
+    return True
+
+
+def bringup(steps=None, seconds=60, bench=None):
+    """Run the named bring-up steps (all by default) in order (see module doc);
+    ``seconds`` bounds the switch step. Prints as it goes; returns a dict
+    step name -> bool (True: passed) and leaves a timer feeding the watchdog
+    (``out["timer"]``) until the next reset."""
+    import machine
+    b = bench or Bench()
+    out = {}
+    for name in STEPS:
+        if steps is not None and name not in steps:
+            continue
+        if name == "chain":
+            out[name] = step_chain(b)
+        elif name == "colours":
+            out[name] = step_colours(b)
+        elif name == "walk":
+            out[name] = step_walk(b)
+        elif name == "load":
+            out[name] = step_load(b)
+        else:
+            out[name] = step_switches(b, seconds)
+    print("bring-up: " + " ".join("%s=%s" % (n, "ok" if out[n] else "FAULT") for n in STEPS if n in out))
+    wdt = b.wdt
+    out["timer"] = machine.Timer(-1, period=2000, mode=machine.Timer.PERIODIC,
+                                 callback=lambda _t: wdt.feed())
     print("the watchdog is fed by a timer until reset (mpremote reset)")
-    return {"chain_ok": chain_ok, "seen": 24 - len(missing), "timer": t}
+    return out
 
 
 if __name__ == "__main__":
-    run()
+    bringup()

@@ -1,4 +1,4 @@
-"""Simulated drivers behind the contracts of ../shared/DESIGN.md.
+"""Simulated drivers behind the same small contracts as the Pico drivers (firmware/hw/).
 
 Each class offers the small interface the firmware uses (the contract) and,
 separately, the "physical" side a test or the web page drives: a magnet over
@@ -7,10 +7,13 @@ a reed switch, a finger on a button, the colours the LEDs actually show.
 Contracts (shared with the Pico drivers; checked by tests/driver_contract.py):
 - sensors: ``read()`` -> int, bit i set when a stone stands on point i
 - lights: ``show(frame)``, frame = 24 (r, g, b) with 0..255 channels
-- buttons: ``read()`` -> list of button names pressed since the last read
+- buttons: ``read()`` -> list of button names pressed since the last read,
+  ``held_ms(name)`` -> ms the button has been held now (0: released)
 - clock: ``ticks_ms()``, ``ticks_add(t, ms)``, ``ticks_diff(a, b)`` (MicroPython wrap-around)
-- store: ``save(data)`` atomic, ``load()`` -> bytes or None, ``clear()``
+- store: ``save(data)`` atomic, ``load()`` -> bytes or None, ``clear()``,
+  ``scratch()`` -> a store of the same kind for the self-test's round trip
 - link: ``read_line()`` -> str or None (never blocks), ``write_line(text)``
+- watchdog: ``feed()``, ``keep_alive()``
 """
 import os
 import tempfile
@@ -67,10 +70,16 @@ class SimLights:
 
 
 class SimButtons:
-    """The board's push buttons; the physical side is ``press(name)``."""
+    """The board's push buttons; the physical side is ``press(name)`` (a short press),
+    ``push(name)`` and ``release(name)`` (a press held until released).
 
-    def __init__(self):
+    ``clock`` (a SimClock) times how long a button is held (``held_ms``); without
+    one a held button reads as held 0 ms."""
+
+    def __init__(self, clock=None):
+        self.clock = clock
         self._pending = []
+        self._down = {}            # name -> ticks_ms when pushed
 
     def read(self):
         """Button names pressed since the last read, oldest first."""
@@ -78,11 +87,33 @@ class SimButtons:
         self._pending = []
         return out
 
+    def held_ms(self, name):
+        """How long (ms) ``name`` has been held down now; 0 when released.
+        KeyError for an unknown name."""
+        if name not in BUTTON_NAMES:
+            raise KeyError(name)
+        t = self._down.get(name)
+        if t is None or self.clock is None:
+            return 0
+        return max(1, self.clock.ticks_diff(self.clock.ticks_ms(), t))
+
+    # physical side
     def press(self, name):
         """Press and release button ``name`` (one of BUTTON_NAMES); ValueError otherwise."""
+        self.push(name)
+        self.release(name)
+
+    def push(self, name):
+        """Push button ``name`` down and keep it down (the press counts now)."""
         if name not in BUTTON_NAMES:
             raise ValueError("no button named %r" % (name,))
-        self._pending.append(name)
+        if name not in self._down:
+            self._pending.append(name)
+            self._down[name] = self.clock.ticks_ms() if self.clock is not None else 0
+
+    def release(self, name):
+        """Let button ``name`` go."""
+        self._down.pop(name, None)
 
 
 class SimClock:
@@ -119,6 +150,33 @@ class SimClock:
         self._now = (self._now + int(ms)) & _TICKS_MAX
 
 
+class SimWatchdog:
+    """The watchdog: ``feed()`` at least every ``timeout_ms`` of ``clock`` time, or
+    ``expired()`` turns true (the simulator then resets the board, as the RP2040's
+    watchdog would). ``feeds`` counts the feeds."""
+
+    def __init__(self, clock, timeout_ms=5000):
+        self.clock = clock
+        self.timeout_ms = timeout_ms
+        self.feeds = 0
+        self.fed_at = clock.ticks_ms()
+
+    def feed(self):
+        """Restart the countdown."""
+        self.feeds += 1
+        self.fed_at = self.clock.ticks_ms()
+
+    def keep_alive(self):
+        """Feed from a timer from now on (after the main loop stopped)."""
+        self.timeout_ms = None
+
+    def expired(self):
+        """True when the last feed is longer ago than the timeout."""
+        if self.timeout_ms is None:
+            return False
+        return self.clock.ticks_diff(self.clock.ticks_ms(), self.fed_at) > self.timeout_ms
+
+
 class MemoryStore:
     """The game-record store kept in memory (lost when the process ends)."""
 
@@ -136,6 +194,10 @@ class MemoryStore:
     def clear(self):
         """Forget the stored bytes."""
         self._data = None
+
+    def scratch(self):
+        """Another store of the same kind, for the self-test's round trip."""
+        return MemoryStore()
 
 
 class FileStore:
@@ -170,6 +232,10 @@ class FileStore:
                 return f.read()
         except FileNotFoundError:
             return None
+
+    def scratch(self):
+        """A store of the same kind beside this one, for the self-test's round trip."""
+        return FileStore(self.path + ".selftest")
 
     def clear(self):
         """Remove the file if present."""

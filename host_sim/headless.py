@@ -2,11 +2,11 @@
 
 Each move becomes the hand actions a person would make (lift, put, lift the
 captured stone), with the simulated clock running past the debounce between
-them; the firmware controller alone decides what was played. A side played
-by the computer thinks with the real engine and its move is then carried out
-on the board the same way. Prints the record and the result.
+them; the firmware alone decides what was played, and the simulator learns
+it as a PC would, from the board's "state" replies (docs/protocol.md). A
+side played by the computer thinks with the real engine and its move is then
+carried out on the board the same way. Prints the record and the result.
 """
-from morris import record_tokens
 from .sim import Simulation, COLOURS
 
 MAX_COMPUTER_MS = 120000     # simulated time the computer may take for one move
@@ -18,15 +18,14 @@ class HeadlessError(Exception):
 
 def _computer_move(sim, out):
     """Wait for the computer's move and carry it out on the board; returns its text."""
-    c = sim.app.controller
     waited = 0
-    while c.awaiting_remote():
+    while sim.board()["awaiting_remote"]:
         sim.step(20)
         waited += 20
         if waited > MAX_COMPUTER_MS:
             raise HeadlessError("the computer did not move within %d ms" % MAX_COMPUTER_MS)
     # the computer's move is now shown on the LEDs: carry it out by hand
-    text = c.status().get("remote")
+    text = sim.board()["remote"]
     if not text:
         raise HeadlessError("the computer's move is not shown (%s)" % sim.state()["message"])
     sim.play_by_hand(text)
@@ -55,28 +54,27 @@ def play(moves, rules=None, players=("human", "human"), level=3, out=print, max_
     """
     sim = Simulation(rules=rules, players=players, level=level, manual_clock=True)
     sim.settle()
-    c = sim.app.controller
     if first is not None:
-        first = COLOURS.index(first) if isinstance(first, str) else first
-        if c.position.turn != first:
-            c.new_game(first=first)
+        first = first if isinstance(first, str) else COLOURS[first]
+        if sim.board()["turn"] != first:
+            sim.new_game(first=first)
             sim.settle()
     moves = list(moves)
     i = 0
     turn = 0
     while True:
-        if c.position.outcome() is not None:
+        st = sim.board()
+        if st["result"] is not None:
             break
         if max_moves is not None and turn >= max_moves:
             break
-        pos = c.position
-        if sim.app.players[pos.turn] == "computer":
-            n = len(c.record())
+        if st["players"][COLOURS.index(st["turn"])] == "computer":
+            n = len(st["record"])
             try:
                 text = _computer_move(sim, out)
             except ValueError as e:
                 raise HeadlessError("turn %d (computer): %s" % (turn + 1, e))
-            if len(c.record()) != n + 1:
+            if len(sim.board()["record"]) != n + 1:
                 raise HeadlessError("turn %d (computer, %s): the board did not take the move (%s)"
                                     % (turn + 1, text, sim.state()["message"]))
         else:
@@ -84,12 +82,12 @@ def play(moves, rules=None, players=("human", "human"), level=3, out=print, max_
                 break
             text = moves[i]
             i += 1
-            n = len(c.record())
+            n = len(st["record"])
             try:
                 sim.play_by_hand(text)
             except ValueError as e:
                 raise HeadlessError("turn %d (%s): %s" % (turn + 1, text, e))
-            rec = c.record()
+            rec = sim.board()["record"]
             if len(rec) != n + 1:
                 raise HeadlessError("turn %d (%s): the board did not take the move (%s)"
                                     % (turn + 1, text, sim.state()["message"]))
@@ -97,15 +95,16 @@ def play(moves, rules=None, players=("human", "human"), level=3, out=print, max_
                 raise HeadlessError("turn %d: the board read %s, the record says %s"
                                     % (turn + 1, rec[-1], text))
         turn += 1
-    if i < len(moves) and c.position.outcome() is not None:
+    if i < len(moves) and sim.board()["result"] is not None:
         out("note: the game ended before the last %d move(s) of the list" % (len(moves) - i))
     return sim
 
 
 def report(sim, out=print):
-    """Print the record (numbered, both sides per line) and the result."""
-    c = sim.app.controller
-    rec = c.record()
+    """Print the record (numbered, both sides per line) and the result; returns the
+    result text ("1-0", "0-1", "1/2-1/2") or None while the game goes on."""
+    st = sim.board()
+    rec = st["record"]
     lines = []
     for k in range(0, len(rec), 2):
         pair = rec[k:k + 2]
@@ -113,20 +112,20 @@ def report(sim, out=print):
     out("record: %d moves" % len(rec))
     for ln in lines:
         out("  " + ln)
-    o = c.position.outcome()
-    if o is None:
-        out("result: * (game goes on; %s to move)" % COLOURS[c.position.turn])
+    result = st["result"]
+    if result is None:
+        out("result: * (game goes on; %s to move)" % st["turn"])
         return None
-    who = "draw" if o.winner is None else "%s wins" % COLOURS[o.winner]
+    who = "draw" if result == "1/2-1/2" else "white wins" if result == "1-0" else "black wins"
     last = rec[-1] if rec else "-"
-    out("result: %s (%s by %s) at move %d, %s" % (o.result(), who, o.reason, len(rec), last))
-    return o
+    out("result: %s (%s by %s) at move %d, %s" % (result, who, st["reason"], len(rec), last))
+    return result
 
 
 def run(args, out=print):
     """The ``--headless`` command: returns the process exit code."""
     from .sim import build_rules
-    from morris.record import read_record, RecordError
+    from morris.record import read_record, split_record, RecordError
     rules = build_rules(args.rules, args.option)
     first = None
     try:
@@ -139,8 +138,7 @@ def run(args, out=print):
             rules = start.rules
             first = start.turn
         else:
-            moves = (args.moves or "").replace(",", " ").split()
-            moves = record_tokens(" ".join(moves))
+            moves = split_record((args.moves or "").replace(",", " "))[1]
     except RecordError as e:
         out("error: %s" % e)
         return 1

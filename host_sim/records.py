@@ -1,7 +1,7 @@
 """Game records in the simulator: export the game, import a record, step through it.
 
-Export: ``game_record(controller, players, level)`` writes the controller's
-game in the record format of ``morris.record`` (docs/records.md).
+Export: the board's "record" reply (docs/protocol.md) with the simulator's
+tags set by ``retag`` (the record format of ``morris.record``, docs/records.md).
 
 Import: ``load(text, rules)`` reads our record format, a Sanmill move list
 (action notation, ``xb4`` captures) or a Sanmill FEN (a start position with
@@ -17,7 +17,8 @@ import time
 
 from morris import Position, NONE, WHITE, BLACK
 from morris.record import (read_record, write_record, from_sanmill_fen, is_sanmill_fen,
-                           RecordError, move_number)
+                           RecordError, move_number, split_record, tag_line,
+                           parse_tag, TAG_ORDER)
 
 COLOURS = ("white", "black")
 
@@ -33,14 +34,21 @@ def player_name(kind, level):
     return "computer level %d" % level if kind == "computer" else kind
 
 
-def game_record(controller, players=("human", "human"), level=3, tags=None):
-    """The record text of ``controller``'s game (a ``board.controller.Controller``)."""
-    all_tags = {"Event": "Morris board simulator game", "Site": "host simulator",
-                "Date": today(), "White": player_name(players[0], level),
-                "Black": player_name(players[1], level)}
-    if tags:
-        all_tags.update(tags)
-    return controller.export_record(all_tags)
+def retag(text, tags):
+    """Record ``text`` with the tags of ``tags`` (dict) set, replaced where present;
+    tags in the order ``morris.record`` writes them; the moves stay as they are."""
+    split_record(text)       # RecordError for a text that is no record
+    lines = text.split("\n")
+    head = 0
+    while head < len(lines) and lines[head].startswith("["):
+        head += 1
+    values = {}
+    for line in lines[:head]:
+        key, value = parse_tag(line)
+        values[key] = value
+    values.update(tags)
+    keys = [k for k in TAG_ORDER if k in values] + [k for k in values if k not in TAG_ORDER]
+    return "\n".join([tag_line(k, values[k]) for k in keys] + lines[head:])
 
 
 def load(text, rules=None):
@@ -177,4 +185,4 @@ def continue_store_bytes(pos_start, moves):
     return (head + " ".join(moves) + "\n").encode()
 
 
-__all__ = ["game_record", "load", "Replay", "RecordError", "continue_store_bytes", "today"]
+__all__ = ["retag", "load", "Replay", "RecordError", "continue_store_bytes", "today"]

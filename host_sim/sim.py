@@ -1,4 +1,12 @@
-"""The simulated board: drivers, the firmware's App, and the physical state.
+"""The simulated board: the firmware's main loop on simulated drivers, and the physical state.
+
+``Simulation`` runs ``mainloop.MainLoop`` -- what the Pico runs above its
+drivers: settings, the button-and-LED menu, the USB protocol, the watchdog --
+on the drivers of ``host_sim.drivers``. Everything the simulator learns about
+the game it learns as a PC would, over the simulated serial link in the JSON
+lines of docs/protocol.md (``ask``); everything it does to the game it does
+as a person would (stones on switches, buttons) or as a PC would (protocol
+commands such as "new").
 
 The firmware never learns stone colours (reed switches sense occupancy
 only); the simulator remembers which colour the user physically put where,
@@ -9,16 +17,21 @@ than the controller's debounce, as a person's hand would.
 import json
 
 from . import drivers
-from app import App, PLAYER_KINDS
-from morris import Rules, PRESETS, VARIATIONS, OPTIONS, WHITE, BLACK, NONE, split_move
+import board_config
+from mainloop import MainLoop
+import settings as settings_mod
+from morris import Rules, Position, PRESETS, VARIATIONS, OPTIONS, WHITE, BLACK, NONE, split_move
 from morris.rules import preset_values
 
+PLAYER_KINDS = settings_mod.PLAYER_KINDS
 NAMES = Rules("standard").geo.names
 COLOURS = ("white", "black")
-SETTLE_MS = 80
+SETTLE_MS = board_config.SETTLE_MS   # the board's switch settle time (MainLoop's default)
 GAP_MS = SETTLE_MS + 40      # a physical action waits this long after the previous one
 MAX_QUEUE = 64
 EVENT_LOG = 40
+EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "menu")
+MAX_PASSES = 4               # main-loop passes a command may take to be answered
 # marks of the replay and mirror views (the firmware's own are board.leds.DESCRIPTIONS)
 VIEW_MEANINGS = {"last_from": "the last move came from here", "last_to": "the last move went here"}
 
@@ -49,59 +62,165 @@ def build_rules(preset="standard", options=None):
     return Rules(preset, **opts)
 
 
-class Simulation:
-    """One simulated board running the firmware ``App``.
+class BoardError(ValueError):
+    """The board answered a protocol command with an error (the message is its text)."""
 
-    ``manual_clock=True`` gives a clock that moves only in ``step`` (headless
-    and tests); otherwise real time. ``store`` defaults to memory.
+
+class Simulation:
+    """One simulated board running the firmware's ``MainLoop``.
+
+    ``rules`` (Rules or text), ``players`` (white, black), ``level`` and
+    ``learning`` are written to the board's settings store before it boots,
+    as if chosen at the board earlier. ``manual_clock=True`` gives a clock
+    that moves only in ``step`` (headless and tests); otherwise real time.
+    ``store`` (the saved game) and ``settings_store`` default to memory.
+    Raises ValueError for bad settings.
     """
 
     def __init__(self, rules=None, players=("human", "computer"), level=3,
-                 manual_clock=False, store=None, slice_ms=8, learning=False):
+                 manual_clock=False, store=None, slice_ms=8, learning=False, settings_store=None):
+        self.clock = drivers.SimClock(manual=manual_clock)
         self.switches = drivers.SimSwitches()
         self.lights = drivers.SimLights()
-        self.buttons = drivers.SimButtons()
-        self.clock = drivers.SimClock(manual=manual_clock)
+        self.buttons = drivers.SimButtons(self.clock)
         self.store = store if store is not None else drivers.MemoryStore()
+        self.settings_store = settings_store if settings_store is not None else drivers.MemoryStore()
         self.link = drivers.SimLink()
+        self.watchdog = drivers.SimWatchdog(self.clock)
         self.colours = {}          # point -> "white" / "black" as physically put
         self.held = []             # colours of lifted stones still in the hand
         self.queue = []            # pending (kind, arg, colour)
         self.events = []           # recent controller events, newest last
-        self.serial = []           # recent lines the firmware wrote to the link
+        self.serial = []           # recent event lines the firmware wrote to the link
         self.serial_total = 0
         self.firmware_error = None
-        self._last_change = self.clock.ticks_ms() - GAP_MS
+        self.boots = 0
         self.slice_ms = slice_ms
-        self.app = self._make_app(rules if rules is not None else Rules("standard"), players,
-                                  level, learning)
+        self._next_id = 0
+        self._waiting = []         # ids of the commands of ``request`` not answered yet
+        self._replies = {}
+        self._answers = []         # replies to the lines of ``exchange``
+        self._board = None         # the last "state" reply while no pass ran since
+        self._release = None       # (button, ticks_ms) of a held button to let go
+        self._last_change = self.clock.ticks_ms() - GAP_MS
+        rules = rules if rules is not None else Rules("standard")
+        values = {"rules": rules if isinstance(rules, str) else str(rules), "players": list(players),
+                  "level": level, "learning": bool(learning)}
+        for k in values:
+            values[k] = settings_mod.check(k, values[k])
+        settings_mod.save(self.settings_store, values)
+        self._boot()
 
-    def _make_app(self, rules, players, level, learning):
-        return App(self.switches, self.lights, self.buttons, self.clock, self.store, self.link,
-                   rules=rules, players=players, level=level, slice_ms=self.slice_ms,
-                   learning=learning, settle_ms=SETTLE_MS, listener=self._on_event)
+    def _boot(self):
+        """Power the board up (again): a fresh MainLoop on the same drivers and stores."""
+        self.loop = MainLoop(self.switches, self.lights, self.buttons, self.clock, self.store,
+                             self.settings_store, self.link, self.watchdog,
+                             slice_ms=self.slice_ms)
+        self.watchdog.feed()
+        self._board = None
+        self.boots += 1
+
+    # ---- the serial link: docs/protocol.md -----------------------------------------
+    def request(self, *commands):
+        """Send protocol commands (dicts with "cmd" and its fields) over the link and
+        run main-loop passes until each has its reply; returns the replies in order.
+        RuntimeError when the board does not answer."""
+        ids = []
+        for obj in commands:
+            self._next_id = self._next_id % 100000 + 1
+            line = dict(obj)
+            line["id"] = self._next_id
+            ids.append(self._next_id)
+            self._waiting.append(self._next_id)
+            self.link.feed(json.dumps(line) + "\n")
+        for _ in range(MAX_PASSES + len(commands)):
+            if all(i in self._replies for i in ids):
+                break
+            self._pass()
+        out = [self._replies.pop(i, None) for i in ids]
+        if None in out:
+            raise RuntimeError("the board did not answer %s" % commands[out.index(None)].get("cmd"))
+        return out
+
+    def exchange(self, line):
+        """Send ``line`` (text, as a PC program would write it) and return the board's
+        reply to it (dict, exactly as written), after the pass that answered it.
+        RuntimeError when no reply comes."""
+        self._answers = []
+        self.link.feed(line + "\n")
+        for _ in range(MAX_PASSES):
+            self._pass()
+            if self._answers:
+                return self._answers.pop(0)
+        raise RuntimeError("the board did not answer %r" % line[:40])
+
+    def ask(self, cmd, **fields):
+        """One protocol command and its reply (dict); BoardError for an error reply."""
+        obj = dict(fields)
+        obj["cmd"] = cmd
+        reply = self.request(obj)[0]
+        if reply.get("type") == "error":
+            raise BoardError(reply.get("error", "error"))
+        return reply
+
+    def board(self):
+        """The board's "state" reply (docs/protocol.md), asked anew after every pass."""
+        if self._board is None:
+            self._board = self.ask("state")
+        return self._board
+
+    def position(self):
+        """The game's ``Position``, from the position text of the board's "state" reply."""
+        return Position.from_text(self.board()["position"])
+
+    def _pass(self):
+        """One pass of the firmware's main loop, then read what it wrote."""
+        self.loop.tick()
+        self._board = None
+        for line in self.link.take():
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                obj = None
+            if isinstance(obj, dict) and obj.get("id") in self._waiting:
+                self._waiting.remove(obj["id"])
+                self._replies[obj.pop("id")] = obj
+                continue
+            if isinstance(obj, dict) and obj.get("type") not in EVENT_TYPES:
+                self._answers.append(obj)          # the reply to a line of ``exchange``
+                continue
+            self.serial_total += 1
+            self.serial = (self.serial + [line])[-EVENT_LOG:]
+            if isinstance(obj, dict) and obj.get("type") in EVENT_TYPES:
+                self._on_event(obj)
 
     # ---- game records --------------------------------------------------------------
     def record_text(self, tags=None):
-        """The current game as a record (docs/records.md)."""
-        from .records import game_record
-        return game_record(self.app.controller, self.app.players, self.app.level, tags)
+        """The current game as a record (docs/records.md): the board's "record" reply
+        with the simulator's tags (and ``tags``) set."""
+        from .records import retag, today
+        text = self.ask("record")["text"]
+        all_tags = {"Event": "Morris board simulator game", "Site": "host simulator", "Date": today()}
+        if tags:
+            all_tags.update(tags)
+        return retag(text, all_tags)
 
     def continue_from(self, start, moves):
         """Continue play from ``start`` (a Position) after ``moves`` (texts): the game
-        is stored as the board's saved game and the firmware restarts, so the
+        is stored as the board's saved game and the board restarts, so the
         controller resumes it (once the stones match, which this helper then
         arranges, as the "Set stones as expected" helper does)."""
         from .records import continue_store_bytes
         data = continue_store_bytes(start, moves)
-        app = self.app
+        values = settings_mod.load(self.settings_store)
+        values["rules"] = str(start.rules)
+        settings_mod.save(self.settings_store, values)
         self.store.save(data)
         self.queue = []
-        self.app = self._make_app(start.rules, app.players, app.level,
-                                  bool(getattr(app.controller, "learning", False)))
-        if self.app.controller.record() != list(moves):
+        self._boot()
+        if self.board()["record"] != list(moves):
             raise ValueError("the firmware did not take the game to continue")
-        self.app.tick()
+        self._pass()
         self.tidy()
 
     # ---- physical actions ------------------------------------------------------
@@ -136,11 +255,14 @@ class Simulation:
             raise ValueError("%s already holds a stone" % NAMES[p])
         self._enqueue(("put", p, colour))
 
-    def press(self, name):
-        """Queue pressing one of the board's buttons (new, undo, hint, ok)."""
+    def press(self, name, hold_ms=0):
+        """Queue pressing one of the board's buttons (new, undo, hint, ok), held
+        ``hold_ms`` ms (0: a short press)."""
         if name not in drivers.BUTTON_NAMES:
             raise ValueError("no button named %r" % (name,))
-        self._enqueue(("button", name, None))
+        if isinstance(hold_ms, bool) or not isinstance(hold_ms, int) or not 0 <= hold_ms <= 10000:
+            raise ValueError("hold_ms must be 0..10000")
+        self._enqueue(("button", name, hold_ms))
 
     def sweep(self):
         """Take every stone off the board (and out of the hand); drop queued actions."""
@@ -154,10 +276,10 @@ class Simulation:
         """Set the stones exactly as the controller expects them (a helper for
         putting things right in one go; the real board needs a hand). Colours
         come from the game, or from the LEDs asking for a white / black stone."""
-        c = self.app.controller
-        exp = c.expected_occupancy()
-        pos = c.position
-        lit = c.status().get("lit", {})
+        st = self.board()
+        exp = st["expected"]
+        pos = Position.from_text(st["position"])
+        lit = st.get("lit") or {}
         colours = {}
         for p in range(len(NAMES)):
             if not exp >> p & 1:
@@ -181,22 +303,33 @@ class Simulation:
         self.switches.set(exp)
         self._last_change = self.clock.ticks_ms()
 
-    def new_game(self, rules=None, players=None, level=None, learning=None):
-        """Sweep the board and start a new game (rules as ``Rules`` or text);
-        ``learning`` switches the dim lighting of movable stones on or off."""
+    def new_game(self, rules=None, players=None, level=None, learning=None, first=None):
+        """Sweep the board and start a new game with the protocol's "new" command
+        (rules as ``Rules`` or text; ``learning`` switches the dim lighting of
+        movable stones; ``first`` "white"/"black" for rules that draw lots).
+        The choices become the board's settings. BoardError (a ValueError) for
+        choices the board refuses."""
+        fields = {}
+        if rules is not None:
+            fields["rules"] = rules if isinstance(rules, str) else str(rules)
         if players is not None:
-            players = tuple(players)
-            for k in players:
-                if k not in PLAYER_KINDS:
-                    raise ValueError("bad player %r" % (k,))
-        self.sweep()
+            fields["players"] = list(players)
+        if level is not None:
+            fields["level"] = level
         if learning is not None:
-            self.app.controller.learning = bool(learning)
-        self.app.new_game(rules=rules, players=players, level=level)
+            fields["learning"] = bool(learning)
+        if first is not None:
+            fields["first"] = first
+        self.sweep()
+        return self.ask("new", **fields)
 
     def _apply(self, kind, arg, colour):
         if kind == "button":
-            self.buttons.press(arg)
+            if colour:
+                self.buttons.push(arg)
+                self._release = (arg, self.clock.ticks_add(self.clock.ticks_ms(), colour))
+            else:
+                self.buttons.press(arg)
         elif kind == "lift":
             if self.switches.read() >> arg & 1:
                 self.switches.lift(arg)
@@ -215,37 +348,38 @@ class Simulation:
     def _asked_colour(self, p):
         """The colour the LEDs ask for on point ``p`` (undo / resume / a missing
         stone), or None when they ask for none in particular."""
-        c = self.app.controller
-        meaning = c.status().get("lit", {}).get(NAMES[p])
+        st = self.board()
+        meaning = (st.get("lit") or {}).get(NAMES[p])
         if meaning == "place_white":
             return "white"
         if meaning == "place_black":
             return "black"
         if meaning == "missing":
-            pos = c.position
-            if pos.bb[WHITE] >> p & 1:
-                return "white"
-            if pos.bb[BLACK] >> p & 1:
-                return "black"
+            return self._game_colour(st, p)
         if meaning == "remote_to":
-            return COLOURS[c.position.turn]
+            return st["turn"]
         return None
 
     def _box_colour(self, p):
         """Colour of a stone taken from the box for point ``p``: the one the LEDs
         ask for, the one the game has there, else the side to move's."""
-        c = self.app.controller
-        meaning = c.status().get("lit", {}).get(NAMES[p])
+        st = self.board()
+        meaning = (st.get("lit") or {}).get(NAMES[p])
         if meaning == "place_white":
             return "white"
         if meaning == "place_black":
             return "black"
-        pos = c.position
+        return self._game_colour(st, p) or st["turn"]
+
+    @staticmethod
+    def _game_colour(st, p):
+        """The colour the game has on point ``p`` (from the state's position text), or None."""
+        pos = Position.from_text(st["position"])
         if pos.bb[WHITE] >> p & 1:
             return "white"
         if pos.bb[BLACK] >> p & 1:
             return "black"
-        return COLOURS[pos.turn]
+        return None
 
     def _on_event(self, ev):
         if ev.get("type") in ("move", "new_game", "undo", "resumed"):
@@ -256,29 +390,33 @@ class Simulation:
     # ---- time ------------------------------------------------------------------
     def step(self, dt_ms=20):
         """Apply the next queued action when its time has come, then run one
-        firmware tick. A manual clock first advances by ``dt_ms``."""
+        pass of the firmware's main loop. A manual clock first advances by
+        ``dt_ms``. When the watchdog was not fed in time (the process stalled
+        longer than its timeout), the board restarts, as the Pico would."""
         if self.clock.manual:
             self.clock.advance(dt_ms)
         now = self.clock.ticks_ms()
+        if self._release is not None and self.clock.ticks_diff(now, self._release[1]) >= 0:
+            self.buttons.release(self._release[0])
+            self._release = None
         if self.queue and self.clock.ticks_diff(now, self._last_change) >= GAP_MS:
             kind, arg, colour = self.queue.pop(0)
             self._apply(kind, arg, colour)
             if kind != "button":
                 self._last_change = now
-        frame = self.app.tick()
-        lines = self.link.take()
-        if lines:
-            self.serial_total += len(lines)
-            self.serial = (self.serial + lines)[-EVENT_LOG:]
-        return frame
+        if self.watchdog.expired():
+            self.firmware_error = "watchdog: the main loop stalled; the board restarted"
+            self._boot()
+        self._pass()
+        return self.lights.colours
 
     def settle(self, dt_ms=20, extra_ms=None):
         """Run a manual clock until the queue is empty and ``extra_ms`` more have
         passed (default: the debounce plus the controller's commit delay plus 100 ms)."""
         if extra_ms is None:
-            extra_ms = SETTLE_MS + getattr(self.app.controller, "commit_ms", 0) + 100
+            extra_ms = SETTLE_MS + getattr(self.loop.controller, "commit_ms", 0) + 100
         n = 0
-        while self.queue:
+        while self.queue or self._release is not None:
             self.step(dt_ms)
             n += 1
             if n > 10000:
@@ -287,9 +425,9 @@ class Simulation:
             self.step(dt_ms)
 
     def play_by_hand(self, text):
-        """Carry out move ``text`` (legal in the controller's position) as a person
+        """Carry out move ``text`` (legal in the board's position) as a person
         would: its lifts and puts (``physical_actions``), then ``settle``."""
-        for kind, p, colour in physical_actions(self.app.controller.position, text):
+        for kind, p, colour in physical_actions(self.position(), text):
             if kind == "lift":
                 self.lift(p)
             else:
@@ -298,45 +436,46 @@ class Simulation:
 
     # ---- what the page shows ----------------------------------------------------
     def state(self):
-        """Everything the page draws, as a JSON-ready dict."""
-        app = self.app
-        c = app.controller
-        pos = c.position
-        rules = pos.rules
+        """Everything the page draws, as a JSON-ready dict: the board's "state"
+        reply (as ``status``, and its main fields at the top level) plus the
+        physical board (stones and their colours, LED colours, the hand)."""
+        st = self.board()
+        rules = Rules.parse(st["rules"])
         occ = self.switches.read()
         stones = []
         for p in range(len(NAMES)):
             stones.append(self.colours.get(p, "white") if occ >> p & 1 else None)
-        out = pos.outcome()
-        try:
-            st = app.status()
-        except Exception as e:  # the page must keep working whatever the controller says
-            st = {"message": "status unavailable: %s" % e}
+        result = st.get("result")
+        winner = None
+        if result:
+            winner = "draw" if result == "1/2-1/2" else "white" if result == "1-0" else "black"
+        status = dict(st)
+        del status["type"]
         return {
             "type": "state",
             "stones": stones,
             "leds": [list(col) for col in self.lights.colours],
             "held": list(self.held),
             "queued": len(self.queue),
-            "turn": COLOURS[pos.turn],
-            "in_hand": list(pos.hand),
-            "on_board": list(pos.count),
-            "captured": [rules.stones - pos.hand[i] - pos.count[i] for i in (0, 1)],
-            "record": list(c.record()),
-            "result": out.result() if out else None,
-            "reason": out.reason if out else None,
-            "winner": (COLOURS[out.winner] if out.winner is not None else "draw") if out else None,
-            "message": st.get("message", ""),
-            "status": _jsonable(st),
-            "expected": c.expected_occupancy(),
+            "turn": st["turn"],
+            "in_hand": list(st["in_hand"]),
+            "on_board": list(st["on_board"]),
+            "captured": [rules.stones - st["in_hand"][i] - st["on_board"][i] for i in (0, 1)],
+            "record": list(st["record"]),
+            "result": result,
+            "reason": st.get("reason"),
+            "winner": winner,
+            "message": menu_message(st["menu"]) if st.get("menu") else st.get("message", ""),
+            "status": status,
+            "expected": st["expected"],
             "occupancy": occ,
             "planned": self._planned(),
             "firmware_error": self.firmware_error,
-            "awaiting_remote": bool(c.awaiting_remote()),
+            "awaiting_remote": bool(st["awaiting_remote"]),
             "settings": {
                 "rules": str(rules), "preset": rules.preset, "options": dict(rules.values),
-                "players": list(app.players), "level": app.level,
-                "learning": bool(getattr(c, "learning", False)),
+                "players": list(st["players"]), "level": st["level"],
+                "learning": bool(st["learning"]),
             },
             "events": _jsonable(self.events[-8:]),
             "serial": self.serial[-8:],
@@ -354,6 +493,18 @@ class Simulation:
             if t in ("move", "undo", "new_game", "resumed"):
                 return None
         return None
+
+
+def menu_message(menu):
+    """The page's line for the board's open settings menu (the "menu" of a state reply)."""
+    key = menu["item"]
+    value = menu["values"][key]
+    if isinstance(value, list):
+        value = " / ".join(value)
+    elif isinstance(value, bool):
+        value = "on" if value else "off"
+    return ("Settings menu: %s = %s (Hint: next value, Undo: previous, OK: next setting, "
+            "New: leave without saving)" % (key, value))
 
 
 def catalogue():

@@ -1,6 +1,6 @@
 """A slow, obviously correct brute force of the classic rules for perft references.
 
-Plain dicts and sets, written from the rule texts (RULES.md, docs/variants.md),
+Plain dicts and sets, written from the rule texts (docs/rules.md, docs/variants.md),
 never from the rules core: mandatory capture of one stone, stones in mills
 protected unless all are, flying at three (when allowed), loss below three
 stones counting those in hand, a player with no legal move has no children.

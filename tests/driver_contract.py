@@ -1,4 +1,4 @@
-"""The driver contract of ../shared/DESIGN.md, as checks any driver set must pass.
+"""The driver contracts (firmware/hw/__init__.py lists them), as checks any driver set must pass.
 
 A *harness* builds one driver at a time together with the means to act on
 its physical side, so the same checks run against the simulated drivers
@@ -128,6 +128,12 @@ def check_store_roundtrip(h):
     drv.save(b"x")
     drv.clear()
     assert drv.load() is None
+    drv.save(b"kept")
+    other = drv.scratch()           # the self-test's scratch store: its own storage
+    other.save(b"scratch")
+    assert other.load() == b"scratch" and drv.load() == b"kept"
+    other.clear()
+    assert drv.load() == b"kept"
 
 
 def check_store_persists_and_failed_save_keeps_old(h):

@@ -29,7 +29,7 @@ import gc  # noqa: E402
 # Load the modules one by one with a collection after each (as tests/mpgame.py and
 # main.py do): the compiler's transient buffers are freed before the next module
 # is placed, so the heap keeps larger free runs.
-for _name in ("morris", "board.controller", "app", "settings", "protocol", "mainloop", "hw.link"):
+for _name in ("morris", "board.controller", "settings", "protocol", "mainloop", "hw.link"):
     __import__(_name)
     gc.collect()
 import mpsim  # noqa: E402
@@ -70,7 +70,7 @@ sw = mpsim.Sw()
 sstore = mpsim.Store(b'{"rules": "standard", "level": 1, "players": ["human", "human"], "learning": false}')
 loop = mainloop.MainLoop(sw, mpsim.Lights(), mpsim.Buttons(), clock, mpsim.Store(), sstore, Link(),
                          slice_ms=5)
-c = loop.app.controller
+c = loop.controller
 start = time.time()
 
 

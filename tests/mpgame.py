@@ -67,7 +67,7 @@ if "--tt" in args:
 # Load the modules one by one with a collection after each: the loader's
 # transient buffers are freed before the next module's code is placed, so the
 # code packs tightly and the heap keeps larger free runs (as main.py does).
-for _name in ("engine", "morris", "board.controller", "app", "settings", "protocol", "mainloop"):
+for _name in ("engine", "morris", "board.controller", "settings", "protocol", "mainloop"):
     if _name != "engine" or "computer" in PLAYERS:
         __import__(_name)
         gc_collect()
@@ -112,8 +112,7 @@ if TRACE:
 loop = mainloop.MainLoop(sw, lights, buttons, clock, store, sstore, link, slice_ms=5, engine=ENGINE)
 if TRACE:
     gc_collect(); print("after loop", gc_mem())
-app = loop.app
-c = app.controller
+c = loop.controller
 
 
 def step(ms=20):
@@ -193,7 +192,7 @@ while c.result is None and plies < 400 and guard < 20000:
     drain()
     pos = c.position
     n = len(c.moves)
-    if app.players[pos.turn] == "human":
+    if loop.players[pos.turn] == "human":
         m = random.choice(pos.legal_moves)
         to, frm, c1, c2 = move_parts(m)
         occ = phys.occ

@@ -12,7 +12,7 @@ from morris import Position
 from morris.record import read_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SANMILL = os.path.join(os.path.dirname(ROOT), "shared", "games", "sanmill-selfplay-standard.txt")
+SANMILL = os.path.join(ROOT, "tests", "data", "sanmill-selfplay-standard.txt")
 
 from playwright import sync_api  # noqa: E402
 

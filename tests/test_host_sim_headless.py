@@ -8,7 +8,7 @@ from host_sim import headless
 from host_sim.sim import Simulation
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SANMILL = os.path.join(os.path.dirname(ROOT), "shared", "games", "sanmill-selfplay-standard.txt")
+SANMILL = os.path.join(ROOT, "tests", "data", "sanmill-selfplay-standard.txt")
 
 
 def _run(*args):
@@ -20,11 +20,11 @@ def test_sanmill_game_ends_in_threefold_repetition_at_its_last_move():
     """Acceptance 1: the real Sanmill self-play game, through switch events, is a
     draw by threefold repetition reported at its last move."""
     assert os.path.exists(SANMILL), SANMILL
-    r = _run("--game", "../shared/games/sanmill-selfplay-standard.txt")
+    r = _run("--game", "tests/data/sanmill-selfplay-standard.txt")
     assert r.returncode == 0, r.stdout + r.stderr
-    from morris import record_tokens
+    from morris.record import split_record
     with open(SANMILL) as f:
-        tokens = record_tokens(f.read())
+        tokens = split_record(f.read())[1]
     last = r.stdout.strip().splitlines()[-1]
     assert last.startswith("result: 1/2-1/2"), r.stdout
     assert "threefold repetition" in last
@@ -36,9 +36,9 @@ def test_sanmill_game_ends_in_threefold_repetition_at_its_last_move():
 def test_play_feeds_only_switch_events():
     """The controller sees nothing but the switches: the record comes from it."""
     sim = headless.play(["d2", "d6", "b4", "f4", "a4"])
-    assert sim.app.controller.record() == ["d2", "d6", "b4", "f4", "a4"]
-    assert sim.switches.read() == sim.app.controller.expected_occupancy()
-    assert sim.colours[sim.app.controller.position.geo.index["d6"]] == "black"
+    assert sim.board()["record"] == ["d2", "d6", "b4", "f4", "a4"]
+    assert sim.switches.read() == sim.board()["expected"]
+    assert sim.colours[sim.position().geo.index["d6"]] == "black"
 
 
 def test_moves_flag_and_captures():
@@ -83,15 +83,15 @@ def test_bad_paths_and_port_get_clean_errors(tmp_path):
 def test_computer_against_computer_headless():
     """Both sides by the engine; each computer move is carried out by (simulated) hand."""
     sim = headless.play([], players=("computer", "computer"), level=1, max_moves=12)
-    rec = sim.app.controller.record()
+    rec = sim.board()["record"]
     assert len(rec) == 12, rec
 
 
 def test_human_against_computer_alternates():
     sim = headless.play(["d2"], players=("human", "computer"), level=1)
-    rec = sim.app.controller.record()
+    rec = sim.board()["record"]
     assert len(rec) == 2 and rec[0] == "d2", rec
-    assert sim.switches.read() == sim.app.controller.expected_occupancy()
+    assert sim.switches.read() == sim.board()["expected"]
 
 
 def test_undo_through_buttons_and_switches():
@@ -104,10 +104,10 @@ def test_undo_through_buttons_and_switches():
     assert sim.state()["status"]["state"] == "restore"
     sim.lift("d6")
     sim.settle()
-    assert sim.app.controller.record() == ["d2"]
+    assert sim.board()["record"] == ["d2"]
     sim.tidy()
     sim.settle()
-    assert sim.switches.read() == sim.app.controller.expected_occupancy()
+    assert sim.switches.read() == sim.board()["expected"]
 
 
 def test_saved_game_resumes_when_the_stones_match(tmp_path):
@@ -125,20 +125,20 @@ def test_saved_game_resumes_when_the_stones_match(tmp_path):
     for p in ("d2", "b4", "d6"):
         again.put(p)
         again.settle()
-    assert again.app.controller.record() == ["d2", "d6", "b4"]
-    idx = again.app.controller.position.geo.index
+    assert again.board()["record"] == ["d2", "d6", "b4"]
+    idx = again.position().geo.index
     stones = again.state()["stones"]
     assert (stones[idx["d2"]], stones[idx["d6"]], stones[idx["b4"]]) == ("white", "black", "white")
     again.put("f4")
     again.settle()
-    assert again.app.controller.record() == ["d2", "d6", "b4", "f4"]
+    assert again.board()["record"] == ["d2", "d6", "b4", "f4"]
 
 
 def test_undo_of_a_capture_puts_back_a_stone_of_the_right_colour():
     """Undo after a capture: the lights ask for the captured black stone back; a
     put there draws a black stone even with a white one in the hand."""
     sim = headless.play(["a1", "b2", "d1", "b6", "g1xb6"])
-    idx = sim.app.controller.position.geo.index
+    idx = sim.position().geo.index
     sim.press("undo")
     sim.settle()
     lit = sim.state()["status"]["lit"]
@@ -147,4 +147,4 @@ def test_undo_of_a_capture_puts_back_a_stone_of_the_right_colour():
     sim.put("b6")           # ... and the captured black stone goes back
     sim.settle()
     assert sim.state()["stones"][idx["b6"]] == "black"
-    assert sim.app.controller.record() == ["a1", "b2", "d1", "b6"]
+    assert sim.board()["record"] == ["a1", "b2", "d1", "b6"]

@@ -1,6 +1,6 @@
 """Perft of the rules core against an independent brute-force reference.
 
-The reference (tests/bruteforce.py) is written from ../shared/RULES.md alone (its lines are
+The reference (tests/bruteforce.py) is written from docs/rules.md alone (its lines are
 parsed from that file's text): plain dicts and tuples, slow and obviously
 correct, for the `standard` preset (mandatory capture, mill stones protected
 unless all are in mills, one capture per turn, flying at three, loss below
@@ -21,8 +21,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _rules_md_lines():
-    text = open(os.path.join(ROOT, "..", "shared", "RULES.md")).read()
-    para = text[text.index("The 16 lines of three"):text.index("Two points are *adjacent*")]
+    text = open(os.path.join(ROOT, "docs", "rules.md")).read()
+    para = text[text.index("there are sixteen"):text.index("Two points are **adjacent**")]
     lines = [tuple(t.split()) for t in re.findall(r"`([a-g][1-7] [a-g][1-7] [a-g][1-7])`", para)]
     assert len(lines) == 16
     return lines

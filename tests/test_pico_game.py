@@ -78,7 +78,7 @@ def test_deploy_build_is_all_mpy_but_main(deploy_build):
     assert "main.py" in files
     assert [f for f in files if f.endswith(".py")] == ["main.py"]
     for need in ("mainloop.mpy", "protocol.mpy", "settings.mpy", "menu.mpy", "selftest.mpy",
-                 "app.mpy", "board_config.mpy", os.path.join("hw", "switches.mpy"),
+                 "board_config.mpy", os.path.join("hw", "switches.mpy"),
                  os.path.join("board", "controller.mpy"), os.path.join("engine", "search.mpy")):
         assert need in files, need
 

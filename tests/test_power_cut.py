@@ -182,7 +182,7 @@ class Board:
 
     @property
     def c(self):
-        return self.loop.app.controller
+        return self.loop.controller
 
     def settle(self):
         for _ in range(8):      # settle (120 ms) + a flight's commit time (250 ms)
@@ -276,7 +276,7 @@ def test_power_cut_at_every_write_step_resumes_at_last_completed_move():
         r = Board(disk, occupancy=physical).boot()
         assert r.c.moves == expected, (k, r.c.moves, expected)
         assert r.loop.settings == expected_settings, k
-        assert r.loop.app.level == expected_settings["level"]
+        assert r.loop.level == expected_settings["level"]
         # the player sets the stones as the LEDs ask, the game resumes, then goes on
         r.hand(occupancy_of(expected))
         assert r.c.status()["state"] == "idle", (k, r.c.status()["state"])

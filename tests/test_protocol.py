@@ -41,7 +41,7 @@ class Rig:
 
     @property
     def c(self):
-        return self.loop.app.controller
+        return self.loop.controller
 
     def tick(self, ms=20):
         self.clock.advance(ms)
@@ -69,7 +69,7 @@ class Rig:
         lp = self.loop
         return (json.dumps(c.status(), sort_keys=True), c.position.text(), tuple(c.moves),
                 json.dumps(lp.settings, sort_keys=True), self.sstore.load(), self.store.load(),
-                tuple(lp.tap.injected), c.remote, lp.app.level, tuple(lp.app.players),
+                tuple(lp._pressed), c.remote, lp.level, tuple(lp.players),
                 lp.menu is None)
 
 
@@ -112,7 +112,7 @@ def test_new_game_with_rules_players_level_is_saved():
                    "level": 4, "learning": True})
     assert r == {"type": "ok", "cmd": "new", "started": True, "rules": "wikipedia+no_return=on"}
     assert str(rig.c.position.rules) == "wikipedia+no_return=on"
-    assert rig.loop.app.level == 4 and rig.c.learning is True
+    assert rig.loop.level == 4 and rig.c.learning is True
     saved = json.loads(rig.sstore.load())
     assert saved == {"rules": "wikipedia+no_return=on", "level": 4,
                      "players": ["human", "computer"], "learning": True}
@@ -241,7 +241,7 @@ def test_settings():
     r = rig.reply({"cmd": "settings", "set": {"level": 5, "learning": True}})
     assert r["level"] == 5 and r["learning"] is True
     assert json.loads(rig.sstore.load())["level"] == 5
-    assert rig.loop.app.level == 2           # applies to the next game
+    assert rig.loop.level == 2           # applies to the next game
     for bad in ({"cmd": "settings", "set": {}}, {"cmd": "settings", "set": {"volume": 3}},
                 {"cmd": "settings", "set": {"level": 9}}, {"cmd": "settings", "set": "level=3"},
                 {"cmd": "settings", "set": {"rules": "standard+stones=99"}}):
@@ -363,6 +363,7 @@ def malformed(draw):
                "level": st.one_of(st.integers().filter(lambda i: not 1 <= i <= 5), st.booleans(),
                                   st.floats(allow_nan=False), st.text(max_size=2)),
                "learning": st.one_of(st.integers(), st.text(max_size=3), st.none()),
+               "first": st.one_of(st.integers(), st.text(max_size=6).filter(lambda f: f not in ("white", "black"))),
                "button": st.text(max_size=6).filter(lambda b: b not in protocol.BUTTONS),
                "move": st.one_of(st.text(max_size=20).filter(lambda s: s.strip().lower() not in NAMES),
                                  st.integers(), st.none()),

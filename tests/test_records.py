@@ -17,7 +17,7 @@ from morris.record import (write_record, read_record, replay, RecordError, from_
 from engine import Engine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SANMILL = os.path.join(os.path.dirname(ROOT), "shared", "games", "sanmill-selfplay-standard.txt")
+SANMILL = os.path.join(ROOT, "tests", "data", "sanmill-selfplay-standard.txt")
 RULE_SETS = sorted(PRESETS) + ["wikipedia+double_mill=two", "wikipedia+no_return=on",
                                "wikipedia+double_mill=two+no_return=on"]
 
@@ -167,6 +167,6 @@ def test_engine_games_replay_exactly_through_physical_events(game):
     # replay the exported record on the simulated board: lift / put / lift only
     rtags, start, rmoves = read_record(record)
     sim = headless.play(rmoves, rules=start.rules, first=start.turn, out=lambda *a: None)
-    assert sim.app.controller.record() == moves
+    assert sim.board()["record"] == moves
     again = sim.record_text(tags={**tags, "Site": "pytest"})
     assert again == record

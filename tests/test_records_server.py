@@ -18,7 +18,7 @@ from morris import Position
 from morris.record import read_record, write_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SANMILL = os.path.join(os.path.dirname(ROOT), "shared", "games", "sanmill-selfplay-standard.txt")
+SANMILL = os.path.join(ROOT, "tests", "data", "sanmill-selfplay-standard.txt")
 
 
 def _play(sim, moves):
@@ -135,19 +135,19 @@ def test_continue_from_a_replayed_position():
     server.handle(json.dumps({"type": "replay_exit", "continue": True}))
     assert server.replay is None
     sim.settle()
-    c = sim.app.controller
-    assert c.record() == moves[:22]
-    assert c.status()["state"] == "idle", c.status()["message"]
+    st = sim.board()
+    assert st["record"] == moves[:22]
+    assert st["state"] == "idle", st["message"]
     pos = Position()
     for mv in moves[:22]:
         pos.push_text(mv)
-    assert c.position.text() == pos.text()
+    assert st["position"] == pos.text()
     st = sim.state()
     assert st["stones"] == ["white" if pos.bb[0] >> p & 1 else "black" if pos.bb[1] >> p & 1 else None
                             for p in range(24)]
     # and the game goes on from there, by hand
     _play(sim, moves[22:24])
-    assert c.record() == moves[:24]
+    assert sim.board()["record"] == moves[:24]
     assert read_record(sim.record_text())[2] == moves[:24]
 
 

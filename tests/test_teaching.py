@@ -7,7 +7,7 @@ import re
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from host_sim import i18n
-from host_sim.sim import Simulation
+from host_sim.sim import Simulation, SETTLE_MS
 
 
 def _play(sim, moves):
@@ -53,22 +53,21 @@ def test_mill_is_highlighted_and_learning_mode_lights_movable_stones():
     sim.settle()
     _play(sim, ["d2", "d6", "d1", "b6"])
     sim.put("d3")
-    sim.settle(extra_ms=100)
+    sim.settle(extra_ms=SETTLE_MS + 100)       # the put settles; the mill still flashes
     lit = sim.state()["status"]["lit"]
     assert {lit.get(p) for p in ("d1", "d2", "d3")} == {"mill"}
     assert "Mill!" in sim.state()["message"]
     sim.lift("b6")
     sim.settle()
     # movement phase: learning mode lights the stones that may move
-    c = sim.app.controller
-    while c.position.hand[0] or c.position.hand[1]:
-        pos = c.position
+    while sim.position().hand[0] or sim.position().hand[1]:
+        pos = sim.position()
         _play(sim, [pos.move_text(pos.legal_moves[-1])])
     sim.settle(extra_ms=1200)        # past the flash of any mill
     st = sim.state()
     assert st["status"]["phase"] == "movement"
     movable = {p for p, m in st["status"]["lit"].items() if m == "movable"}
-    pos = sim.app.controller.position
+    pos = sim.position()
     want = {pos.geo.names[m >> 5 & 31] for m in pos.legal_moves}
     assert movable == want and movable
 
@@ -85,8 +84,7 @@ def test_every_firmware_message_matches_a_catalogue_template():
     rng = random.Random(5)
     seen = set()
     for _ in range(120):
-        c = sim.app.controller
-        pos = c.position
+        pos = sim.position()
         if pos.outcome() is not None:
             break
         if rng.random() < 0.3:   # a mistake: lift or put something wrong

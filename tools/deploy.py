@@ -14,9 +14,9 @@ Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset, so a
 running game's watchdog stays fed by the timer main.py starts on Ctrl-C),
 then removal of stale ``.py`` twins on the device (they would shadow the
 ``.mpy``), ``fs cp -r`` of the build, and ``reset``.
-Self-test: ``mpremote ... resume run firmware/selftest.py`` (lights every LED
-in turn, shows each switch as it closes; see firmware/selftest.py), then
-``reset``. Exit status: 0, or the first failing command's.
+Self-test: ``mpremote ... resume run firmware/selftest.py`` (the board
+bring-up, ``selftest.bringup``: switch chain, LED colours and order, full
+load, each switch as it closes; see firmware/selftest.py), then ``reset``. Exit status: 0, or the first failing command's.
 """
 import argparse
 import os

@@ -14,7 +14,7 @@ fork points (an empty point on two lines that each hold one own stone and
 nothing else: placing there makes a double threat), mobility and blocked
 stones in the movement phase, and the phase itself (flying sides have no
 mobility term; a side that cannot move at all is lost).
-Sources: the rule set in ../shared/RULES.md; the terms follow the usual
+Sources: the rule set in docs/rules.md; the terms follow the usual
 Nine Men's Morris evaluation features (e.g. Petcu & Holban, "Nine Men's
 Morris evaluation function", 2008: closed mills, blocked pieces, pieces,
 two-piece configurations, three-piece configurations, double mills).

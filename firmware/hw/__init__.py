@@ -1,8 +1,7 @@
 """Pico drivers: the only firmware modules that import ``machine``, ``neopixel`` or ``rp2``.
 
-Each driver meets one contract of ../shared/DESIGN.md ("Contracts worth
-keeping small"), the same the host simulator's drivers meet
-(tests/driver_contract.py checks both):
+Each driver meets one small contract, the same the host simulator's
+drivers meet (tests/driver_contract.py checks both):
 
 - ``switches.Switches``: ``read()`` -> int, bit i set when a stone stands on point i
   (three daisy-chained 74HC165, bit-banged or through SPI0);
@@ -12,7 +11,7 @@ keeping small"), the same the host simulator's drivers meet
   (debounced by sample count);
 - ``clock.Clock``: ``ticks_ms()``, ``ticks_add()``, ``ticks_diff()`` (wrap-around);
 - ``store.FileStore``: atomic ``save(bytes)`` / ``load()`` on littlefs (write, flush,
-  rename over the old file);
+  rename over the old file), ``scratch()`` (a store beside it, for the self-test);
 - ``link.UsbLink``: non-blocking ``read_line()`` / ``write_line(text)`` over USB serial;
 - ``watchdog.Watchdog``: ``feed()`` from the main loop;
 - ``scanner.Scanner``: a ``machine.Timer`` that scans switches and buttons at

@@ -134,6 +134,10 @@ class FileStore:
             data = self._read(self.tmp)
         return data
 
+    def scratch(self):
+        """A store of the same kind beside this one, for the self-test's round trip."""
+        return FileStore(self.path + ".selftest", self.files)
+
     def clear(self):
         """Forget the stored bytes (both files removed)."""
         for p in (self.path, self.tmp):

@@ -26,7 +26,8 @@ class Switches:
     None (= ``config.SWITCH_SPI``, default True); ``spi_baud`` in Hz. By default ``read()`` scans the
     chain itself; once a ``Scanner`` drives ``scan()`` from a timer
     (``auto = True``), ``read()`` returns the latest scan without touching
-    the pins. ``scans`` / ``errors`` count good and discarded scans.
+    the pins. ``scans`` / ``errors`` count good and discarded scans;
+    ``last_tail`` is the tail byte of the last scan.
     Raises ValueError for an inconsistent wiring table.
     """
 
@@ -49,6 +50,7 @@ class Switches:
         self.state = 0
         self.scans = 0
         self.errors = 0
+        self.last_tail = self.tail   # the tail byte of the last scan (the bring-up prints it)
         leds, bits = point_table(config)
         # byte tables: chip c (U1 = 0), raw byte value v -> occupancy mask
         active = 0 if config.SWITCH_ACTIVE_LOW else 1
@@ -94,6 +96,7 @@ class Switches:
             u2 = self._byte()
             u1 = self._byte()
             tail = self._byte()
+        self.last_tail = tail
         if tail != self.tail:
             self.errors += 1
             return self.state

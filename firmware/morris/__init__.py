@@ -1,4 +1,4 @@
-"""Rules core for Nine Men's Morris and its relatives (../shared/RULES.md).
+"""Rules core for Nine Men's Morris and its relatives (docs/rules.md).
 
 Runs unchanged on CPython and MicroPython. Typical use::
 

@@ -5,7 +5,7 @@ join points without forming a line), so the Twelve Men's Morris diagonals or
 the 16-point Six Men's Morris board are new data, not new code.
 Points are numbered in reading order of the 7x7 grid from the bottom row up
 (a1, d1, g1, b2, d2, f2, ...); point ``i`` is bit ``1 << i``.
-Source: ../shared/RULES.md, "Board and notation".
+Source: docs/rules.md, "Board and notation".
 """
 
 STANDARD_LINES = (

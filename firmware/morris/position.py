@@ -4,7 +4,7 @@ Moves are small ints (see ``move``); one move is one whole turn including its
 captures, written in RULES.md notation (``d2``, ``d2-d3``, ``b4xg7``,
 ``d2-d3xa1xg7``). Stones are two bitboards below 2**30; the Zobrist key
 ``zkey`` and the exact repetition keys are below 2**30 too, so the Pico never
-allocates long ints in play. Rule source: ../shared/RULES.md.
+allocates long ints in play. Rule source: docs/rules.md.
 """
 from .rules import Rules, PROTECT_STRICT, PROTECT_NONE
 from .compat import XorShift16

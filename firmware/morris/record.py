@@ -85,11 +85,12 @@ def move_number(turn, first):
 
 # ---- tags -------------------------------------------------------------------
 
-def _quote(value):
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+def tag_line(name, value):
+    """The record line ``[Name "value"]`` (quotes and backslashes escaped)."""
+    return '[%s "%s"]' % (name, str(value).replace("\\", "\\\\").replace('"', '\\"'))
 
 
-def _parse_tag(line):
+def parse_tag(line):
     """(name, value) of a ``[Name "value"]`` line; RecordError if malformed."""
     s = line.strip()
     if not (s.startswith("[") and s.endswith("]")):
@@ -185,11 +186,11 @@ def record_lines(moves, rules=None, start=None, first=None, tags=None, result=No
     lines = []
     for k in TAG_ORDER:
         if k in all_tags:
-            lines.append("[%s %s]" % (k, _quote(all_tags[k])))
+            lines.append(tag_line(k, all_tags[k]))
     for k in all_tags:
         if k not in TAG_ORDER:
-            _parse_tag("[%s \"\"]" % k)   # checks the name
-            lines.append("[%s %s]" % (k, _quote(all_tags[k])))
+            parse_tag("[%s \"\"]" % k)   # checks the name
+            lines.append(tag_line(k, all_tags[k]))
     lines.append("")
     lines.extend(movetext(texts, first_side, result))
     return lines
@@ -272,7 +273,7 @@ def split_record(text):
         if not line:
             continue
         if depth == 0 and line[0] == "[":
-            k, v = _parse_tag(line)
+            k, v = parse_tag(line)
             tags[k] = v
             continue
         # {...} comments (may span lines) and # comments to the end of the line

@@ -1,9 +1,9 @@
-"""Rule options and the presets: RULES.md's five and the relatives in docs/variants.md.
+"""Rule options and the presets: docs/rules.md's five and the relatives in docs/variants.md.
 
 A ``Rules`` object is immutable by convention. Its text form is the preset
 name followed by ``+option=value`` for every option that differs from the
 preset, e.g. ``wikipedia+double_mill=two+no_return=on``.
-Options beyond RULES.md (docs/variants.md): ``placing_mill`` (what a mill
+Options beyond docs/rules.md (docs/variants.md): ``placing_mill`` (what a mill
 formed by a placement does: capture, take from the opponent's hand, mark the
 point until placement ends, nothing), ``move_in_placement`` (Lasker),
 ``defender_first`` (the last stone placed, its owner moves first),
@@ -57,7 +57,7 @@ _BASE = {
 
 # Each preset is its changes to _BASE in the Rules text form (a short string,
 # not a dict: the Pico keeps 18 of them); ``preset_values`` expands one.
-# Source: ../shared/RULES.md, "Presets".
+# Source: docs/rules.md, "Presets"; docs/variants.md for the relatives.
 _DRAWS = "+draw_no_capture_moves=50+draw_repetition=3"
 _TWELVE = _DRAWS + "+stones=12+board=diagonals"
 _MARKS = _TWELVE + "+placing_mill=mark+fly_at=0+protect_mills=none"
@@ -98,7 +98,7 @@ def preset_values(name):
     return values
 
 
-# The presets of RULES.md (the others are docs/variants.md's).
+# The presets of docs/rules.md (the others are docs/variants.md's).
 CLASSIC = ("standard", "wikipedia", "old-russian", "schmidt", "french")
 # The two variations source 000 names on top of `wikipedia`.
 VARIATIONS = {

@@ -80,6 +80,9 @@ class Store:
     def clear(self):
         self.data = None
 
+    def scratch(self):
+        return Store()
+
 
 class Link:
     """link: read_line() -> str or None from ``inbox``; write_line(text) to ``out``."""

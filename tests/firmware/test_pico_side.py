@@ -64,16 +64,16 @@ def test_protocol_commands_under_this_interpreter():
     assert r[0]["type"] == "hello" and r[0]["id"] == 1
     b.sensors.occ = 1 << 4          # d2 placed by white (human)
     _tick(b, 6)
-    assert b.app.controller.moves == ["d2"]
+    assert b.controller.moves == ["d2"]
     r = _ask(b, '{"cmd": "move", "move": "d3"}')
     assert r == [{"type": "ok", "cmd": "move", "move": "d3"}], r
     r = _ask(b, '{"cmd": "move", "move": "d5"}')
     assert len(r) == 1 and r[0]["type"] == "error"
     for bad in ("nonsense", "[]", '{"cmd": "state", "x": 1}', '{"cmd": "new", "level": 0}'):
-        before = b.app.controller.position.text()
+        before = b.controller.position.text()
         r = _ask(b, bad)
         assert len(r) == 1 and r[0]["type"] == "error", (bad, r)
-        assert b.app.controller.position.text() == before
+        assert b.controller.position.text() == before
     r = _ask(b, '{"cmd": "state"}')
     assert r[0]["record"] == ["d2"] and r[0]["remote"] == "d3"
 

@@ -462,13 +462,13 @@ def test_malformed_move_text():
 # ---------- game records --------------------------------------------------------------------
 
 def _sanmill_text():
-    with open("../shared/games/sanmill-selfplay-standard.txt") as f:
+    with open("tests/data/sanmill-selfplay-standard.txt") as f:
         return f.read()
 
 
 def test_sanmill_game_ends_in_threefold_repetition_at_its_last_move():
-    from morris import record_tokens
-    toks = record_tokens(_sanmill_text())
+    from morris.record import split_record
+    toks = split_record(_sanmill_text())[1]
     pos = Position(Rules("standard"))
     for i, t in enumerate(toks):
         assert pos.outcome() is None, (i, t)

@@ -1,4 +1,4 @@
-"""firmware/app.py: the shared main loop, played through tiny simulated drivers.
+"""firmware/mainloop.py: the shared main loop, played through tiny simulated drivers.
 
 Plain asserts, no pytest: runs under CPython (pytest) and the real
 MicroPython interpreter (tests/mprun.py, auto-collected by test_micropython.py).
@@ -6,7 +6,7 @@ MicroPython interpreter (tests/mprun.py, auto-collected by test_micropython.py).
 import gc
 import json
 
-from app import App
+from mainloop import MainLoop
 from morris import Rules
 import board.controller  # noqa: F401  (compiled first, on a clean heap)
 gc.collect()
@@ -21,24 +21,23 @@ HAND_MS = 600   # after a hand action: past the debounce and the controller's co
 
 
 class Board:
-    """An App on fake drivers plus a hand that moves stones and waits out the debounce."""
+    """A MainLoop on fake drivers plus a hand that moves stones and waits out the debounce."""
 
-    def __init__(self, players=("human", "human"), rules="standard", level=1, link=True, engine=None):
+    def __init__(self, players=("human", "human"), rules="standard", level=1, engine=None):
         self.sw = Switches()
         self.lights = Lights()
         self.buttons = Buttons()
         self.clock = Clock(1000)
         self.store = Store()
-        self.link = Link() if link else None
-        self.seen = []
-        self.app = App(self.sw, self.lights, self.buttons, self.clock, self.store, self.link,
-                       rules=rules, players=players, level=level, listener=self.seen.append,
-                       engine=engine)
+        self.link = Link()
+        settings = {"rules": rules, "players": list(players), "level": level, "learning": False}
+        self.loop = MainLoop(self.sw, self.lights, self.buttons, self.clock, self.store,
+                             Store(json.dumps(settings).encode()), self.link, engine=engine)
 
     def run(self, ms=200):
         for _ in range(ms // TICK):
             self.clock.now += TICK
-            self.app.tick()
+            self.loop.tick()
 
     def lift(self, name):
         self.sw.occ &= ~(1 << NAMES.index(name))
@@ -52,7 +51,14 @@ class Board:
         return [NAMES[i] for i in range(24) if self.lights.frame[i] != (0, 0, 0)]
 
     def record(self):
-        return self.app.controller.record()
+        return self.loop.controller.record()
+
+    def ask(self, line):
+        """Send one protocol line; the lines the board wrote during the next pass."""
+        self.link.out = []
+        self.link.inbox.append(line)
+        self.run(TICK)
+        return [json.loads(x) for x in self.link.out]
 
 
 def test_placements_and_a_slide_are_read_from_switches():
@@ -62,7 +68,7 @@ def test_placements_and_a_slide_are_read_from_switches():
     for name in ("d2", "d6", "b4"):
         b.put(name)
     assert b.record() == ["d2", "d6", "b4"]
-    assert b.app.controller.position.turn == 1
+    assert b.loop.controller.position.turn == 1
 
 
 def test_mill_lights_capturable_stones_and_capture_is_recorded():
@@ -71,34 +77,29 @@ def test_mill_lights_capturable_stones_and_capture_is_recorded():
         b.put(name)
     lit = b.lit()
     assert "b2" in lit and "b6" in lit, lit          # capturable black stones
-    assert b.app.status()["lit"]["b2"] == "capture"
+    assert b.loop.controller.status()["lit"]["b2"] == "capture"
     b.lift("b6")
     assert b.record() == ["a1", "b2", "d1", "b6", "g1xb6"]
 
 
-def test_events_go_to_the_link_as_json_lines_and_the_listener():
+def test_events_go_to_the_link_as_json_lines():
     b = Board()
     b.put("d2")
     msgs = [json.loads(x) for x in b.link.out]
     moves = [m for m in msgs if m.get("type") == "move"]
-    assert moves and moves[-1]["move"] == "d2"
-    assert [e for e in b.seen if e.get("type") == "move"]
+    assert moves and moves[-1]["move"] == "d2" and moves[-1]["position"].startswith("standard ")
 
 
-def test_link_commands_press_buttons_and_bad_lines_get_errors():
+def test_protocol_presses_buttons_and_bad_lines_get_errors():
     b = Board()
     b.put("d2")
-    b.link.inbox.append("status")
-    b.link.inbox.append("launch rockets")
-    b.link.inbox.append("x" * 500)
-    b.run(40)
-    msgs = [json.loads(x) for x in b.link.out]
-    st = [m for m in msgs if m.get("type") == "status"]
-    assert st and st[-1]["record"] == ["d2"]
-    errs = [m for m in msgs if m.get("type") == "error"]
-    assert len(errs) == 2
+    st = b.ask('{"cmd": "state"}')
+    assert st[0]["type"] == "state" and st[0]["record"] == ["d2"]
+    for bad in ("status", "launch rockets", "x" * 500):
+        r = b.ask(bad)
+        assert len(r) == 1 and r[0]["type"] == "error", r
     assert b.record() == ["d2"]
-    b.link.inbox.append("undo")
+    b.ask('{"cmd": "press", "button": "undo"}')
     b.run(40)
     b.lift("d2")
     assert b.record() == []
@@ -107,12 +108,9 @@ def test_link_commands_press_buttons_and_bad_lines_get_errors():
 def test_remote_move_over_the_link():
     b = Board(players=("human", "remote"))
     b.put("d2")
-    b.link.inbox.append("move zz9")
-    b.run(40)
-    assert "error" in b.link.out[-1]
-    b.link.inbox.append("move d6")
-    b.run(40)
-    assert b.app.controller.status()["remote"] == "d6"
+    assert b.ask('{"cmd": "move", "move": "zz9"}')[0]["type"] == "error"
+    assert b.ask('{"cmd": "move", "move": "d6"}')[0] == {"type": "ok", "cmd": "move", "move": "d6"}
+    assert b.loop.controller.status()["remote"] == "d6"
     b.put("d6")
     assert b.record() == ["d2", "d6"]
 
@@ -124,43 +122,41 @@ def test_computer_plays_through_the_engine_in_slices():
     b.put("d2")
     for _ in range(500):
         b.run(TICK)
-        if not b.app.controller.awaiting_remote():
+        if not b.loop.controller.awaiting_remote():
             break
-    remote = b.app.controller.status()["remote"]
-    assert remote, b.app.status()["message"]
+    remote = b.loop.controller.status()["remote"]
+    assert remote, b.loop.controller.status()["message"]
     assert remote in b.lit()                      # the computer's placement is lit
     b.put(remote)
     assert b.record() == ["d2", remote]
-    assert b.app.controller.awaiting_remote() is False
+    assert b.loop.controller.awaiting_remote() is False
 
 
 def test_engine_is_made_on_first_need_and_follows_the_level():
     b = Board(players=("human", "human"), engine=None)
     b.put("d2")
-    assert b.app.engine is None            # two humans: no engine memory
-    b.app.engine = Engine(level=1, tt_size=64)
-    b.app.new_game(players=("human", "computer"), level=2)
+    assert b.loop.engine is None            # two humans: no engine memory
+    b.loop.engine = Engine(level=1, tt_size=64)
+    r = b.ask('{"cmd": "new", "players": ["human", "computer"], "level": 2}')
+    assert r[0] == {"type": "ok", "cmd": "new", "started": False, "rules": "standard"}, r
     b.lift("d2")
     b.put("a1")
     for _ in range(500):
         b.run(TICK)
-        if not b.app.controller.awaiting_remote():
+        if not b.loop.controller.awaiting_remote():
             break
-    assert b.app.engine.level == 2
-    assert b.app.status()["players"] == ["human", "computer"]
-    assert b.app.controller.status()["remote"]
+    assert b.loop.engine.level == 2
+    st = b.ask('{"cmd": "state"}')[0]
+    assert st["players"] == ["human", "computer"] and st["level"] == 2 and st["remote"]
 
 
 def test_new_game_with_other_rules():
     b = Board()
     b.put("d2")
-    b.app.new_game(rules="wikipedia+no_return=on", players=("human", "human"))
+    b.ask('{"cmd": "new", "rules": "wikipedia+no_return=on", "players": ["human", "human"]}')
     b.lift("d2")
     assert b.record() == []
-    assert str(b.app.controller.position.rules) == "wikipedia+no_return=on"
-    try:
-        b.app.new_game(players=("human", "alien"))
-        ok = False
-    except ValueError:
-        ok = True
-    assert ok
+    assert str(b.loop.controller.position.rules) == "wikipedia+no_return=on"
+    r = b.ask('{"cmd": "new", "players": ["human", "alien"]}')
+    assert r[0]["type"] == "error" and "player" in r[0]["error"]
+    assert str(b.loop.controller.position.rules) == "wikipedia+no_return=on"
