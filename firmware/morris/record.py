@@ -229,6 +229,14 @@ def _play(pos, moves, first):
     """Push ``moves`` (texts; Sanmill's separate capture tokens join their turn,
     ``notation.next_turn``) on ``pos``; the canonical texts. RecordError names a bad move."""
     from .notation import next_turn
+    pieces = []   # every capture its own piece, regrouped by next_turn
+    for tok in moves:
+        parts = tok.lower().split("x")
+        if parts[0]:
+            pieces.append(parts[0])
+        for c in parts[1:]:
+            pieces.append("x" + c)
+    moves = pieces
     out = []
     j = 0
     while j < len(moves):
@@ -252,8 +260,9 @@ def _play(pos, moves, first):
 def split_record(text):
     """(tags dict, list of move texts, result token or None) of a record's text,
     without checking the moves. Reads our format and Sanmill's move lists
-    (a capture token ``xb4`` is kept as its own item: ``read_record`` joins it
-    to its turn, see ``notation.next_turn``). A record whose first move is numbered
+    (a capture token ``xb4`` joins the move before it, as in
+    ``notation.record_tokens``; ``read_record`` regroups removals by the
+    rules, see ``notation.next_turn``). A record whose first move is numbered
     ``1...`` gets the tag First "black" unless it says otherwise."""
     if not isinstance(text, str):
         raise RecordError("a record is text")
@@ -329,7 +338,7 @@ def split_record(text):
             if tok[0] in "xX":
                 if not moves:
                     raise RecordError("capture %r with no move before it" % tok)
-                moves.append(tok.lower())
+                moves[-1] += tok.lower()
             else:
                 moves.append(tok)
     if depth:
