@@ -16,7 +16,8 @@ board while replay is on.
 import time
 
 from morris import Position, NONE, WHITE, BLACK
-from morris.record import (read_record, write_record, from_sanmill_fen, is_sanmill_fen,
+from morris.sanmill import from_sanmill_fen, is_sanmill_fen
+from morris.record import (read_record, write_record,
                            RecordError, move_number, split_record, tag_line,
                            parse_tag, TAG_ORDER)
 

@@ -12,8 +12,8 @@ import host_sim  # noqa: F401  (firmware/ on sys.path)
 from host_sim import headless
 from host_sim.records import load, Replay
 from morris import Position, Rules, PRESETS, WHITE, BLACK
-from morris.record import (write_record, read_record, replay, RecordError, from_sanmill_fen,
-                           to_sanmill_fen)
+from morris.record import write_record, read_record, replay, RecordError
+from morris.sanmill import from_sanmill_fen, to_sanmill_fen
 from engine import Engine
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

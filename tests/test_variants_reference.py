@@ -18,7 +18,7 @@ import pytest
 from morris import Position, Rules, play_record
 from morris.perft import perft_orders, order_lists
 from morris.position import move_captures
-from morris.record import from_sanmill_fen, to_sanmill_fen
+from morris.sanmill import from_sanmill_fen, to_sanmill_fen
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = json.load(open(os.path.join(ROOT, "tests", "data", "variants.json")))

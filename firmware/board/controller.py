@@ -60,7 +60,7 @@ remove ("new" abandons it for a new game).
 """
 from morris import Position, Rules, NONE, WHITE, BLACK, record_tokens
 from morris.compat import ticks_diff
-from board import leds
+from board import leds, special
 from board.debounce import Debouncer
 from board.display import Display, COLOURS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
@@ -153,6 +153,10 @@ class Controller(Display):
         self._undo_k = 0
         self._target = (0, 0)     # restore / setup: the two bitboards wanted
         self.remote = -1          # the remote side's move being carried out, or -1
+        self._take = -1           # colour whose hand must give up a stone (wait for "ok"), or -1
+        self._lay = None          # special.Layout when the game uses fewer than 24 points
+        self._stray = 0           # ... stones on the unused physical points
+        self._pframe = None       # ... the last (game frame, physical frame)
         self._view = View("idle")
         self._serial = 0
         self._key = -1
@@ -197,9 +201,15 @@ class Controller(Display):
                             first=first, tags=tags)
 
     def expected_occupancy(self):
-        """The occupancy (24-bit int) the controller wants to see: the game's board,
-        an empty board while a new game waits, the target while an undo or a resume
-        waits."""
+        """The occupancy (24-bit int, physical points) the controller wants to see:
+        the game's board, an empty board while a new game waits, the target while
+        an undo or a resume waits."""
+        return self._phys(self._expected())
+
+    def _phys(self, mask):
+        return mask if self._lay is None else self._lay.to_phys(mask)
+
+    def _expected(self):
         if self._mode == CLEAR:
             return 0
         if self._mode == PLAY:
@@ -210,7 +220,7 @@ class Controller(Display):
     def awaiting_remote(self):
         """True when a "remote" side is to move, the game goes on, and no move was given yet."""
         return (self._mode == PLAY and self.result is None and self.remote < 0
-                and self.players[self.pos.turn] == REMOTE)
+                and self._take < 0 and self.players[self.pos.turn] == REMOTE)
 
     def events(self):
         """Event dicts emitted since the last call, oldest first. Each has a "type":
@@ -221,7 +231,9 @@ class Controller(Display):
         - "result": "result" ('1-0', '0-1', '1/2-1/2'), "reason";
         - "new_game": "rules" (text), "first", "players";
         - "undo": "plies", "record"; "resumed": "record";
-        - "hint": "turn", "mill_now", "threats" (lists of point names).
+        - "hint": "turn", "mill_now", "threats" (lists of point names);
+        - "take_from_hand": "colour" -- a placement took a stone from that side's
+          hand (``placing_mill: hand``): the board waits for "ok" once it is gone.
 
         "record" is the controller's own list of move texts (not a copy, to spare
         the Pico's heap a copy per move): read it at once, copy it to keep it.
@@ -242,6 +254,13 @@ class Controller(Display):
         """
         self._now = now_ms
         s = self._deb.update(now_ms, occupancy & 0xFFFFFF)
+        lay = self._lay
+        if lay is not None:
+            stray = s & ~lay.used
+            if stray != self._stray:
+                self._stray = stray
+                self._dirty = True
+            s = lay.to_game(s)
         if s != self.settled:
             if self._hold >= 0 and s != self._hold_s:
                 self._settle_hold(s)
@@ -256,11 +275,20 @@ class Controller(Display):
             self._button(b)
             if self._dirty:
                 self._update()
-        return self._render()
+        f = self._render()
+        if lay is not None:
+            p = self._pframe
+            if p is None or p[0] is not f:
+                p = self._pframe = (f, lay.frame(f, self._stray, self._pal[leds.REMOVE]))
+            f = p[1]
+        return f
 
     def _button(self, b):
         if b == "ok":
-            if self._mode == CLEAR or self._mode == RESTORE:
+            if self._take >= 0:
+                self._take = -1
+                self._dirty = True
+            elif self._mode == CLEAR or self._mode == RESTORE:
                 self._mode = PLAY
                 self._undo_k = 0
                 self._pending = None
@@ -337,6 +365,7 @@ class Controller(Display):
             pos.push(popped[i])
         self._undo_k = len(popped)
         self._hold = -1
+        self._take = -1
         self._mode = RESTORE
         self.remote = -1
         self._dirty = True
@@ -353,6 +382,8 @@ class Controller(Display):
             geo = pos.geo
             own = pos.bb[t]
             for m in self._L:
+                if m & special.REMOVAL:
+                    continue
                 to = m & 31
                 frm = m >> 5 & 31
                 st = own | 1 << to
@@ -392,9 +423,11 @@ class Controller(Display):
         self.players = players
         self._reader = Reader(players)
         self.pos = Position(rules, first)
+        self._lay = special.layout(rules.geo)
         self._start_text = None
         self.moves = []
         self.remote = -1
+        self._take = -1
         self._hold = -1
         self._mode = PLAY
         self._pending = None
@@ -417,19 +450,23 @@ class Controller(Display):
         t = pos.turn
         text = pos.move_text(m)
         self._hold = -1
+        hand = pos.hand[1 - t]
         pos.push(m)
         self.moves.append(text)
         self.remote = -1
         self._hint = None
-        to = m & 31
-        mill = _mills_through(pos.geo, pos.bb[t], to)
+        mill = 0 if m & special.REMOVAL else _mills_through(pos.geo, pos.bb[t], m & 31)
         if mill:
             self._flash = mill
             self._flash_at = self._now
+        if pos.hand[1 - t] < hand:    # placing_mill: hand -- a stone leaves a hand
+            self._take = 1 - t
         self._refresh()
         self._save()
         self._events.append({"type": "move", "move": text, "by": COLOURS[t],
                              "record": self.moves})
+        if self._take >= 0:
+            self._events.append({"type": "take_from_hand", "colour": COLOURS[self._take]})
         if self.result is not None:
             self._events.append({"type": "result", "result": self.result.result(),
                                  "reason": self.result.reason})
@@ -504,6 +541,8 @@ class Controller(Display):
         # never be taken for unreadable and then overwritten by a new game
         self._rules = rules
         self.pos = pos
+        self._lay = special.layout(rules.geo)
+        self._take = -1
         self.moves = moves
         self._start_text = start
         self._refresh()
@@ -555,6 +594,7 @@ class Controller(Display):
                                          "reason": self.result.reason})
             else:
                 break
+        special.explain(self.pos, v)
         self._view = v
         self._serial += 1
         if v.kind == "mistake":
@@ -592,4 +632,6 @@ class Controller(Display):
             v = View("over")
             v.remove = S & ~(pos.bb[0] | pos.bb[1])
             return v
+        if self._take >= 0:
+            return View("hand")
         return self._reader.read(pos, S, self._tables, self.remote)

@@ -7,7 +7,7 @@ Kept in its own module so that each source file compiles in little memory.
 """
 from morris import NONE
 from morris.compat import ticks_diff
-from board import leds
+from board import leds, special
 from board.reading import pc as _pc
 
 COLOURS = ("white", "black")
@@ -25,7 +25,8 @@ class Display:
         """Dict for user interfaces: "message" (short English instruction), "turn"
         ("white"/"black"), "phase" ("placement"/"movement"/"flying"/"game over"),
         "state" (the controller's reading: idle, lifted, pending (a flight about
-        to count), capture, wait, remote, mistake, over, clear, restore, setup),
+        to count), capture, wait, remote, mistake, over, clear, restore, setup,
+        hand: waiting for "ok" once a stone left a hand),
         "lifted" (point name or None), "lit" (dict point name -> meaning name,
         see leds.MEANINGS), "mistakes"
         (list of {"points", "what"}), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
@@ -75,7 +76,7 @@ class Display:
             "learning": self.learning,
             "remote": pos.move_text(self.remote) if self.remote >= 0 else None,
             "awaiting_remote": self.awaiting_remote(),
-            "settled": self.settled,
+            "settled": self._phys(self.settled),
             "expected": self.expected_occupancy(),
         }
 
@@ -86,6 +87,9 @@ class Display:
         t = pos.turn
         who = CAPS[t]
         names = pos.geo.names
+        s = special.message(self)
+        if s is not None:
+            return s
         if k == "idle":
             if pos.hand[t]:
                 return "%s to place a stone (%d in hand)" % (who, pos.hand[t])
@@ -162,7 +166,8 @@ class Display:
         elif k == "remote":
             if v.frm != NONE:
                 p(1 << v.frm, leds.REMOTE_FROM)
-            p(1 << v.to, leds.REMOTE_TO)
+            if v.to != NONE:
+                p(1 << v.to, leds.REMOTE_TO)
             p(v.caps, leds.REMOTE_CAPTURE)
 
     def _render(self):
@@ -185,10 +190,18 @@ class Display:
         pos = self.pos
         bb = pos.bb
         S = self.settled
+        if k != "over" and k != "clear" and k != "setup" and k != "restore":
+            special.paint_marks(self)
+        if k == "idle" and pos.owe[pos.turn]:
+            self._paint(special.owed_caps(self._L), leds.CAPTURE)
+        elif k == "hand":
+            self._paint(self._flash, leds.MILL)
         if k == "idle" or k == "wait":
             if k == "idle" and self.learning:
                 movable = 0
                 for m in self._L:
+                    if m & special.REMOVAL:
+                        continue
                     frm = m >> 5 & 31
                     if frm != NONE:
                         movable |= 1 << frm
@@ -219,7 +232,7 @@ class Display:
             self._paint_view(v)
         if k != "over":
             # whatever differs from the wanted board is always shown
-            diff = S ^ self.expected_occupancy()
+            diff = S ^ self._expected()
             for i in range(24):
                 if diff >> i & 1 and not codes[i]:
                     codes[i] = leds.REMOVE if S >> i & 1 else leds.MISSING

@@ -41,10 +41,11 @@ WIN = 15
 LOSE = 16
 DRAW = 17
 CAPTURED = 18
+MARKED = 19
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
-            "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured")
+            "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured", "marked")
 
 # Short English description of every meaning, for user interfaces and docs.
 DESCRIPTIONS = {
@@ -67,6 +68,7 @@ DESCRIPTIONS = {
     "lose": "game over: the loser's stones",
     "draw": "game over: drawn",
     "captured": "stone already captured this turn",
+    "marked": "marked point: no stone may go here until placement ends",
 }
 
 # Default palette (r, g, b) 0..255 before the current cap.
@@ -90,6 +92,7 @@ DEFAULT_PALETTE = {
     "lose": (60, 8, 0),              # dim vermillion
     "draw": (160, 130, 0),           # dim yellow
     "captured": (64, 28, 0),         # dim orange
+    "marked": (90, 0, 60),           # dim reddish purple
 }
 
 # Meanings shown blinking (bright / quarter level, never dark).

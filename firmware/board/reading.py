@@ -7,6 +7,7 @@ thing. A reading is a ``View``; its ``kind`` tells the controller what to show
 or do.
 """
 from morris import NONE
+from board.special import masks as _masks
 
 HUMAN = "human"
 COLOURS = ("white", "black")
@@ -75,25 +76,17 @@ def info(pos, out=None, over=-1):
     if over is None:
         pos.generate(L)
     for m in L:
-        frm = m >> 5 & 31
-        c1 = m >> 10 & 31
-        c2 = m >> 15 & 31
-        r = 0
-        if frm != NONE:
-            r = 1 << frm
-        if c1 != NONE:
-            r |= 1 << c1
-        if c2 != NONE:
-            r |= 1 << c2
+        r, a = _masks(m)
         RM.append(r)
-        AD.append(1 << (m & 31))
+        AD.append(a)
     return out
 
 
 class View:
     """One reading of the settled board.
 
-    kind: idle, lifted, capture, wait, remote, mistake, over, clear, restore,
+    kind: idle, lifted, capture, wait, remote, mistake, over, clear, restore, hand
+    (a stone must leave a hand: the controller waits for "ok"),
     setup, or an action for the update loop: commit (shown as "pending" while
     a flight waits for its commit delay), start, undone, resumed.
     """
@@ -170,15 +163,10 @@ class Reader:
             v = self._mistake(pos, S, E, None)
             v.what = "Wait for %s's move: " % COLOURS[pos.turn] + v.what
             return v
-        to = remote & 31
-        frm = remote >> 5 & 31
-        rm = 0 if frm == NONE else 1 << frm
-        caps = 0
-        for c in (remote >> 10 & 31, remote >> 15 & 31):
-            if c != NONE:
-                caps |= 1 << c
-        rm |= caps
-        ad = 1 << to
+        rm, ad = _masks(remote)
+        frm = NONE if ad == 0 else remote >> 5 & 31
+        to = NONE if ad == 0 else remote & 31
+        caps = rm & ~(0 if frm == NONE else 1 << frm)
         C = (E & ~rm) | ad
         if S == C:
             v = View("commit")
@@ -239,6 +227,9 @@ class Reader:
                 if f and missing == f:
                     dests |= ad
                     lifted = frm
+                elif not ad:    # a removal-only turn begun
+                    caps |= rm & ~missing
+                    partial = m
             elif (missing & f) == f:
                 caps |= rm & ~missing
                 partial = m
@@ -288,15 +279,17 @@ class Reader:
         return self._mistake(pos, S, E, (L, RM, AD))
 
     def _capture_view(self, pos, m, missing, caps):
-        to = m & 31
-        frm = m >> 5 & 31
-        f = 0 if frm == NONE else 1 << frm
         v = View("capture")
-        v.frm = frm
-        v.to = to
         v.caps = caps
-        v.done = missing & ~f
-        v.mill = mills_through(pos.geo, (pos.bb[pos.turn] & ~f) | 1 << to, to)
+        v.done = missing
+        if _masks(m)[1]:
+            to = m & 31
+            frm = m >> 5 & 31
+            f = 0 if frm == NONE else 1 << frm
+            v.frm = frm
+            v.to = to
+            v.done = missing & ~f
+            v.mill = mills_through(pos.geo, (pos.bb[pos.turn] & ~f) | 1 << to, to)
         return v
 
     def _mistake(self, pos, S, E, info):
@@ -316,7 +309,7 @@ class Reader:
                 if bd <= 1:
                     break       # nothing can come nearer: S itself is no legal state
                 m = L[i]
-                frm = m >> 5 & 31
+                frm = m >> 5 & 31 if AD[i] else NONE
                 f = 0 if frm == NONE else 1 << frm
                 if f and not seen & f:
                     seen |= f
@@ -367,12 +360,12 @@ class Reader:
             return v
         if kind == 2:
             L, RM, AD = info
-            frm = ref >> 5 & 31
+            frm = ref >> 5 & 31 if _masks(ref)[1] else NONE
             f = 0 if frm == NONE else 1 << frm
-            head = ref & 0x3FF
+            head = ref & 0x3FF if _masks(ref)[1] else -1
             caps = 0
             for i in range(len(L)):
-                if (L[i] & 0x3FF) == head:
+                if (L[i] & 0x3FF) == head if head >= 0 else not AD[i]:
                     caps |= RM[i] & ~f
             g = self._capture_view(pos, ref, (E & ~S) & caps, caps & S)
             v.guide = g

@@ -2,7 +2,8 @@
 MicroPython (tests/mprun.py)."""
 from morris import Position, Rules, PRESETS, WHITE, BLACK, IllegalMoveError
 from morris.record import (write_record, read_record, replay, RecordError, move_number,
-                           from_sanmill_fen, to_sanmill_fen, is_sanmill_fen, split_record)
+                           split_record)
+from morris.sanmill import from_sanmill_fen, to_sanmill_fen, is_sanmill_fen
 from rulestools import raises, random_game, state
 
 
