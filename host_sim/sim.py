@@ -426,13 +426,21 @@ class Simulation:
 
     def play_by_hand(self, text):
         """Carry out move ``text`` (legal in the board's position) as a person
-        would: its lifts and puts (``physical_actions``), then ``settle``."""
+        would: its lifts and puts (``physical_actions``), then ``settle``; when
+        the board then asks for a stone out of a hand, or ``text`` declines an
+        optional capture, "ok" after it."""
         for kind, p, colour in physical_actions(self.position(), text):
             if kind == "lift":
                 self.lift(p)
             else:
                 self.put(p, colour)
         self.settle()
+        state = self.board()["state"]
+        if state == "hand" or (state == "capture" and "x" not in text.lower()):
+            # a stone left a hand (placing_mill: hand): "ok" once it is put away
+            # (the simulator's hand is the box); or an optional capture declined
+            self.press("ok")
+            self.settle()
 
     # ---- what the page shows ----------------------------------------------------
     def state(self):
@@ -531,13 +539,19 @@ def _jsonable(obj):
 
 def physical_actions(pos, text):
     """The physical steps of move ``text`` in position ``pos``: a list of
-    ("lift"|"put", point, colour), e.g. 'd2-d3xa1' -> lift d2, put d3, lift a1."""
+    ("lift"|"put", physical point, colour), e.g. 'd2-d3xa1' -> lift d2, put d3,
+    lift a1; a removal-only turn 'xa1' (owed at a full board) -> lift a1, whose
+    stone it is from the position. Physical points are numbered as the 24-point
+    board's (``NAMES``) whatever board the game uses."""
     frm, to, caps = split_move(pos.geo, text)
+    names = pos.geo.names
     mover = COLOURS[pos.turn]
     acts = []
     if frm != NONE:
-        acts.append(("lift", frm, mover))
-    acts.append(("put", to, mover))
+        acts.append(("lift", NAMES.index(names[frm]), mover))
+    if to != NONE:
+        acts.append(("put", NAMES.index(names[to]), mover))
     for c in caps:
-        acts.append(("lift", c, COLOURS[1 - pos.turn]))
+        colour = COLOURS[WHITE if pos.bb[WHITE] >> c & 1 else BLACK]
+        acts.append(("lift", NAMES.index(names[c]), colour))
     return acts

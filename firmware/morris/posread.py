@@ -118,10 +118,11 @@ def _history(pos, field):
     geo = pos.geo
     bb = list(pos.bb)
     hand = list(pos.hand)
-    turn = pos.turn
     for text in reversed(field.split(",")):
         frm, to, caps = split_move(geo, text)
-        mover = 1 - turn
+        # the stone on ``to`` tells who moved (the same side may move twice
+        # running: ``defender_first``)
+        mover = WHITE if bb[WHITE] >> to & 1 else BLACK
         if caps:
             raise ValueError("position history holds a capture %r (history starts after the last capture)" % text)
         if not bb[mover] >> to & 1:
