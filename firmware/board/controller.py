@@ -594,7 +594,9 @@ class Controller(Display):
                                          "reason": self.result.reason})
             else:
                 break
-        special.explain(self.pos, v)
+        x = special.extras(self.pos)
+        if x is not None:
+            x.explain(self.pos, v)
         self._view = v
         self._serial += 1
         if v.kind == "mistake":

@@ -87,7 +87,8 @@ class Display:
         t = pos.turn
         who = CAPS[t]
         names = pos.geo.names
-        s = special.message(self)
+        x = special.extras(pos)
+        s = x.message(self) if x is not None else None
         if s is not None:
             return s
         if k == "idle":
@@ -190,12 +191,9 @@ class Display:
         pos = self.pos
         bb = pos.bb
         S = self.settled
-        if k != "over" and k != "clear" and k != "setup" and k != "restore":
-            special.paint_marks(self)
-        if k == "idle" and pos.owe[pos.turn]:
-            self._paint(special.owed_caps(self._L), leds.CAPTURE)
-        elif k == "hand":
-            self._paint(self._flash, leds.MILL)
+        x = special.extras(pos)
+        if x is not None and k != "over" and k != "clear" and k != "setup" and k != "restore":
+            x.paint(self, k)
         if k == "idle" or k == "wait":
             if k == "idle" and self.learning:
                 movable = 0

@@ -76,9 +76,23 @@ def info(pos, out=None, over=-1):
     if over is None:
         pos.generate(L)
     for m in L:
-        r, a = _masks(m)
+        if m > 0xFFFFF:   # a removal-only turn or a third capture
+            r, a = _masks(m)
+            RM.append(r)
+            AD.append(a)
+            continue
+        frm = m >> 5 & 31
+        c1 = m >> 10 & 31
+        c2 = m >> 15 & 31
+        r = 0
+        if frm != NONE:
+            r = 1 << frm
+        if c1 != NONE:
+            r |= 1 << c1
+        if c2 != NONE:
+            r |= 1 << c2
         RM.append(r)
-        AD.append(a)
+        AD.append(1 << (m & 31))
     return out
 
 

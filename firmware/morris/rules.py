@@ -56,41 +56,33 @@ _BASE = {
 
 
 # Each preset is its changes to _BASE in the Rules text form (a short string,
-# not a dict: the Pico keeps 18 of them); ``preset_values`` expands one.
+# not a dict); ``preset_values`` expands one. The relatives' texts live in
+# morris/presets.py, loaded only when one is named (RAM on the Pico).
 # Source: docs/rules.md, "Presets"; docs/variants.md for the relatives.
 _DRAWS = "+draw_no_capture_moves=50+draw_repetition=3"
-_TWELVE = _DRAWS + "+stones=12+board=diagonals"
-_MARKS = _TWELVE + "+placing_mill=mark+fly_at=0+protect_mills=none"
-PRESETS = {
+_CLASSIC = {
     "standard": _DRAWS,
     "wikipedia": "+capture=optional+draw_3v3_moves=10",
     "old-russian": "+protect_mills=none+double_mill=two+mill_reuse=first_time_per_line",
     "schmidt": "+protect_mills=strict",
     "french": _DRAWS + "+first_player=lot",
-    # The relatives of docs/variants.md (sources and differences from Sanmill there).
-    "twelve": _TWELVE,
-    "morabaraba": _TWELVE + "+full_board=draw+no_return=mill",
-    "dooz": _TWELVE + "+placing_mill=hand+full_board=remove+protect_mills=none",
-    "lasker": _DRAWS + "+stones=10+move_in_placement=on",
-    "one-time-mill": _DRAWS + "+protect_mills=none+mill_reuse=first_time_per_points",
-    "cham-gonu": _MARKS,
-    "zhi-qi": _MARKS + "+full_board=both_remove",
-    "cheng-san-qi": _DRAWS + "+placing_mill=mark+fly_at=0",
-    "da-san-qi": _MARKS + "+defender_first=on+double_mill=each",
-    "mul-mulan": _DRAWS + "+board=diagonals+fly_at=0+protect_mills=none+intervention=on",
-    "nerenchi": _TWELVE + "+defender_first=on+protect_mills=none",
-    "el-filja": _DRAWS + "+stones=12+placing_mill=none+full_board=mill_count+fly_at=0+protect_mills=none",
-    "six": _DRAWS + "+stones=6+board=six+fly_at=0",
 }
+# The presets of docs/rules.md, then the relatives of docs/variants.md.
+CLASSIC = ("standard", "wikipedia", "old-russian", "schmidt", "french")
+PRESETS = CLASSIC + ("twelve", "morabaraba", "dooz", "lasker", "one-time-mill", "cham-gonu",
+                     "zhi-qi", "cheng-san-qi", "da-san-qi", "mul-mulan", "nerenchi", "el-filja",
+                     "six")
 
 
 def preset_values(name):
-    """The full option dict (option -> value, every option of OPTIONS) of preset ``name``.
-
-    A new dict on each call. Raises ValueError for an unknown preset."""
-    changes = PRESETS.get(name)
+    """The full option dict (option -> value, every option of OPTIONS) of preset ``name``
+    (one of PRESETS). A new dict on each call. Raises ValueError for an unknown preset."""
+    changes = _CLASSIC.get(name)
     if changes is None:
-        raise ValueError("unknown rules preset %r (known: %s)" % (name, ", ".join(sorted(PRESETS))))
+        if name not in PRESETS:
+            raise ValueError("unknown rules preset %r (known: %s)" % (name, ", ".join(sorted(PRESETS))))
+        from .presets import RELATIVES
+        changes = RELATIVES[name]
     values = dict(_BASE)
     for part in changes.split("+")[1:]:
         k, v = part.split("=")
@@ -98,8 +90,6 @@ def preset_values(name):
     return values
 
 
-# The presets of docs/rules.md (the others are docs/variants.md's).
-CLASSIC = ("standard", "wikipedia", "old-russian", "schmidt", "french")
 # The two variations source 000 names on top of `wikipedia`.
 VARIATIONS = {
     "wikipedia": (("double_mill", "two"), ("no_return", "on")),
