@@ -16,7 +16,8 @@ catalogue lacks):
   static/index.html and ``t("...")`` / ``N_("...")`` strings of static/app.js;
 - the LED meanings (``board.leds.DESCRIPTIONS``) and the words the firmware
   uses in its status (phases, outcome reasons, player kinds);
-- the firmware's messages (board/display.py, board/reading.py): they are
+- the firmware's messages (board/display.py, board/reading.py,
+  board/variant_ui.py): they are
   worded in English with point names and colours filled in, so the
   catalogue holds them as templates with ``{0}``, ``{1}`` (``TEMPLATES``);
   the page matches a message against the templates and translates the
@@ -84,6 +85,14 @@ TEMPLATES = [
     "move {0}... ({1}, {2}): {3}",
     "capture not allowed: no opponent stone on {0}",
     "malformed move {0}: bad point {1}",
+    # the variants' messages (board/variant_ui.py)
+    "Mill! Take one stone out of {0}'s hand (off the game), then press OK",
+    "Full board: {0} removes one more lit stone",
+    "Full board: {0} removes {1} of its own lit stones",
+    "Full board: {0} removes {1} of the lit {2} stones",
+    "Captured in between! Take the lit {0} stones",
+    "{0} to place a stone ({1} in hand) or move one",
+    "{0} is marked: no stone may go there until placement ends; remove it",
 ]
 # Whole messages and words the firmware and the server use as they are.
 WORDS = [
@@ -96,6 +105,7 @@ WORDS = [
     "White", "Black", "white", "black", "human", "computer", "remote",
     "placement", "movement", "flying", "game over",
     "fewer than three stones", "blocked", "threefold repetition", "no capture", "three versus three",
+    "full board",
     "occupied", "not adjacent", "not your stone", "capture not allowed", "capture missing",
     "protected stone", "game over", "stones still in hand: place a stone",
     "no stones in hand: move a stone (from-to)",

@@ -54,12 +54,11 @@ def message(ctrl):
                 % CAPS[c])
     owed = pos.owe[t]
     if owed and (k == "idle" or k == "capture"):
-        n = -owed if owed < 0 else owed
-        whose = "your own" if owed < 0 else COLOURS[1 - t]
-        s = "Full board: %s removes %d of %s stones (lit)" % (CAPS[t], n, whose)
         if v.done:
-            s = "Full board: %s takes one more lit stone" % CAPS[t]
-        return s
+            return "Full board: %s removes one more lit stone" % CAPS[t]
+        if owed < 0:
+            return "Full board: %s removes %d of its own lit stones" % (CAPS[t], -owed)
+        return "Full board: %s removes %d of the lit %s stones" % (CAPS[t], owed, COLOURS[1 - t])
     if k == "capture" and not v.mill:
         return "Captured in between! Take the lit %s stones" % COLOURS[1 - t]
     if k == "idle" and pos.hand[t] and pos.rules.lasker:

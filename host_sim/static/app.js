@@ -363,10 +363,13 @@ function renderCard(rulesText) {
   lines.push(t({ unless_all: N_("Stones standing in a mill cannot be captured, unless every opponent stone stands in a mill."),
                  strict: N_("Stones standing in a mill can never be captured; if all stand in mills, the capture is lost."),
                  none: N_("Any opponent stone may be captured, even one standing in a mill.") }[v.protect_mills]));
-  lines.push(t(v.double_mill === "two" ? N_("A move forming two mills at once captures two stones.")
-                                       : N_("A move forming two mills at once captures one stone.")));
-  lines.push(t(v.mill_reuse === "first_time_per_line" ? N_("You capture only the first time you complete a given line in the game.")
-               : N_("Every forming of a mill captures, also when a mill is opened and closed again.")));
+  if (v.double_mill !== "each")
+    lines.push(t(v.double_mill === "two" ? N_("A move forming two mills at once captures two stones.")
+                                         : N_("A move forming two mills at once captures one stone.")));
+  if (v.mill_reuse !== "first_time_per_points")
+    lines.push(t(v.mill_reuse === "first_time_per_line" ? N_("You capture only the first time you complete a given line in the game.")
+                 : N_("Every forming of a mill captures, also when a mill is opened and closed again.")));
+  lines.push(...variantLines(v));
   if (v.no_return === "on") lines.push(t("A stone that left a mill with a move that formed another mill may not go straight back on your next move."));
   const draws = [];
   if (v.draw_no_capture_moves) draws.push(t("Draw after {0} moves by each player without a capture.", v.draw_no_capture_moves));
@@ -387,6 +390,50 @@ const SOURCES = {
   schmidt: N_("Schmidt Spiele rules: source 003, in Serbian."),
   french: N_("French rules: source 004, jeu du moulin."),
 };
+
+// ---- the relatives' cards (docs/variants.md), written for a ten-year-old ----------------
+Object.assign(SOURCES, {
+  twelve: N_("Twelve Men's Morris: an old game, played in England long ago. Each player has 12 stones, and the board has four more lines: the diagonals in the corners."),
+  morabaraba: N_("Morabaraba: a game from southern Africa. 12 stones each and the diagonal lines."),
+  dooz: N_("Dooz: a game from Iran. 12 stones each and the diagonal lines."),
+  lasker: N_("Lasker Morris: made up by the chess champion Emanuel Lasker. 10 stones each, and you may move a stone before all yours are placed."),
+  "one-time-mill": N_("One-time mill: a Russian way to play where a mill counts only once."),
+  "cham-gonu": N_("Cham Gonu: a game from Korea. 12 stones each and the diagonal lines."),
+  "zhi-qi": N_("Zhi Qi: a game from China. 12 stones each and the diagonal lines."),
+  "cheng-san-qi": N_("Cheng San Qi: a game from China. 9 stones each."),
+  "da-san-qi": N_("Da San Qi: a game from China. 12 stones each and the diagonal lines."),
+  "mul-mulan": N_("Mul-Mulan: a game from Indonesia. 9 stones each and the diagonal lines; you can also capture by stepping in between."),
+  nerenchi: N_("Nerenchi: a game from Sri Lanka. 12 stones each and the diagonal lines."),
+  "el-filja": N_("El Filja: a game from Algeria and Morocco. 12 stones each; everything happens once the board is full."),
+  six: N_("Six Men's Morris: a smaller and older game. 6 stones each on the two inner squares only."),
+});
+
+// Card lines for the options of docs/variants.md (none of them shows for the classic presets).
+function variantLines(v) {
+  const out = [];
+  if (v.board === "diagonals") out.push(t("The four diagonal lines in the corners are lines too: three of your stones on one make a mill."));
+  if (v.board === "six") out.push(t("Only the two inner squares are used (16 points); the outer square stays dark."));
+  if (v.placing_mill === "hand") out.push(t("A mill made while placing takes a stone from your opponent's hand instead of the board: take it away yourself, then press OK. Once that hand is empty, you take from the board."));
+  if (v.placing_mill === "mark") out.push(t("A mill made while placing takes a stone off the board and marks its point: nobody may put a stone there until all stones are placed."));
+  if (v.placing_mill === "none") out.push(t("A mill made while placing does nothing."));
+  if (v.move_in_placement === "on") out.push(t("While you still have stones in hand, you may place one or slide one of yours instead."));
+  if (v.defender_first === "on") out.push(t("Whoever placed the last stone also makes the first move."));
+  if (v.double_mill === "each") out.push(t("A move forming several mills at once captures one stone for each mill."));
+  if (v.mill_reuse === "first_time_per_points") out.push(t("A mill captures only if one of its points was never in a mill that captured before."));
+  if (v.no_return === "mill") out.push(t("A stone that made a mill by moving may not go straight back to make a mill there again."));
+  if (v.intervention === "on") out.push(t("Putting or moving a stone between two of your opponent's stones on a line captures both."));
+  const points = v.board === "six" ? 16 : 24;
+  if (2 * v.stones >= points) {
+    out.push(t({
+      first_loses: N_("If the board is full when all stones are placed, the player who began loses."),
+      draw: N_("If the board is full when all stones are placed, the game is a draw."),
+      remove: N_("If the board is full when all stones are placed, the player who began removes one of the other's stones; then the other player moves first."),
+      both_remove: N_("If the board is full when all stones are placed, each player removes one of the other's stones (the one who began first); then the one who began moves."),
+      mill_count: N_("If the board is full when all stones are placed, count the mills. Nobody has one: each player removes one of their own stones. Only one player has mills: that player removes two of the other's stones, the other removes one. Both have mills: each removes as many of the other's stones as the smaller number of mills, the player with more mills one more."),
+    }[v.full_board]));
+  }
+  return out;
+}
 
 function describe(meaning) {
   return t((catalogue && catalogue.meanings && catalogue.meanings[meaning]) || meaning);

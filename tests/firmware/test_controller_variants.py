@@ -86,7 +86,7 @@ def test_full_board_removal_lights_the_stones_and_takes_one():
         place g7                         # the board is full: black removes a white stone
         expect move g7
         expect turn black
-        expect what full board: black removes 1 of white stones
+        expect what full board: black removes 1 of the lit white stones
         expect lit d1=capture g7=capture
         lift d1
         expect move xd1
@@ -106,11 +106,11 @@ def test_full_board_two_removals_show_the_first_then_finish():
         lift b2
         expect move xb2
         expect turn white                # white's one mill: two black stones
-        expect what full board: white removes 2 of black stones
+        expect what full board: white removes 2 of the lit black stones
         lift d1
         expect state capture
         expect lit d1=captured
-        expect what takes one more
+        expect what removes one more
         expect nomove
         lift g1
         expect move xd1xg1
