@@ -101,25 +101,29 @@ function drawBoard(names) {
   for (const g of [lines, glows, holes, leds, stones, labels, hits]) g.textContent = "";
   for (const k of [0, 1, 2]) {          // three squares
     const a = X0 + k * STEP, w = (6 - 2 * k) * STEP;
-    make("rect", { x: a, y: a, width: w, height: w }, lines);
+    make("rect", { x: a, y: a, width: w, height: w, class: k ? "" : "outer" }, lines);
   }
-  const mid = X0 + 3 * STEP;
-  make("line", { x1: mid, y1: X0, x2: mid, y2: X0 + 2 * STEP }, lines);
-  make("line", { x1: mid, y1: X0 + 4 * STEP, x2: mid, y2: X0 + 6 * STEP }, lines);
-  make("line", { x1: X0, y1: mid, x2: X0 + 2 * STEP, y2: mid }, lines);
-  make("line", { x1: X0 + 4 * STEP, y1: mid, x2: X0 + 6 * STEP, y2: mid }, lines);
+  // the four cross lines, each as its outer and its inner segment; the diagonals
+  // (shown when the rules have them) -- see boardLook()
+  const seg = (p, q, cls) => { const [x1, y1] = xy(p), [x2, y2] = xy(q);
+                               make("line", { x1, y1, x2, y2, class: cls }, lines); };
+  for (const [p, q, r] of [["d7", "d6", "d5"], ["d1", "d2", "d3"], ["a4", "b4", "c4"], ["g4", "f4", "e4"]]) {
+    seg(p, q, "outer"); seg(q, r, "");
+  }
+  for (const [p, q] of [["a1", "c3"], ["g1", "e3"], ["a7", "c5"], ["g7", "e5"]]) seg(p, q, "diagonal");
   names.forEach((name, i) => {
     const [x, y] = xy(name);
+    const outer = "adg".includes(name[0]) && "147".includes(name[1]) ? " outer" : "";
     make("circle", { cx: x, cy: y, r: 44, class: "glow", "data-point": name, opacity: 0,
                      fill: "none", filter: "url(#blur)" }, glows);
     make("circle", { cx: x, cy: y, r: 41, class: "ring", "data-point": name, opacity: 0,
                      fill: "none", stroke: "none" }, glows);
-    make("circle", { cx: x, cy: y, r: 11, class: "hole" }, holes);
+    make("circle", { cx: x, cy: y, r: 11, class: "hole" + outer }, holes);
     make("circle", { cx: x + LED_DX, cy: y + LED_DY, r: 8, class: "led-lens led", "data-point": name,
                      "data-rgb": "0,0,0" }, leds);
     const s = make("circle", { cx: x, cy: y, r: 33, class: "stone", "data-point": name }, stones);
     s.style.display = "none";
-    const t = make("text", { x: x - 44, y: y - 22, class: "point-name" }, labels);
+    const t = make("text", { x: x - 44, y: y - 22, class: "point-name" + outer }, labels);
     t.textContent = name;
     const h = make("circle", { cx: x, cy: y, r: 46, class: "hit", "data-point": name, tabindex: 0,
                                role: "button", "aria-label": "point " + name }, hits);
@@ -262,6 +266,7 @@ function render(st) {
   renderMode(st);
   renderHint(st);
   renderCard(rp ? rp.rules : st.settings.rules);
+  boardLook(rp ? rp.rules : st.settings.rules);
   if (st.firmware_error) showError(st.firmware_error);
   document.body.dataset.moves = st.record.length;
   document.body.dataset.queued = st.queued;
@@ -338,6 +343,17 @@ function renderHint(st) {
   el("hint-threat").textContent = h.threats && h.threats.length
     ? t("Can the opponent close one on the next move? Yes: at {0}", h.threats.join(" "))
     : t("Can the opponent close one on the next move? No");
+}
+
+// The board the rules use: the diagonals drawn (board=diagonals), the outer square
+// faded (board=six: Six Men's Morris uses the two inner squares only).
+function boardLook(rulesText) {
+  if (!catalogue) return;
+  const [preset, ...mods] = rulesText.split("+");
+  let board = (catalogue.presets[preset] || {}).board || "standard";
+  for (const m of mods) if (m.startsWith("board=")) board = m.slice(6);
+  document.body.classList.toggle("board-diagonals", board === "diagonals");
+  document.body.classList.toggle("board-six", board === "six");
 }
 
 // ---- the rules card (RULES.md, one card per preset and its options) -----------------------
