@@ -13,8 +13,8 @@ full board: the child's score is not negated, the window passes unchanged).
 
 Search features: iterative deepening; transposition table (preallocated
 ``array('i')`` chunks, keys are the Zobrist key < 2**30 mixed with
-the ``first_time_per_line`` state (low 15 line bits) and the ``no_return``
-bars when those options are on);
+the ``mill_reuse`` state (line or point masks, folded to 15 bits) and the
+``no_return`` bars when those options are on);
 move ordering by one sort of ints ``score << 20 | move`` per node: TT move,
 then captures (more stones first), moves that block an opponent's open mill,
 killer moves (two per ply), history heuristic; terminal positions by
@@ -123,7 +123,7 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         self.nodes = 0
         self.noise = noise
         r = pos.rules
-        self.mix = r.reuse_first or r.no_ret
+        self.mix = r.reuse_first or r.no_ret or r.points_once
         self.best_move = NOMOVE
         self.best_score = -INF
         self.depth_done = 0
@@ -149,7 +149,9 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         k = pos.zkey
         if self.mix:
             u = pos.used
-            k ^= (u[0] & 0x7FFF) << 3 ^ (u[1] & 0x7FFF) << 15 ^ (pos.forbid[0] & 0x3FF) << 1 \
+            u0 = u[0] ^ u[0] >> 15      # folded: point masks (first_time_per_points) have 24 bits
+            u1 = u[1] ^ u[1] >> 15
+            k ^= (u0 & 0x7FFF) << 3 ^ (u1 & 0x7FFF) << 15 ^ (pos.forbid[0] & 0x3FF) << 1 \
                 ^ (pos.forbid[1] & 0x3FF) << 19 ^ (1 if pos.forbid[0] >= 0 else 0) \
                 ^ (1 << 29 if pos.forbid[1] >= 0 else 0)
         return k & MASK30
