@@ -45,6 +45,15 @@ def move_captures(m):
     return out
 
 
+def popcount(m):
+    """Number of set bits of ``m`` (>= 0): stones in a board mask."""
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
 class IllegalMoveError(ValueError):
     """A well-formed move that the rules do not allow here.
 
@@ -445,6 +454,17 @@ class Position:
                 out |= 1 << li
         return out
 
+    def _pop_hist(self, captured):
+        """Restore the repetition history when a turn is taken back (``captured``:
+        the turn captured, so it had started a new history)."""
+        if captured:
+            self.hist = self._hists.pop()
+        elif self.rules.draw_repetition:
+            self.hist.pop()
+            self.hist.pop()
+        else:
+            self.hist[0], self.hist[1] = self.exact_key()
+
     def pop(self):
         """Take back the last move and return it; restores every counter. IndexError if none."""
         if self._sp:
@@ -486,13 +506,7 @@ class Position:
             else:
                 self.count[o] += 1
             bb[o] = b
-        if c1 != NONE:
-            self.hist = self._hists.pop()
-        elif self.rules.draw_repetition:
-            self.hist.pop()
-            self.hist.pop()
-        else:
-            self.hist[0], self.hist[1] = self.exact_key()
+        self._pop_hist(c1 != NONE)
         self.ncp = ncp
         self.p33 = p33
         self.used[t] = uf & 0xFFFFF

@@ -3,7 +3,7 @@
 Apart from notation.py because only ``Position.from_text`` needs it (loading a
 saved position, a record's Position tag): the Pico compiles it only then.
 """
-from .position import NONE, NOMOVE, WHITE, BLACK
+from .position import NONE, NOMOVE, WHITE, BLACK, popcount
 from .notation import split_move
 
 
@@ -65,7 +65,7 @@ def parse_position(cls, text):
                 raise ValueError("position no-return bar must be '-' or like 'd3-d2', got %r" % part)
             forbid.append(geo.index[ends[0]] << 5 | geo.index[ends[1]])
     pos.bb = bb
-    pos.count = [_popcount(bb[0]), _popcount(bb[1])]
+    pos.count = [popcount(bb[0]), popcount(bb[1])]
     for c in (0, 1):
         if pos.count[c] + hand[c] > rules.stones:
             raise ValueError("position has more %s stones than the rules allow" % ("white", "black")[c])
@@ -100,14 +100,6 @@ def _split2(field, name):
     if len(parts) != 2:
         raise ValueError("position field %s must be a/b, got %r" % (name, field))
     return parts
-
-
-def _popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 def _history(pos, field):

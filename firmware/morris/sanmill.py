@@ -3,7 +3,7 @@
 Apart from record.py so that the Pico compiles it only when a FEN is read or
 written.
 """
-from .position import Position, WHITE, BLACK
+from .position import Position, WHITE, BLACK, popcount
 from .rules import Rules
 from .record import RecordError
 
@@ -75,7 +75,7 @@ def from_sanmill_fen(fen, rules=None):
         if n < 0:
             raise RecordError("Sanmill FEN counts must not be negative")
     turn = WHITE if f[1] == "w" else BLACK
-    on = [_pc(bb[0]), _pc(bb[1])]
+    on = [popcount(bb[0]), popcount(bb[1])]
     if len(nums) == 7:
         readings = []
         for name, w_on, w_hand, b_on, b_hand in (
@@ -181,11 +181,3 @@ def is_sanmill_fen(text):
     """True when ``text`` (one line) looks like a Sanmill FEN rather than a move list."""
     f = text.strip().split()
     return len(f) >= 11 and f[0].count("/") == 2 and len(f[0]) == 26
-
-
-def _pc(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n

@@ -14,20 +14,12 @@ full board) are ``REMOVAL | mask``. Undo: RECORD small ints per turn.
 Rule source: docs/variants.md.
 """
 from .position import (NONE, NOMOVE, REMOVAL, UNDO_CHUNK, IllegalMoveError, move,
-                       move_captures)
+                       move_captures, popcount)
 from .rules import PROTECT_NONE
 
 # per turn: move, clocks, bb0, bb1, marks, packed counts, the mover's used mask, no-return bars;
 # 8 ints so that a chunk of UNDO_CHUNK ints holds whole turns
 RECORD = 8
-
-
-def _pc(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 def _subsets(points, k, start, acc, out, head):
@@ -232,7 +224,7 @@ def push(pos, m):
         target = t if pos.owe[t] < 0 else o
         mask = m & pos.geo.full
         bb[target] &= ~mask
-        cnt[target] -= _pc(mask)
+        cnt[target] -= popcount(mask)
         pos.owe[t] = 0
         captured = True
     else:
@@ -355,13 +347,7 @@ def pop(pos):
     pos.forbid[1] = (f >> 11) - 1
     pos._rehash()
     del u[i:]
-    if k >> 27 & 1:
-        pos.hist = pos._hists.pop()
-    elif pos.rules.draw_repetition:
-        pos.hist.pop()
-        pos.hist.pop()
-    else:
-        pos.hist[0], pos.hist[1] = pos.exact_key()
+    pos._pop_hist(k >> 27 & 1)
     return m
 
 
