@@ -4,38 +4,33 @@ from .position import REMOVAL, move_captures
 
 def perft(pos, depth):
     """Number of leaf nodes ``depth`` turns below ``pos``; game-over positions have no children."""
-    if depth == 0:
-        return 1
-    if pos._terminal() is not None:
-        return 0
-    moves = []
-    pos.generate(moves)
-    if depth == 1:
-        return len(moves)
-    n = 0
-    for m in moves:
-        pos.push(m)
-        n += perft(pos, depth - 1)
-        pos.pop()
-    return n
+    return _count(pos, depth, None)
 
 
 def perft_orders(pos, depth):
     """Perft counting a turn with several captures once per order they may be taken in,
     as Sanmill's turn-level perft does (docs/variants.md); equals ``perft`` for turns
     of at most one capture."""
+    return _count(pos, depth, orders)
+
+
+def _count(pos, depth, weigh):
+    """Leaves ``depth`` turns below ``pos``, each turn counted ``weigh(pos, m)`` times
+    (once when ``weigh`` is None)."""
     if depth == 0:
         return 1
     if pos._terminal() is not None:
         return 0
     moves = []
     pos.generate(moves)
+    if depth == 1 and weigh is None:
+        return len(moves)
     n = 0
     for m in moves:
-        k = orders(pos, m)
+        k = 1 if weigh is None else weigh(pos, m)
         if depth > 1:
             pos.push(m)
-            k *= perft_orders(pos, depth - 1)
+            k *= _count(pos, depth - 1, weigh)
             pos.pop()
         n += k
     return n
