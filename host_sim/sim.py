@@ -278,7 +278,7 @@ class Simulation:
         come from the game, or from the LEDs asking for a white / black stone."""
         st = self.board()
         exp = st["expected"]
-        pos = Position.from_text(st["position"])
+        game = physical_colours(Position.from_text(st["position"]))
         lit = st.get("lit") or {}
         colours = {}
         for p in range(len(NAMES)):
@@ -291,12 +291,10 @@ class Simulation:
                 colours[p] = "black"
             elif p in self.colours and self.switches.read() >> p & 1:
                 colours[p] = self.colours[p]
-            elif pos.bb[WHITE] >> p & 1:
-                colours[p] = "white"
-            elif pos.bb[BLACK] >> p & 1:
-                colours[p] = "black"
+            elif game[p]:
+                colours[p] = game[p]
             else:
-                colours[p] = COLOURS[pos.turn]
+                colours[p] = st["turn"]
         self.queue = []
         self.held = []
         self.colours = colours
@@ -374,12 +372,7 @@ class Simulation:
     @staticmethod
     def _game_colour(st, p):
         """The colour the game has on point ``p`` (from the state's position text), or None."""
-        pos = Position.from_text(st["position"])
-        if pos.bb[WHITE] >> p & 1:
-            return "white"
-        if pos.bb[BLACK] >> p & 1:
-            return "black"
-        return None
+        return physical_colours(Position.from_text(st["position"]))[p]
 
     def _on_event(self, ev):
         if ev.get("type") in ("move", "new_game", "undo", "resumed"):
@@ -535,6 +528,18 @@ def catalogue():
 
 def _jsonable(obj):
     return json.loads(json.dumps(obj, default=str))
+
+
+def physical_colours(pos):
+    """Per physical point (``NAMES`` order): "white", "black" or None -- the game's
+    stones wherever its board's points lie (Six Men's Morris: the inner squares)."""
+    idx = pos.geo.index
+    out = []
+    for name in NAMES:
+        i = idx.get(name)
+        out.append(None if i is None else "white" if pos.bb[WHITE] >> i & 1
+                   else "black" if pos.bb[BLACK] >> i & 1 else None)
+    return out
 
 
 def physical_actions(pos, text):

@@ -298,7 +298,7 @@ function replayLit(rp) {
   const lit = {};
   if (rp.last) {
     if (rp.last.from) lit[rp.last.from] = "last_from";
-    lit[rp.last.to] = "last_to";
+    if (rp.last.to) lit[rp.last.to] = "last_to";
   }
   for (const mill of rp.mills) for (const p of mill) lit[p] = "mill";
   return lit;
