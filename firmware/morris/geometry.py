@@ -13,12 +13,6 @@ STANDARD_LINES = (
     "b6 d6 f6", "a7 d7 g7", "a1 a4 a7", "b2 b4 b6", "c3 c4 c5", "d1 d2 d3",
     "d5 d6 d7", "e3 e4 e5", "f2 f4 f6", "g1 g4 g7",
 )
-DIAGONAL_LINES = ("a1 b2 c3", "g1 f2 e3", "a7 b6 c5", "g7 f6 e5")
-# Six Men's Morris: the middle and inner squares (docs/variants.md); the four
-# links join the squares' midpoints without forming lines.
-SIX_LINES = ("b2 d2 f2", "c3 d3 e3", "c5 d5 e5", "b6 d6 f6",
-             "b2 b4 b6", "c3 c4 c5", "e3 e4 e5", "f2 f4 f6")
-SIX_LINKS = ("d2 d3", "b4 c4", "e4 f4", "d5 d6")
 
 
 def _key(name):
@@ -89,12 +83,7 @@ class _Geometries:
     ``GEOMETRIES[name]`` raises KeyError for an unknown board.
     """
 
-    SPECS = {
-        "standard": STANDARD_LINES,
-        # Twelve Men's Morris / Morabaraba: the same 24 points plus four diagonal lines.
-        "diagonals": STANDARD_LINES + DIAGONAL_LINES,
-        "six": (SIX_LINES, SIX_LINKS),
-    }
+    NAMES = ("standard", "diagonals", "six")
 
     def __init__(self):
         self._built = {}
@@ -102,16 +91,18 @@ class _Geometries:
     def __getitem__(self, name):
         g = self._built.get(name)
         if g is None:
-            spec = self.SPECS[name]
-            if isinstance(spec[0], tuple):
-                g = Geometry(name, spec[0], spec[1])
+            if name == "standard":
+                g = Geometry(name, STANDARD_LINES)
             else:
-                g = Geometry(name, spec)
+                # the relatives' boards (morris/presets.py, loaded only for them)
+                from .presets import BOARDS
+                lines, links = BOARDS[name]
+                g = Geometry(name, lines, links)
             self._built[name] = g
         return g
 
     def __contains__(self, name):
-        return name in self.SPECS
+        return name in self.NAMES
 
 
 GEOMETRIES = _Geometries()
