@@ -193,13 +193,7 @@ class MainLoop:
         self.save_settings(values)
         c = self.controller
         started = c.settled == 0
-        c.learning = values["learning"]
         self.players = tuple(values["players"])
-        level = values["level"]
-        if level != self.level:
-            if self.engine is not None:
-                self.engine.set_level(level)   # keeps its tables: no new allocation
-            self.level = level
         self._search = None
         from morris import Rules
         c.new_game(Rules.parse(values["rules"]), players=self.players, first=first)
@@ -207,9 +201,21 @@ class MainLoop:
         return started
 
     def save_settings(self, values):
-        """Keep ``values`` as the settings and store them; None or the store's error text."""
+        """Keep ``values`` as the settings and store them; learning mode and the
+        engine level apply at once, rules and players with the next game.
+        Returns None or the store's error text."""
         self.settings = dict(values)
+        self.controller.set_learning(values["learning"])
+        self.set_level(values["level"])
         return settings_mod.save(self.settings_store, self.settings)
+
+    def set_level(self, level):
+        """Play at engine ``level`` from now on (a search under way starts again)."""
+        if level != self.level:
+            if self.engine is not None:
+                self.engine.set_level(level)   # keeps its tables: no new allocation
+            self.level = level
+            self._search = None
 
     def press(self, name):
         """A button press from elsewhere (the protocol), handled in the next game step."""

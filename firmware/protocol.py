@@ -19,7 +19,10 @@ Commands (fields in brackets are optional):
 - ``hint``: show a hint on the board (a "hint" event follows);
 - ``press`` button: as if a board button ("new", "undo", "hint", "ok") was pressed;
 - ``move`` move: the move of a side played over the link ("remote");
-- ``settings`` [set]: read, or change and save, the settings (next game);
+- ``settings`` [set]: read, or change and save, the settings (learning mode
+  and level at once, rules and players with the next game);
+- ``resign`` [side]: the side to move (or ``side``) resigns;
+- ``draw``: the players agree to a draw;
 - ``record``: the game so far as record text (docs/records.md);
 - ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory).
 
@@ -50,6 +53,8 @@ COMMANDS = {
     "settings": ("set",),
     "selftest": (),
     "record": (),
+    "resign": ("side",),
+    "draw": (),
 }
 REQUIRED = {"press": ("button",), "move": ("move",)}
 POSITION_EVENTS = ("move", "undo", "new_game", "resumed")
@@ -202,6 +207,19 @@ class Protocol:
         c.remote_move(m)
         return {"type": "ok", "cmd": "move", "move": canonical}
 
+    def _cmd_resign(self, obj):
+        side = obj.get("side")
+        if side is not None and side not in ("white", "black"):
+            raise CommandError("side must be white or black")
+        if not self.host.controller.resign(side):
+            raise CommandError("no game going on to resign")
+        return {"type": "ok", "cmd": "resign"}
+
+    def _cmd_draw(self, obj):
+        if not self.host.controller.agree_draw():
+            raise CommandError("no game going on to draw")
+        return {"type": "ok", "cmd": "draw"}
+
     def _cmd_settings(self, obj):
         values = dict(self.host.settings)
         if "set" in obj:
@@ -252,7 +270,7 @@ class Protocol:
         out = {"type": "state", "position": c.position.text()}
         for k in ("turn", "phase", "state", "result", "reason", "message", "in_hand",
                   "on_board", "record", "rules", "learning", "remote", "awaiting_remote",
-                  "lifted", "mistakes"):
+                  "lifted", "mistakes", "hint"):
             out[k] = st.get(k)
         out["players"] = list(host.players)
         out["level"] = host.level

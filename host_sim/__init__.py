@@ -1,7 +1,9 @@
 """Host simulator of the electronic Nine Men's Morris board (run: ``python -m host_sim``).
 
-Runs the very firmware modules of the Pico (``firmware/``: rules core, board
-controller, engine, ``app.py``) with simulated drivers (``host_sim.drivers``)
+Runs what the Pico runs above its drivers -- ``firmware/mainloop.py``'s
+``MainLoop`` with the settings, the menu, the USB protocol, the controller and
+the engine -- on simulated drivers (``host_sim.drivers``) and talks to it in
+the JSON lines of docs/protocol.md (``host_sim.sim``)
 and shows the board in a browser (``host_sim.server``) or plays headless
 (``host_sim.headless``). ``host_sim.records``: export, import and replay of
 game records; ``host_sim.mirror``: a real board shown live from its USB

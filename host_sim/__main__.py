@@ -36,6 +36,9 @@ def parser():
                         "default %(default)s")
     p.add_argument("--learning", action="store_true",
                    help="learning mode: dimly light the stones that may move")
+    p.add_argument("--by-hand", action="store_true",
+                   help="carry out the computer's moves by hand, as on the wooden board (the page "
+                        "can switch this; default: the computer moves its own stones)")
     p.add_argument("--state-dir", default=None, metavar="DIR",
                    help="keep the saved game in DIR (the board's flash) so a restart resumes; "
                         "default: memory only")

@@ -14,7 +14,7 @@ catalogue lacks):
 
 - the page's own text: ``data-i18n`` / ``data-i18n-title`` attributes of
   static/index.html and ``t("...")`` / ``N_("...")`` strings of static/app.js;
-- the LED meanings (``board.leds.DESCRIPTIONS``) and the words the firmware
+- the LED meanings (the descriptions of ``board.leds.TABLE``) and the words the firmware
   uses in its status (phases, outcome reasons, player kinds);
 - the firmware's messages (board/display.py, board/reading.py,
   board/variant_ui.py): they are
@@ -36,6 +36,9 @@ BUILD = os.path.join(ROOT, "build", "locale")
 DOMAIN = "sim"
 LANGUAGES = {"en": "English", "ru": "Русский", "sr": "Srpski", "fr": "Français"}
 TRANSLATED = ("ru", "sr", "fr")
+# English has a catalogue too: the firmware's short technical English (its msgids) in
+# words for children; the page's own texts are written that way already.
+CATALOGUES = ("en",) + TRANSLATED
 
 # The firmware's messages as templates (board/display.py, board/reading.py,
 # host_sim/mirror.py); {0}, {1}... stand for the parts filled in.
@@ -54,6 +57,7 @@ TEMPLATES = [
     "Draw ({0}). Clear the board for a new game",
     "{0} wins ({1}). Clear the board for a new game",
     "New game: remove the {0} lit stones (press OK to cancel)",
+    "New game? Clear the board. Or press hint: {0} resigns; undo: draw agreed; ok: play on",
     "Wait for {0}'s move: {1}",
     "Carry out {0}'s move {1}: {2}",
     "remove the stone from {0}",
@@ -79,12 +83,18 @@ TEMPLATES = [
     "{0} still has stones in hand: put this one back on {1} and place a new one",
     "This stone cannot move: put it back on {0}",
     "Stones where none should be: remove them from {0}",
+    "That stone came off before the mill: put it back on {0}, then take a lit stone",
+    "Board disturbed: {0}",
+    "{0} took {1}. Wrong? Press Undo. {2}",
     "Game over: {0} ({1})",
     "record refused: {0}",
     "move {0}. ({1}, {2}): {3}",
     "move {0}... ({1}, {2}): {3}",
     "capture not allowed: no opponent stone on {0}",
     "malformed move {0}: bad point {1}",
+    "Settings menu: {0} = {1} (Hint: next value, Undo: previous, OK: next setting, then save;"
+    " New: leave without saving)",
+    "White: {0}, Black: {1}",
     # the variants' messages (board/variant_ui.py)
     "Mill! Take one stone out of {0}'s hand (off the game), then press OK",
     "Full board: {0} removes one more lit stone",
@@ -94,6 +104,12 @@ TEMPLATES = [
     "{0} to place a stone ({1} in hand) or move one",
     "{0} is marked: no stone may go there until placement ends; remove it",
 ]
+# Templates whose part {n} is a move ("a4-b4xc4"): the page says it in words.
+MOVE_SLOTS = {
+    "{0} plays {1}": [1],
+    "Make {0}'s move {1} as lit": [1],
+    "Carry out {0}'s move {1}: {2}": [1],
+}
 # Whole messages and words the firmware and the server use as they are.
 WORDS = [
     "Undo: set the stones as lit - remove the ones blinking red, put white stones on white lights,"
@@ -101,20 +117,50 @@ WORDS = [
     "New game: remove the lit stone (press OK to cancel)",
     "Saved game: set the stones as lit to resume (new starts a new game)",
     "Waiting for the board",
-    "the last move came from here", "the last move went here",
+    "mirror mode is read-only: play on the board itself",
+    "replay view: leave the replay to touch the board",
+] + [
+    # parts: words used inside other sentences (PARTS below)
     "White", "Black", "white", "black", "human", "computer", "remote",
     "placement", "movement", "flying", "game over",
     "fewer than three stones", "blocked", "threefold repetition", "no capture", "three versus three",
+    "resignation", "draw by agreement",
     "full board",
     "occupied", "not adjacent", "not your stone", "capture not allowed", "capture missing",
-    "protected stone", "game over", "stones still in hand: place a stone",
+    "protected stone", "stones still in hand: place a stone",
     "no stones in hand: move a stone (from-to)",
     "no return: this stone may not go straight back",
     "capture not allowed: the same stone twice",
     "not a legal move here",
-    "mirror mode is read-only: play on the board itself",
-    "replay view: leave the replay to touch the board",
+    # the settings of the board's menu (host_sim.sim.menu_message) and their values
+    "rules", "level", "players", "learning", "on", "off",
 ]
+# Texts that are parts of sentences (a word, a reason in brackets, a legend label, a
+# move in words), not sentences of their own: they may start in lower case.
+PARTS = set(WORDS[WORDS.index("White"):]) | {
+    "move {0}. ({1}, {2}): {3}", "move {0}... ({1}, {2}): {3}",
+    "capture not allowed: no opponent stone on {0}", "malformed move {0}: bad point {1}",
+    # the page's parts (static/app.js, index.html)
+    "from {0} to {1}", "a stone on {0}", ", then take away the stone on {0}",
+    ", then take away the stones on {0} and {1}", "your turn", "the computer's turn",
+    "in hand", "on board", "lost", "side to move", "dim light", "blinks fast", "pulses slowly",
+    "stones of this player captured by the opponent",
+    "the last move: a dashed ring where it went, a small dashed circle where it came from",
+    "you must take one", "you may say no", "unless all are in mills", "always", "never",
+    "one stone", "two stones", "takes a stone every time", "takes a stone only the first time",
+    "allowed", "not allowed", "loses", "drawn by lot", "three squares",
+    "three squares with diagonals",
+}
+
+
+def is_part(msgid):
+    """True for a text used inside sentences (PARTS, the LED meanings of the legend)."""
+    return msgid in PARTS or msgid in _led_texts()
+
+
+def _led_texts():
+    from board.leds import DESCRIPTIONS
+    return list(DESCRIPTIONS)
 
 
 def _page_strings():
@@ -133,9 +179,8 @@ def msgids():
     """Every English text the page may show, in a stable order without duplicates."""
     if ROOT + "/firmware" not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    from board.leds import DESCRIPTIONS
     seen = []
-    for s in _page_strings() + list(DESCRIPTIONS.values()) + WORDS + TEMPLATES:
+    for s in _page_strings() + _led_texts() + WORDS + TEMPLATES:
         if s and s not in seen:
             seen.append(s)
     return seen
@@ -154,7 +199,7 @@ def compile_catalogues(force=False):
     from babel.messages.pofile import read_po
     from babel.messages.mofile import write_mo
     done = []
-    for lang in TRANSLATED:
+    for lang in CATALOGUES:
         po, mo = _po_path(lang), _mo_path(lang)
         if not force and os.path.exists(mo) and os.path.getmtime(mo) >= os.path.getmtime(po):
             continue
@@ -173,9 +218,8 @@ _CACHE = {}
 
 
 def translations(lang):
-    """{msgid: translation} of ``lang`` from its compiled .mo (empty for English)."""
-    if lang == "en":
-        return {}
+    """{msgid: translation} of ``lang`` from its compiled .mo (for English: the
+    firmware's texts in words for children)."""
     if lang not in _CACHE:
         compile_catalogues()
         tr = gettext.translation(DOMAIN, localedir=BUILD, languages=[lang])
@@ -191,7 +235,17 @@ def language_names():
 def catalogue_json(lang):
     """The JSON the page loads for ``lang``."""
     return {"lang": lang, "name": LANGUAGES[lang], "messages": translations(lang),
-            "templates": TEMPLATES}
+            "templates": TEMPLATES, "move_slots": MOVE_SLOTS}
+
+
+def firmware_texts():
+    """The firmware's and the server's own texts (English msgids the English catalogue
+    words for children): the LED meanings, WORDS and TEMPLATES."""
+    out = []
+    for s in _led_texts() + WORDS + TEMPLATES:
+        if s and s not in out:
+            out.append(s)
+    return out
 
 
 def write_pot(path=None):
@@ -208,18 +262,19 @@ def write_pot(path=None):
 
 
 def missing(lang):
-    """msgids without a translation in ``lang``'s .po."""
+    """msgids without a translation in ``lang``'s .po (English: the firmware's texts only)."""
     from babel.messages.pofile import read_po
     with open(_po_path(lang), "rb") as f:
         cat = read_po(f)
     have = {m.id: m.string for m in cat if m.id}
-    return [s for s in msgids() if not have.get(s)]
+    want = firmware_texts() if lang == "en" else msgids()
+    return [s for s in want if not have.get(s)]
 
 
 if __name__ == "__main__":
     print("wrote", write_pot())
     bad = 0
-    for lang in TRANSLATED:
+    for lang in CATALOGUES:
         miss = missing(lang)
         bad += len(miss)
         print("%s: %d missing" % (lang, len(miss)))

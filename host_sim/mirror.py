@@ -15,13 +15,13 @@ docs/protocol.md) and from then on only listens to the board's event lines:
 The page shows the same board as the simulator but accepts no physical
 actions (no clicks, no buttons, no new game): ``Mirror.read_only`` is True and
 the server refuses those messages. The protocol does not send the LED
-frame, so the mirror marks what the events say: the last move, a mill just
+frame, so the mirror marks what the events say (the page marks the last move): a mill just
 formed, mistakes, hints.
 """
 import json
 import time
 
-from morris import Position, Rules, NONE, WHITE, BLACK, PRESETS
+from morris import Position, Rules, WHITE, BLACK, PRESETS
 
 COLOURS = ("white", "black")
 EVENT_LOG = 40
@@ -30,17 +30,14 @@ REOPEN_S = 2.0
 MAX_LINE = 65536
 
 # LED colours for what the mirror marks (the default palette of firmware/board/leds.py)
-try:
-    from board.leds import DEFAULT_PALETTE as _PAL
-except ImportError:  # pragma: no cover
-    _PAL = {}
+from board.leds import table as _led_table
 
-
-_VIEW = {"last_from": "origin", "last_to": "dest"}
+_PAL = _led_table()
 
 
 def _colour(meaning):
-    return list(_PAL.get(_VIEW.get(meaning, meaning), (255, 255, 255)))
+    row = _PAL.get(meaning)
+    return list(row["rgb"]) if row else [255, 255, 255]
 
 
 class Mirror:
@@ -76,7 +73,6 @@ class Mirror:
         self.hint = None
         self.menu_open = False
         self.flash = None                     # (mill points mask, until)
-        self.last = None                      # (from point or NONE, to point)
         self.synced = False
         self.events = []
         self.serial = []
@@ -208,7 +204,6 @@ class Mirror:
         else:            # a game set up from a position: show the position only
             self.game = end
             self.moves = []
-        self.last = None
         self.flash = None
 
     def _on_new_game(self, ev):
@@ -220,7 +215,7 @@ class Mirror:
             self.players = list(ev["players"])
         self.result = self.reason = None
         self.mistake = self.hint = None
-        self.last = self.flash = None
+        self.flash = None
         self.synced = True
 
     def _on_move(self, ev):
@@ -232,8 +227,6 @@ class Mirror:
         self.mistake = None
         self.hint = None
         to = m & 31
-        frm = m >> 5 & 31
-        self.last = (frm, to)
         geo = pos.geo
         own = pos.bb[mover]
         mill = 0
@@ -318,12 +311,7 @@ class Mirror:
         occ = pos.bb[0] | pos.bb[1]
         for p in range(geo.n):
             stones.append("white" if pos.bb[WHITE] >> p & 1 else "black" if pos.bb[BLACK] >> p & 1 else None)
-        lit = {}
-        if self.last is not None:
-            frm, to = self.last
-            if frm != NONE:
-                lit[geo.names[frm]] = "last_from"
-            lit[geo.names[to]] = "last_to"
+        lit = {}      # (the page marks the last move itself, from the record)
         if self.flash is not None and time.monotonic() < self.flash[1]:
             for p in range(geo.n):
                 if self.flash[0] >> p & 1:
@@ -331,8 +319,10 @@ class Mirror:
         if self.hint is not None and self.hint.get("moves") == len(self.moves):
             for nm in self.hint["threats"]:
                 lit[nm] = "hint_threat"
-            for nm in self.hint["mill_now"]:
+            for nm in [self.hint["to"]] if self.hint.get("to") else self.hint["mill_now"]:
                 lit[nm] = "hint_mill"
+            if self.hint.get("from"):
+                lit[self.hint["from"]] = "hint_from"
         if self.mistake:
             for nm in self.mistake["points"]:
                 lit[nm] = "remove"

@@ -164,13 +164,17 @@ class Replay:
             num, side = move_number(i + 1, self.start.turn)
             numbered.append({"n": num, "side": side, "move": mv})
         out = pos.outcome() if self.index == len(self.moves) else None
+        result, reason = (out.result(), out.reason) if out else (None, None)
+        if self.index == len(self.moves) and out is None and self.tags.get("Result") in (
+                "1-0", "0-1", "1/2-1/2"):
+            result, reason = self.tags["Result"], self.tags.get("Termination")   # e.g. resignation
         return {
             "index": self.index, "total": len(self.moves), "moves": numbered,
             "tags": dict(self.tags), "stones": stones, "turn": COLOURS[pos.turn],
             "in_hand": list(pos.hand), "on_board": list(pos.count),
             "captured": [pos.rules.stones - pos.hand[i] - pos.count[i] for i in (0, 1)],
             "last": last, "mills": mills, "rules": str(pos.rules), "source": self.source,
-            "result": out.result() if out else None, "reason": out.reason if out else None,
+            "result": result, "reason": reason,
             "position": pos.text(),
         }
 

@@ -10,10 +10,17 @@ From the page:
   {"type": "lift", "point": "d2"}            a magnet leaves the switch at d2
                                               (points are names a1..g7; numbers are refused)
   {"type": "put", "point": "d3", "colour": "white"}   colour optional
-  {"type": "button", "name": "new"|"undo"|"hint"|"ok"}
+  {"type": "button", "name": "new"|"undo"|"hint"|"ok"}   "hold_ms": n (optional): held
+                                              n ms (OK held 2 s opens the board's menu)
   {"type": "new_game", "preset": "standard", "options": {...},
    "white": "human", "black": "computer", "level": 3, "learning": false}
                                               every field optional
+  {"type": "settings", "learning": true, "level": 2}   settings that apply at once
+                      (either or both; rules and players change with new_game)
+  {"type": "resign", "side": "white"}   that side resigns (default: the side to move)
+  {"type": "draw"}    the players agree to a draw
+  {"type": "sim_options", "auto_remote": true}   simulator only: the computer moves
+                      its own stones (false: carry its moves out by hand, as on the board)
   {"type": "sweep"}   take all stones off;   {"type": "tidy"}   set them as expected
   {"type": "state"}   ask for the state now
   {"type": "export"}  the live game's record -> {"type": "record", "text", "filename"}
@@ -50,7 +57,8 @@ from . import i18n
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_MESSAGE = 4096
 MAX_IMPORT = 65536     # an imported record may be longer than other messages
-PHYSICAL = ("lift", "put", "button", "new_game", "sweep", "tidy")
+PHYSICAL = ("lift", "put", "button", "new_game", "sweep", "tidy", "resign", "draw", "settings",
+            "sim_options")
 TICK_MS = 20
 TYPES = {
     ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
@@ -263,11 +271,25 @@ class SimServer:
             elif kind == "put":
                 sim.put(_point(data), data.get("colour"))
             elif kind == "button":
-                sim.press(data.get("name"))
+                sim.press(data.get("name"), data.get("hold_ms", 0))
             elif kind == "new_game":
                 self._new_game(data)
             elif kind == "sweep":
                 sim.sweep()
+            elif kind == "settings":
+                self._settings(data)
+            elif kind == "resign":
+                side = data.get("side")
+                if side not in (None, "white", "black"):
+                    raise BadMessage("side must be white or black")
+                sim.resign(side)
+            elif kind == "draw":
+                sim.agree_draw()
+            elif kind == "sim_options":
+                auto = data.get("auto_remote")
+                if not isinstance(auto, bool):
+                    raise BadMessage("auto_remote must be true or false")
+                sim.auto_remote = auto
             elif kind == "tidy":
                 sim.tidy()
             elif kind == "state":
@@ -325,6 +347,16 @@ class SimServer:
         self.replay = None
         return None
 
+    def _settings(self, data):
+        learning = data.get("learning")
+        level = data.get("level")
+        if learning is not None and not isinstance(learning, bool):
+            raise BadMessage("learning must be true or false")
+        if level is not None and (not isinstance(level, int) or isinstance(level, bool)
+                                  or level not in _levels()):
+            raise BadMessage("level must be one of %s" % _levels())
+        self.sim.apply_settings(learning=learning, level=level)
+
     def _new_game(self, data):
         cur = self.sim.state()["settings"]
         preset = data.get("preset", cur["rules"].split("+")[0])
@@ -375,7 +407,8 @@ def make_simulation(args):
     if getattr(args, "state_dir", None):
         store = FileStore(os.path.join(args.state_dir, "game.txt"))
     return Simulation(rules=rules, players=players, level=args.level, store=store,
-                      learning=getattr(args, "learning", False))
+                      learning=getattr(args, "learning", False),
+                      auto_remote=not getattr(args, "by_hand", False))
 
 
 def run(args):

@@ -30,10 +30,11 @@ SETTLE_MS = board_config.SETTLE_MS   # the board's switch settle time (MainLoop'
 GAP_MS = SETTLE_MS + 40      # a physical action waits this long after the previous one
 MAX_QUEUE = 64
 EVENT_LOG = 40
+PLACE_COLOURS = {"place_white": "white", "place_black": "black"}   # LED meanings asking for a colour
 EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "menu")
 MAX_PASSES = 4               # main-loop passes a command may take to be answered
-# marks of the replay and mirror views (the firmware's own are board.leds.DESCRIPTIONS)
-VIEW_MEANINGS = {"last_from": "the last move came from here", "last_to": "the last move went here"}
+AUTO_MOVE_MS = 900     # the computer's move stays lit this long before it moves its own stones
+AUTO_LOOK_MS = 100     # ... looked for this often (a "state" request over the link)
 
 
 def point_index(p):
@@ -74,11 +75,16 @@ class Simulation:
     as if chosen at the board earlier. ``manual_clock=True`` gives a clock
     that moves only in ``step`` (headless and tests); otherwise real time.
     ``store`` (the saved game) and ``settings_store`` default to memory.
+    ``auto_remote``: a simulator-only convenience, the wooden board has none:
+    the computer's move, once lit for ``AUTO_MOVE_MS``, is carried out on the
+    simulated board by the simulator (as a helper's hand would), instead of
+    waiting for the user to do it.
     Raises ValueError for bad settings.
     """
 
     def __init__(self, rules=None, players=("human", "computer"), level=3,
-                 manual_clock=False, store=None, slice_ms=8, learning=False, settings_store=None):
+                 manual_clock=False, store=None, slice_ms=8, learning=False, settings_store=None,
+                 auto_remote=False):
         self.clock = drivers.SimClock(manual=manual_clock)
         self.switches = drivers.SimSwitches()
         self.lights = drivers.SimLights()
@@ -101,8 +107,12 @@ class Simulation:
         self._replies = {}
         self._answers = []         # replies to the lines of ``exchange``
         self._board = None         # the last "state" reply while no pass ran since
+        self._last_board = None    # the last "state" reply the board gave
         self._release = None       # (button, ticks_ms) of a held button to let go
         self._last_change = self.clock.ticks_ms() - GAP_MS
+        self.auto_remote = bool(auto_remote)
+        self._auto = None          # ((record length, move), since ms, done) of the computer's move
+        self._auto_at = self._last_change   # when it last looked for one
         rules = rules if rules is not None else Rules("standard")
         values = {"rules": rules if isinstance(rules, str) else str(rules), "players": list(players),
                   "level": level, "learning": bool(learning)}
@@ -285,10 +295,8 @@ class Simulation:
             if not exp >> p & 1:
                 continue
             meaning = lit.get(NAMES[p])
-            if meaning == "place_white":
-                colours[p] = "white"
-            elif meaning == "place_black":
-                colours[p] = "black"
+            if meaning in PLACE_COLOURS:
+                colours[p] = PLACE_COLOURS[meaning]
             elif p in self.colours and self.switches.read() >> p & 1:
                 colours[p] = self.colours[p]
             elif game[p]:
@@ -321,6 +329,44 @@ class Simulation:
         self.sweep()
         return self.ask("new", **fields)
 
+    def apply_settings(self, learning=None, level=None):
+        """Settings that apply at once, mid-game (learning mode, the engine level), with
+        the protocol's "settings" command; they are saved as the board's settings.
+        BoardError for values the board refuses."""
+        new = {}
+        if learning is not None:
+            new["learning"] = bool(learning)
+        if level is not None:
+            new["level"] = level
+        if new:
+            self.ask("settings", set=new)
+
+    def resign(self, side=None):
+        """``side`` ("white"/"black"; None: the side to move) resigns (protocol "resign");
+        BoardError when no game is going on."""
+        self.ask("resign", **({"side": side} if side else {}))
+
+    def agree_draw(self):
+        """The players agree to a draw (protocol "draw"); BoardError when no game is going on."""
+        self.ask("draw")
+
+    def _auto_move(self, now):
+        """Carry out the computer's lit move when ``auto_remote`` is on (see the class doc)."""
+        st = self.board()
+        move = st.get("remote")
+        if not move or st["players"][0 if st["turn"] == "white" else 1] != "computer":
+            self._auto = None
+            return
+        key = (len(st["record"]), move)
+        if self._auto is None or self._auto[0] != key:
+            self._auto = (key, now, False)
+            return
+        if self._auto[2] or self.clock.ticks_diff(now, self._auto[1]) < AUTO_MOVE_MS:
+            return
+        self._auto = (key, now, True)
+        for kind, p, colour in physical_actions(Position.from_text(st["position"]), move):
+            self._enqueue((kind, p, colour))
+
     def _apply(self, kind, arg, colour):
         if kind == "button":
             if colour:
@@ -348,10 +394,8 @@ class Simulation:
         stone), or None when they ask for none in particular."""
         st = self.board()
         meaning = (st.get("lit") or {}).get(NAMES[p])
-        if meaning == "place_white":
-            return "white"
-        if meaning == "place_black":
-            return "black"
+        if meaning in PLACE_COLOURS:
+            return PLACE_COLOURS[meaning]
         if meaning == "missing":
             return self._game_colour(st, p)
         if meaning == "remote_to":
@@ -363,11 +407,7 @@ class Simulation:
         ask for, the one the game has there, else the side to move's."""
         st = self.board()
         meaning = (st.get("lit") or {}).get(NAMES[p])
-        if meaning == "place_white":
-            return "white"
-        if meaning == "place_black":
-            return "black"
-        return self._game_colour(st, p) or st["turn"]
+        return PLACE_COLOURS.get(meaning) or self._game_colour(st, p) or st["turn"]
 
     @staticmethod
     def _game_colour(st, p):
@@ -400,6 +440,10 @@ class Simulation:
         if self.watchdog.expired():
             self.firmware_error = "watchdog: the main loop stalled; the board restarted"
             self._boot()
+        if (self.auto_remote and not self.queue
+                and self.clock.ticks_diff(now, self._auto_at) >= AUTO_LOOK_MS):
+            self._auto_at = now
+            self._auto_move(now)
         self._pass()
         return self.lights.colours
 
@@ -440,7 +484,12 @@ class Simulation:
         """Everything the page draws, as a JSON-ready dict: the board's "state"
         reply (as ``status``, and its main fields at the top level) plus the
         physical board (stones and their colours, LED colours, the hand)."""
-        st = self.board()
+        try:
+            st = self.board()
+            self._last_board = st
+        except (BoardError, RuntimeError) as e:   # the page must keep working: show the fault
+            self.firmware_error = "firmware error: %s" % e
+            st = self._last_board
         rules = Rules.parse(st["rules"])
         occ = self.switches.read()
         stones = []
@@ -480,44 +529,38 @@ class Simulation:
             },
             "events": _jsonable(self.events[-8:]),
             "serial": self.serial[-8:],
-            "hint": self._hint(),
+            "hint": st.get("hint"),
+            "sim": {"auto_remote": self.auto_remote},
         }
 
-    def _hint(self):
-        """The last hint event while it still applies (no move, undo or new game since):
-        its answers to "can I close a mill now?" (``mill_now``) and "can the
-        opponent close one on the next move?" (``threats``)."""
-        for ev in reversed(self.events):
-            t = ev.get("type")
-            if t == "hint":
-                return _jsonable(ev)
-            if t in ("move", "undo", "new_game", "resumed"):
-                return None
-        return None
+
+MENU_MESSAGE = ("Settings menu: {0} = {1} (Hint: next value, Undo: previous, "
+                "OK: next setting, then save; New: leave without saving)")
 
 
 def menu_message(menu):
-    """The page's line for the board's open settings menu (the "menu" of a state reply)."""
+    """The page's line for the board's open settings menu (the "menu" of a state reply:
+    the setting being edited and the values so far), worded as host_sim/i18n.py
+    translates it."""
     key = menu["item"]
     value = menu["values"][key]
     if isinstance(value, list):
-        value = " / ".join(value)
+        value = "White: %s, Black: %s" % (value[0], value[1])
     elif isinstance(value, bool):
         value = "on" if value else "off"
-    return ("Settings menu: %s = %s (Hint: next value, Undo: previous, OK: next setting, "
-            "New: leave without saving)" % (key, value))
+    return MENU_MESSAGE.replace("{0}", key).replace("{1}", str(value))
 
 
 def catalogue():
-    """Presets, their options, the named variations and the option values, for the page."""
+    """Points, the LED table (board.leds.table()), presets, their options, the named
+    variations and the option values, for the page."""
     opts = {}
     for k, v in OPTIONS.items():
         opts[k] = {"range": list(v)} if isinstance(v[0], int) else {"values": list(v)}
     from board import leds
     return {
         "points": list(NAMES),
-        "meanings": dict(leds.DESCRIPTIONS, **VIEW_MEANINGS),
-        "blinking": [leds.MEANINGS[c] for c in leds.BLINKING],
+        "table": leds.table(),
         "presets": {k: preset_values(k) for k in PRESETS},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},
         "options": opts,

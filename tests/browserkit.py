@@ -36,3 +36,15 @@ def simulator(*flags):
     yield url
     proc.terminate()
     proc.wait(10)
+
+
+def chromium():
+    """Generator for a fixture: Debian's chromium launched by Playwright (headless),
+    yielded as the Playwright Browser and closed afterwards."""
+    from playwright import sync_api
+    assert os.path.exists(CHROMIUM), "Debian's chromium is missing: run `make test` (it installs it)"
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

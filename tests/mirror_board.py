@@ -1,4 +1,4 @@
-"""A board for the mirror test: the firmware main loop (firmware/mainloop.py: App,
+"""A board for the mirror test: the firmware main loop (firmware/mainloop.py:
 controller, protocol) with simulated switches, talking the USB protocol on its
 stdin/stdout -- run it under the real MicroPython interpreter behind a
 pseudo-terminal:

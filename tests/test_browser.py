@@ -162,20 +162,40 @@ def test_setup_panel_starts_a_game_with_a_variation(page):
         "document.getElementById('rules-name').textContent.includes('wikipedia+no_return=on')",
         timeout=10000)
     _moves(page, 0)
-    assert page.inner_text("#who-black") == "(computer)"
+    assert page.inner_text("#who-black") == "(the computer)"
     page.click("#tools summary")
     page.uncheck("#show-names")
     assert not page.is_visible('.point-name')
     page.check("#show-names")
     assert page.is_visible('.point-name')
     page.click("#tools summary")
-    # White places, the computer answers: its placement is lit for us to carry out
+    # White places, the computer answers: its placement is lit, then the simulator
+    # carries it out (the computer moves its own stones, a simulator-only helper)
     _click(page, "d2")
     _moves(page, 1)
     page.wait_for_selector('.led[data-meaning="remote_to"]', timeout=20000)
-    target = page.get_attribute('.led[data-meaning="remote_to"]', "data-point")
-    _click(page, target)
     _moves(page, 2)
     page.click("#setup summary")
     page.screenshot(path=os.path.join(ARTIFACTS, "sim-vs-computer.png"))
+    assert not page.errors, page.errors
+
+
+def test_holding_ok_on_the_page_opens_the_boards_settings_menu(page):
+    """OK held 2 s on an empty board: the firmware's menu opens; the page shows it in
+    words and its LEDs as the board's LEDs show it; New leaves it."""
+    page.click("#tools summary")
+    page.click("#sweep")
+    page.click("#tools summary")
+    page.hover('button.hw[data-button="ok"]')
+    page.mouse.down()
+    page.wait_for_timeout(3000)          # the page sends the long press after 2 s held
+    page.mouse.up()
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Settings menu. Rules: ')",
+                           timeout=20000)
+    lit = [led.get_attribute("data-point") for led in page.query_selector_all(".led")
+           if led.get_attribute("data-rgb") not in (None, "0,0,0")]
+    assert "d5" in lit and "a7" in lit
+    page.click('button.hw[data-button="new"]')          # leave without saving
+    page.wait_for_function("!document.getElementById('message').textContent.startsWith('Settings menu')",
+                           timeout=10000)
     assert not page.errors, page.errors

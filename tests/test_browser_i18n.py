@@ -21,13 +21,12 @@ import urllib.request
 import pytest
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
-from browserkit import ARGS, ARTIFACTS, CHROMIUM, simulator
+from browserkit import ARTIFACTS, chromium, simulator
 from host_sim import i18n
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LANGS = ["ru", "sr", "fr", "en"]
 
-from playwright import sync_api  # noqa: E402
 
 # Visible texts of the main view: every text node under #layout that is shown,
 # except those that are data (point names, moves, rules text, serial lines).
@@ -67,12 +66,7 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    assert os.path.exists(CHROMIUM), "Debian's chromium is missing: run `make test` (it installs it)"
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    yield from chromium()
 
 
 def _catalogue(url, lang):

@@ -68,7 +68,7 @@ def test_download_import_and_step_through(server):
             pos.push_text(mv)
         want = ["white" if pos.bb[0] >> q & 1 else "black" if pos.bb[1] >> q & 1 else None for q in range(24)]
         assert _stones(page) == want
-        assert "threefold repetition" in page.inner_text("#result-banner")
+        assert "The same position came up three times." in page.inner_text("#result-box")
         page.keyboard.press("ArrowLeft")
         page.wait_for_selector('body[data-replay-index="50"]')
         page.click("#record .rmove >> nth=9")            # f6xb4

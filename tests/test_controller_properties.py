@@ -1,17 +1,24 @@
 """Property tests of the board controller (CPython only; hypothesis).
 
-1. Random physical event streams (lifts, puts, bounces, slides across other
-   points, noise, buttons, moves carried out properly; with and without a
-   remote side): the controller never raises, its record always replays from
-   the start through the rules core to its position, whenever the settled
-   board differs from the board it wants every differing point is lit, and
-   putting the stones where it wants them always ends any mistake or request.
+1. 500 random physical event streams (lifts, puts, bounces, slides across
+   other points, noise, buttons, moves carried out properly, moves during which
+   the hand knocks a neighbouring stone off, sweeps of the board restored in
+   random order, partly or fully; with and without a remote side): the
+   controller never raises, its record always replays from the start through
+   the rules core to its position, nothing is recorded that no hand did in
+   order (every recorded move's put, lift and captures are switch changes since
+   the previous record, each capture after the put), whenever the settled board
+   differs from the board it wants every differing point is lit, every mistake
+   event carries a reason code listed in docs/board_controller.md, and putting
+   the stones where it wants them always ends any mistake or request.
 2. 200 full games driven only through physical events (and remote_move for a
-   remote side): random legal play with human-like hesitations and mistakes;
-   each game ends with the rules core's result and its record replays to the
-   same final position.
+   remote side): random legal play with human-like hesitations and mistakes
+   (knocked neighbours and sweeps among them); each game ends with the rules
+   core's result and its record replays to the same final position.
 """
+import os
 import random
+import re
 
 from hypothesis import given, settings, HealthCheck, strategies as st
 
@@ -21,6 +28,17 @@ from board import leds
 
 TICK = 20
 SETTLE = 80
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def documented_codes():
+    """The mistake reason codes listed in docs/board_controller.md ("## Mistake codes")."""
+    with open(os.path.join(ROOT, "docs", "board_controller.md"), encoding="utf-8") as f:
+        text = f.read().split("## Mistake codes", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([a-z_]+)` \|", text, re.M))
+
+
+CODES = documented_codes()
 
 
 class Rig:
@@ -33,16 +51,63 @@ class Rig:
         self.rng = random.Random(seed)
         self.frame = None
         self.checks = 0
+        self.log = []            # raw switch changes: (time ms, point, on)
+        self.seen = 0            # the raw occupancy last stepped
+        self.since = [0]         # per record length k: when the record reached k entries
 
     def run(self, ms, buttons=()):
         end = self.t + ms
         first = True
         while self.t < end:
             self.t += TICK
+            ch = self.occ ^ self.seen
+            for p in range(24):
+                if ch >> p & 1:
+                    self.log.append((self.t, p, self.occ >> p & 1))
+            self.seen = self.occ
             self.frame = self.c.step(self.t, self.occ, buttons if first else ())
             first = False
             self.check_frame()
-        self.c.events()
+            self.check_record(self.c.events())
+
+    def check_record(self, events):
+        """Nothing is recorded that no hand did in order: each new move's put (and
+        its lift) happened since the move before it was recorded (less the settle
+        time: a quick reply settles together; two moves may be recorded at once when
+        the first waited for a stray stone), each capture of a human side's move no
+        earlier than the put."""
+        for ev in events:
+            if ev["type"] == "new_game":
+                self.since = [self.t]
+            elif ev["type"] == "mistake":
+                assert ev["code"] in CODES, ev
+                assert sorted(ev["points"]) == sorted(ev["remove"] + ev["missing"]), ev
+        rec = self.c.record()
+        geo = self.c.position.geo
+        while len(self.since) <= len(rec):
+            k = len(self.since) - 1      # the entry rec[k] is new
+            start = self.since[max(k - 1, 0)] - SETTLE - TICK
+            text = rec[k]
+            head, caps = text.split("x")[0], text.split("x")[1:]
+            parts = head.split("-")
+            to = geo.point(parts[-1])
+            ons = [t for (t, p, on) in self.log if p == to and on and t > start]
+            assert ons, "%s recorded without a stone put on %s" % (text, parts[-1])
+            if len(parts) == 2:
+                frm = geo.point(parts[0])
+                assert [1 for (t, p, on) in self.log if p == frm and not on and t > start], (
+                    "%s recorded without a lift from %s" % (text, parts[0]))
+            c = self.c
+            first = c.position.turn if len(rec) % 2 == 0 else 1 - c.position.turn
+            if c.players[first if k % 2 == 0 else 1 - first] != "human":
+                caps = []       # a remote move's captures are carried out in any order
+            for cname in caps:
+                cp = geo.point(cname)
+                offs = [t for (t, p, on) in self.log if p == cp and not on and t > start]
+                assert offs and max(offs) >= min(ons), (
+                    "%s recorded, but %s came off before the put (%s, %s)" % (text, cname, offs, ons))
+            self.since.append(self.t)
+        del self.since[len(rec) + 1:]
 
     def check_frame(self):
         c = self.c
@@ -85,6 +150,17 @@ class Rig:
         self.occ ^= 1 << p
         self.run(TICK)
 
+    def sweep(self, gone, keep_off=0, ms=100):
+        """Sweep the stones of mask ``gone`` off together, then put them back one by
+        one in random order (those of ``keep_off`` stay off), at random paces."""
+        self.occ &= ~gone
+        self.run(ms)
+        back = [p for p in range(24) if gone >> p & 1 and not keep_off >> p & 1]
+        self.rng.shuffle(back)
+        for p in back:
+            self.put(p, self.rng.choice((TICK, 40, 100, 300)))
+        self.run(SETTLE + TICK)
+
 
 def replay_ok(c):
     """The controller's record replays from its start position to its position."""
@@ -99,7 +175,8 @@ def replay_ok(c):
 
 # ---- 1. random physical event streams -------------------------------------------------
 OPS = st.lists(st.tuples(st.sampled_from(["lift", "put", "bounce", "slide", "noise", "wait",
-                                          "button", "legal", "legal", "legal", "toggle2"]),
+                                          "button", "legal", "legal", "legal", "toggle2",
+                                          "sweep", "knock", "knock"]),
                          st.integers(0, 23), st.integers(0, 23), st.integers(0, 400)),
                min_size=1, max_size=60)
 RULESETS = ["standard", "wikipedia", "old-russian", "schmidt", "wikipedia+double_mill=two+no_return=on"]
@@ -133,18 +210,21 @@ def do_op(rig, op, a, b, n):
         rig.run(n % 150)
     elif op == "button":
         rig.run(TICK, (("new", "undo", "hint", "ok", "ok", "bogus")[a % 6],))
-    elif op == "legal":
+    elif op == "sweep":   # all stones, or those of a random mask; some may stay off
+        gone = rig.occ if a % 3 == 0 else rig.occ & (a * 0x2C9B5D ^ b * 0x15A3 ^ n) & 0xFFFFFF
+        rig.sweep(gone, gone & (n * 0x9E3779 >> 3) if b % 4 == 0 else 0, n % 300 + TICK)
+    elif op in ("legal", "knock"):
         if c.awaiting_remote():
             L = c.position.legal_moves
             if L:
                 c.remote_move(L[n % len(L)])
                 rig.run(TICK)
         L = c.position.legal_moves
-        if L and c._mode == 0 and c.settled == c.expected_occupancy():
-            carry_out(rig, L[n % len(L)], rig.rng, mistakes=False)
+        if L and c._mode == 0 and rig.occ == c.settled == c.expected_occupancy():
+            carry_out(rig, L[n % len(L)], rig.rng, mistakes=False, knock=op == "knock")
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.sampled_from(PLAYERS), OPS, st.integers(0, 1000))
 def test_random_event_streams(rules, players, ops, seed):
     rig = Rig(rules, players, seed)
@@ -167,19 +247,24 @@ def test_random_event_streams(rules, players, ops, seed):
 
 
 # ---- 2. full games with hesitations and mistakes ---------------------------------------
-def carry_out(rig, m, rng, mistakes=True):
+def carry_out(rig, m, rng, mistakes=True, knock=False):
     """Perform move ``m`` physically (the mover's stone, then the captures), with
-    optional human-like detours; presses ok when a capture is declined."""
+    optional human-like detours; presses ok when a capture is declined. ``knock``:
+    the hand knocks a stone next to the move's points off before the put and puts
+    it back later (before the captures, or after them when it is none)."""
     c = rig.c
     pos = c.position
     to, frm, c1, c2 = m & 31, m >> 5 & 31, m >> 10 & 31, m >> 15 & 31
     n0 = len(c.record())
     t = pos.turn
     occ0 = rig.occ
-    empty = [p for p in range(24) if not occ0 >> p & 1 and p != to]
+    # a stone put on a point just captured is that capture put back: no stray stone there
+    rec = c.record()
+    taken = [pos.geo.point(x) for x in rec[-1].split("x")[1:]] if rec else []
+    empty = [p for p in range(24) if not occ0 >> p & 1 and p != to and p not in taken]
     human = c.players[t] == "human"
     if mistakes and rng.random() < 0.35:
-        kind = rng.randrange(6)
+        kind = rng.randrange(7)
         if kind == 0 and frm != NONE:           # hesitate: lift and put back
             rig.lift(frm, rng.choice((60, 120, 400)))
             rig.put(frm)
@@ -217,6 +302,8 @@ def carry_out(rig, m, rng, mistakes=True):
                 rig.lift(p)
                 assert len(c.record()) == n0
                 rig.put(p)
+        elif kind == 6:                          # a sweep, restored in random order
+            rig.sweep(rig.occ)
         assert len(c.record()) == n0, "a detour changed the game"
     caps = [x for x in (c1, c2) if x != NONE]
     if not human and caps and rng.random() < 0.3:
@@ -232,10 +319,23 @@ def carry_out(rig, m, rng, mistakes=True):
             rests = (TICK, 60, 200) if pos.flying(t) else (TICK, 40)
             for p in rng.sample(via, min(len(via), rng.randrange(1, 3))):
                 rig.blip(p, rng.choice(rests))
+    knocked = NONE
+    if knock or (mistakes and rng.random() < 0.1):
+        near = pos.geo.adj[to] | (pos.geo.adj[frm] if frm != NONE else 0)
+        near &= rig.occ & (pos.bb[0] | pos.bb[1])
+        if near:
+            knocked = rng.choice([p for p in range(24) if near >> p & 1])
+            rig.lift(knocked, rng.choice((TICK, 100)))
     if rng.random() < 0.3:
         rig.bounce(to, True)
     else:
         rig.put(to)
+    if knocked != NONE:
+        rig.run(rng.choice((0, c.commit_ms + SETTLE)))   # past any commit delay, or not
+        assert len(c.record()) == n0, "a move recorded while a knocked stone was off"
+        if knocked not in caps or rng.random() < 0.5:
+            rig.put(knocked)
+            knocked = NONE
     if mistakes and caps and human and rng.random() < 0.3:
         # lift a stone that may not be captured, then put it back
         allowed = 0
@@ -251,7 +351,12 @@ def carry_out(rig, m, rng, mistakes=True):
             assert len(c.record()) == n0, "a protected stone was captured"
             rig.put(p)
     for x in caps:
+        if x == knocked:         # the knocked stone was to be captured: back, then taken
+            rig.put(x)
+            knocked = NONE
         rig.lift(x)
+    if knocked != NONE:
+        rig.put(knocked)
     if len(c.record()) == n0 and c._view.kind == "capture":
         rig.run(TICK, ("ok",))
     if len(c.record()) == n0:

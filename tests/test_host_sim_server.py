@@ -15,7 +15,7 @@ from yarl import URL
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from host_sim.__main__ import parser, DEFAULT_HOST
 from host_sim.server import SimServer, MAX_MESSAGE
-from host_sim.sim import Simulation
+from host_sim.sim import Simulation, NAMES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -244,3 +244,34 @@ def test_started_simulator_prints_url_and_listens_on_loopback_only():
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_holding_ok_opens_the_boards_menu_and_the_page_shows_it():
+    """OK held 2 s on the empty board opens the firmware's settings menu: the LEDs show
+    it (d5 = rules, a7 = its first choice), the page's line says it; the buttons then
+    edit the settings, and saving starts a new game with them (over docs/protocol.md)."""
+    server = SimServer(Simulation(players=("human", "computer"), manual_clock=True))
+    sim = server.sim
+    sim.settle()
+    server.handle(json.dumps({"type": "button", "name": "ok", "hold_ms": 2500}))
+    sim.settle()
+    st = server.state()
+    assert st["status"]["menu"] == {"item": "rules", "values": sim.board()["menu"]["values"]}
+    assert st["message"].startswith("Settings menu: rules = standard (Hint: next value")
+    from host_sim import i18n, sim as sim_mod
+    assert sim_mod.MENU_MESSAGE in i18n.TEMPLATES          # the page can translate it
+    lit = {p for p, c in zip(NAMES, st["leds"]) if c != [0, 0, 0]}
+    assert lit == {"d5", "a7"}
+    assert [e for e in st["events"] if e["type"] == "menu"][-1] == {"type": "menu", "open": True}
+    for b in ("hint", "ok", "ok", "hint", "hint"):      # wikipedia; level kept; players human-human
+        server.handle(json.dumps({"type": "button", "name": b}))
+        sim.settle()
+    assert "players = White: human, Black: human" in server.state()["message"]
+    for b in ("ok", "ok"):                               # learning stays off; save
+        server.handle(json.dumps({"type": "button", "name": b}))
+        sim.settle()
+    st = server.state()
+    assert st["status"]["menu"] is None and st["settings"]["rules"] == "wikipedia"
+    assert st["settings"]["players"] == ["human", "human"]
+    assert sim.ask("settings")["rules"] == "wikipedia"
+    assert [e for e in st["events"] if e["type"] == "menu"][-1] == {"type": "menu", "open": False, "saved": True}

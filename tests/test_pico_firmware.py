@@ -341,11 +341,11 @@ def test_deploy_runs_the_commands_in_order(tmp_path, monkeypatch):
     ran = []
     monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: ran.append(cmd) or
                         subprocess.CompletedProcess(cmd, 0))
-    monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "app.mpy", "hw/store.mpy"])
+    monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "mainloop.mpy", "hw/store.mpy"])
     assert deploy.main(["--out", str(tmp_path)]) == 0
     assert [c[c.index("resume") + 1] if "resume" in c else c[-1] for c in ran] == ["exec", "fs", "reset"]
     code = ran[0][-1]
-    assert "'app.py'" in code and "'hw/store.py'" in code and "main.py'" not in code
+    assert "'mainloop.py'" in code and "'hw/store.py'" in code and "main.py'" not in code
     monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(cmd, 3))
     assert deploy.main(["--out", str(tmp_path)]) == 3
 

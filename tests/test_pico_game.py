@@ -6,7 +6,7 @@ Pico drivers (firmware/hw/, built by main.build()) on the fake machine.
 
 The game script is tests/mpgame.py (see its docstring). Heap notes: the unix
 port is 64-bit, so every object and pointer is twice the Pico's size; the
-engine gets a 64-entry transposition table here (as tests/firmware/test_app.py
+engine gets a 64-entry transposition table here (as tests/firmware/test_mainloop.py
 does). The Pico-driver run adds the fake machine (test scaffolding, not
 firmware) and gets a larger heap.
 """

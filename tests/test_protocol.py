@@ -241,7 +241,11 @@ def test_settings():
     r = rig.reply({"cmd": "settings", "set": {"level": 5, "learning": True}})
     assert r["level"] == 5 and r["learning"] is True
     assert json.loads(rig.sstore.load())["level"] == 5
-    assert rig.loop.level == 2           # applies to the next game
+    assert rig.loop.level == 5           # level and learning apply at once
+    assert rig.c.learning is True
+    r = rig.reply({"cmd": "settings", "set": {"rules": "wikipedia", "players": ["human", "human"]}})
+    assert str(rig.c.position.rules) == "standard"       # rules and players: the next game
+    assert rig.loop.players == ("human", "remote")
     for bad in ({"cmd": "settings", "set": {}}, {"cmd": "settings", "set": {"volume": 3}},
                 {"cmd": "settings", "set": {"level": 9}}, {"cmd": "settings", "set": "level=3"},
                 {"cmd": "settings", "set": {"rules": "standard+stones=99"}}):
@@ -249,6 +253,28 @@ def test_settings():
         r = rig.reply(bad)
         assert r["type"] == "error", bad
         assert rig.snapshot() == before
+
+
+def test_resign_and_draw():
+    rig = Rig(players=("human", "human"))
+    assert rig.reply({"cmd": "resign"})["type"] == "error"        # no move yet: no game to end
+    rig.sw.put(P("d2"))
+    rig.settle()
+    out = rig.send({"cmd": "resign", "side": "white"})
+    assert {"type": "ok", "cmd": "resign"} in out
+    rig.tick()
+    assert rig.c.result.result() == "0-1"
+    text = rig.reply({"cmd": "record"})["text"]
+    assert '[Result "0-1"]' in text and '[Termination "resignation"]' in text
+    assert rig.reply({"cmd": "draw"})["type"] == "error"          # over already
+    assert rig.reply({"cmd": "resign", "side": "red"})["type"] == "error"
+    rig.sw.set(0)
+    rig.settle()
+    rig.sw.put(P("d2"))
+    rig.settle()
+    assert rig.reply({"cmd": "draw"}) == {"type": "ok", "cmd": "draw"}
+    rig.tick()
+    assert rig.c.result.result() == "1/2-1/2"
 
 
 def test_selftest():

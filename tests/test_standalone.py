@@ -6,6 +6,7 @@ The copy holds the files git knows (tracked, plus new ones not ignored), as a
 fresh clone would; the interpreter is this one (its packages are the
 environment `make` installs, not part of the repository)."""
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -50,3 +51,11 @@ def test_a_copy_alone_collects_passes_the_firmware_tests_and_plays_the_sanmill_g
     assert r.returncode == 0, r.stdout + r.stderr
     last = r.stdout.strip().splitlines()[-1]
     assert last.startswith("result: 1/2-1/2 (draw by threefold repetition) at move 51, "), last
+
+    # the README's headless examples, as written, in the copy
+    examples = [ln.split()[1:] for ln in open(alone / "README.md").read().splitlines()
+                if ln.strip().startswith(".venv/bin/python -m host_sim --headless")]
+    assert len(examples) >= 2, examples
+    for args in examples:
+        r = _run(alone, *shlex.split(" ".join(args)))
+        assert r.returncode == 0 and "result: " in r.stdout, (args, r.stdout + r.stderr)

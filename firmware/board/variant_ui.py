@@ -34,11 +34,12 @@ def owed_caps(L):
 
 def explain(pos, v):
     """Reword mistake view ``v`` where a variant's rule is the reason (a stone put
-    on a marked point)."""
+    on a marked point: code "marked_point", docs/board_controller.md)."""
     if v.kind == "mistake" and v.bad_x & pos.marks:
         names = pos.geo.names
         bad = v.bad_x & pos.marks
         p = [names[i] for i in range(pos.geo.n) if bad >> i & 1]
+        v.code = "marked_point"
         v.what = "%s is marked: no stone may go there until placement ends; remove it" % " ".join(p)
 
 

@@ -19,10 +19,10 @@ whatever runs the code), a safety net that only binds on the Pico.
 
 ``PICO_NODES_PER_S`` = nodes/s of the MicroPython unix port on the 2-core
 x86 host (tools/bench_engine.py, nodes over the process's user CPU time)
-divided by 82, DESIGN.md's factor for function calls. The search's time
+divided by 82, the Pico speed factor for function calls (docs/pico.md). The search's time
 goes to method calls (push, pop, generate, evaluate, _terminal), list
 building in the rules core's move generation and small-int bit operations
-in the evaluation, i.e. a mix of DESIGN.md's three factors (43x bit ops,
+in the evaluation, i.e. a mix of the three Pico speed factors (43x bit ops,
 58x lists/dicts, 82x calls); taking the slowest makes every ``ms`` an upper
 estimate: with the 58x factor the Pico would finish in about 0.7 x ``ms``.
 """
@@ -33,7 +33,7 @@ from .search import _zeros, HSIZE, Searcher, DONE, PAUSED, ABORTED, MATE_ZONE, M
 
 # Measured: tools/bench_engine.py 5 --depth-only under the MicroPython unix
 # port: 63,484 nodes in about 1.77 s of user CPU time = 36,000 nodes/s on the
-# host (35,500 by the wall clock on a quiet host); / 82 (DESIGN.md's factor
+# host (35,500 by the wall clock on a quiet host); / 82 (docs/pico.md's factor
 # for function calls, the slowest of the three, so the ms figures are upper
 # bounds) = 440.
 PICO_NODES_PER_S = 440

@@ -10,8 +10,8 @@ wrong is discarded (``errors`` counts them) and the last good reading stays.
 Two ways to clock: hardware SPI0 in mode 0 (the default: a 4-byte
 ``readinto``, 32 us of clocking at 1 MHz, about 0.1 ms a scan with the
 Python around it) or bit-banged GPIO (``use_spi=False``: 96 pin calls, about
-0.5-1 ms a scan on the Pico -- from 12 us on the unix port times DESIGN.md's
-43x-82x -- so 12-25 % of the CPU at 250 Hz). ``board_config.SWITCH_SPI``
+0.5-1 ms a scan on the Pico -- from 12 us on the unix port times the Pico speed
+factors of docs/pico.md, 43x-82x -- so 12-25 % of the CPU at 250 Hz). ``board_config.SWITCH_SPI``
 (if present) chooses; the tail-byte check guards both.
 """
 import machine

@@ -91,6 +91,19 @@ def record_tokens(text, glue=True):
     return out
 
 
+def pieces(moves):
+    """``moves`` (texts) with every capture its own token (``d2xb4`` -> ``d2``, ``xb4``),
+    lower case: what ``next_turn`` regroups by the rules."""
+    out = []
+    for tok in moves:
+        parts = tok.lower().split("x")
+        if parts[0]:
+            out.append(parts[0])
+        for c in parts[1:]:
+            out.append("x" + c)
+    return out
+
+
 def next_turn(pos, tokens, i):
     """(turn text, index after it): the turn of ``pos`` that starts at ``tokens[i]``.
 
@@ -134,7 +147,8 @@ def play_record(position, text):
     ValueError (malformed text, 'turn N' in the message); the position then
     holds the moves before the bad one.
     """
-    tokens = record_tokens(text, glue=False)
+    from .record import split_record   # the one move-list reader (imported here: no cycle)
+    tokens = pieces(split_record(text)[1])
     i = 0
     turn = 0
     while i < len(tokens):

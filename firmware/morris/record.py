@@ -228,15 +228,8 @@ def movetext(moves, first=WHITE, result="*", width=LINE_WIDTH):
 def _play(pos, moves, first):
     """Push ``moves`` (texts; Sanmill's separate capture tokens join their turn,
     ``notation.next_turn``) on ``pos``; the canonical texts. RecordError names a bad move."""
-    from .notation import next_turn
-    pieces = []   # every capture its own piece, regrouped by next_turn
-    for tok in moves:
-        parts = tok.lower().split("x")
-        if parts[0]:
-            pieces.append(parts[0])
-        for c in parts[1:]:
-            pieces.append("x" + c)
-    moves = pieces
+    from .notation import next_turn, pieces
+    moves = pieces(moves)
     out = []
     j = 0
     while j < len(moves):
@@ -260,9 +253,10 @@ def _play(pos, moves, first):
 def split_record(text):
     """(tags dict, list of move texts, result token or None) of a record's text,
     without checking the moves. Reads our format and Sanmill's move lists
-    (a capture token ``xb4`` joins the move before it, as in
-    ``notation.record_tokens``; ``read_record`` regroups removals by the
-    rules, see ``notation.next_turn``). A record whose first move is numbered
+    (a capture token ``xb4`` joins the move before it; ``read_record`` and
+    ``notation.play_record`` regroup removals by the rules, see
+    ``notation.next_turn``). The one move-list reader: ``notation.play_record``,
+    the simulator and the tests use it. A record whose first move is numbered
     ``1...`` gets the tag First "black" unless it says otherwise."""
     if not isinstance(text, str):
         raise RecordError("a record is text")

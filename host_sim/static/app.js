@@ -23,34 +23,44 @@ function fill(text, args) {
 // t(msgid, ...args): the catalogue's text for msgid (English when missing), {0}.. filled in
 function t(id, ...args) {
   let out = id;
-  if (LANG !== "en") {
-    if (Object.prototype.hasOwnProperty.call(MSG, id) && MSG[id]) out = MSG[id];
-    else window.untranslated.add(id);
-  }
+  if (Object.prototype.hasOwnProperty.call(MSG, id) && MSG[id]) out = MSG[id];
+  else if (LANG !== "en") window.untranslated.add(id);
   return fill(out, args);
 }
 // A text the firmware worded (status message, mistake, reason): the same catalogue,
 // through the message templates of the controller (their {0}.. parts translated too).
 function tm(text) {
   if (text === undefined || text === null || text === "") return text;
-  if (LANG === "en") return text;
   if (Object.prototype.hasOwnProperty.call(MSG, text) && MSG[text]) return MSG[text];
   for (const tp of TEMPLATES) {
     const m = tp.re.exec(text);
-    if (m) return fill(t(tp.id), m.slice(1).map(part => tmPart(part)));
+    if (m) return fill(t(tp.id), m.slice(1).map((part, i) => (tp.moves.includes(i) ? moveWords(part) : tmPart(part))));
   }
-  window.untranslated.add(text);
+  if (LANG !== "en") window.untranslated.add(text);
   return text;
 }
 function tmPart(part) {
   if (/^[a-g][1-7]( [a-g][1-7])*$/.test(part) || /^[\d\s]+$/.test(part)) return part;   // points, numbers
-  if (/^[a-g][1-7](-[a-g][1-7])?(x[a-g][1-7])*$/.test(part)) return part;                // a move
+  if (catalogue && Object.prototype.hasOwnProperty.call(catalogue.presets, part.split("+")[0]))   // rules text
+    return part.includes("+") ? part : t(PRESET_NAMES[part]);
+  if (/^[a-g][1-7](-[a-g][1-7])?(x[a-g][1-7])*$/.test(part)) return moveWords(part);     // a move
   return tm(part);
 }
-function makeTemplates(list) {
+// A move in words for children: "a4-b4xc4" -> "from a4 to b4, then take away the stone on c4".
+function moveWords(mv) {
+  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?((?:x[a-g][1-7])*)$/.exec(mv);
+  if (!m) return mv;
+  let s = m[2] ? t("from {0} to {1}", m[1], m[2]) : t("a stone on {0}", m[1]);
+  const caps = m[3] ? m[3].slice(1).split("x") : [];
+  if (caps.length === 1) s += t(", then take away the stone on {0}", caps[0]);
+  if (caps.length === 2) s += t(", then take away the stones on {0} and {1}", caps[0], caps[1]);
+  return s;
+}
+function makeTemplates(list, moveSlots) {
   const esc = s => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return list.slice().sort((a, b) => b.length - a.length).map(id => ({
-    id, re: new RegExp("^" + id.split(/\{\d+\}/).map(esc).join("(.+?)") + "$") }));
+    id, moves: (moveSlots || {})[id] || [],
+    re: new RegExp("^" + id.split(/\{\d+\}/).map(esc).join("(.+?)") + "$") }));
 }
 function applyI18n() {
   document.documentElement.lang = LANG === "sr" ? "sr-Latn" : LANG;
@@ -62,7 +72,7 @@ async function setLanguage(lang) {
   if (!(lang in languages)) lang = "en";
   let data = { messages: {}, templates: [] };
   try { data = await (await fetch(`/i18n/${lang}.json`)).json(); } catch (e) { lang = "en"; }
-  LANG = lang; MSG = data.messages || {}; TEMPLATES = makeTemplates(data.templates || []);
+  LANG = lang; MSG = data.messages || {}; TEMPLATES = makeTemplates(data.templates || [], data.move_slots);
   window.untranslated = new Set();
   try { localStorage.setItem("morris-lang", lang); } catch (e) { /* private mode */ }
   el("lang").value = lang;
@@ -98,7 +108,7 @@ function drawBoard(names) {
   POINTS = names;
   const lines = el("lines"), glows = el("glows"), holes = el("holes"), leds = el("leds"),
         stones = el("stones"), labels = el("names"), hits = el("hits");
-  for (const g of [lines, glows, holes, leds, stones, labels, hits]) g.textContent = "";
+  for (const g of [lines, glows, holes, el("dots"), leds, stones, labels, hits]) g.textContent = "";
   for (const k of [0, 1, 2]) {          // three squares
     const a = X0 + k * STEP, w = (6 - 2 * k) * STEP;
     make("rect", { x: a, y: a, width: w, height: w, class: k ? "" : "outer" }, lines);
@@ -118,6 +128,8 @@ function drawBoard(names) {
                      fill: "none", filter: "url(#blur)" }, glows);
     make("circle", { cx: x, cy: y, r: 41, class: "ring", "data-point": name, opacity: 0,
                      fill: "none", stroke: "none" }, glows);
+    make("circle", { cx: x, cy: y, r: 19, class: "dot", "data-point": name, opacity: 0,
+                     fill: "none" }, el("dots"));
     make("circle", { cx: x, cy: y, r: 11, class: "hole" + outer }, holes);
     make("circle", { cx: x + LED_DX, cy: y + LED_DY, r: 8, class: "led-lens led", "data-point": name,
                      "data-rgb": "0,0,0" }, leds);
@@ -142,6 +154,12 @@ function ledLook(rgb) {
 }
 
 // ---- rendering the state -----------------------------------------------------
+const PAIR = k => Math.floor(k / 2) + 1;     // ply index -> the record's move number (pairs)
+function meaningRow(m) { return (catalogue && catalogue.table && catalogue.table[m]) || null; }
+function sideName(c) { return t(c === "white" ? N_("White") : N_("Black")); }
+function winText(w) { return w === "draw" ? t("It's a draw") : t(w === "white" ? N_("White wins!") : N_("Black wins!")); }
+function other(c) { return c === "white" ? "black" : "white"; }
+
 function render(st) {
   state = st;
   const rp = st.replay;                  // replay view: the board of the replayed game
@@ -156,16 +174,23 @@ function render(st) {
     const glow = document.querySelector(`.glow[data-point="${name}"]`);
     const led = document.querySelector(`.led[data-point="${name}"]`);
     const meaning = lit[name] || "off";
+    const row = meaningRow(meaning);
+    const mark = look && row ? row.mark : "";
     led.setAttribute("data-rgb", rgb.join(","));
     led.setAttribute("data-meaning", meaning);
+    led.setAttribute("data-mark", mark);
+    led.setAttribute("data-cue", row ? row.cue : "");
     const tip = led.querySelector("title") || make("title", {}, led);
-    tip.textContent = `${name}: LED ${rgb.join(",")} — ${describe(meaning)}`;
+    tip.textContent = `${name}: ${describe(meaning)}`;
     const ring = document.querySelector(`.ring[data-point="${name}"]`);
-    ring.setAttribute("stroke", look ? look.fill : "none");
-    ring.setAttribute("opacity", look ? look.alpha : 0);
+    const dot = document.querySelector(`.dot[data-point="${name}"]`);
+    ring.setAttribute("stroke", mark === "ring" ? look.fill : "none");
+    ring.setAttribute("opacity", mark === "ring" ? look.alpha : 0);
+    dot.setAttribute("fill", mark === "dot" ? look.fill : "none");
+    dot.setAttribute("opacity", mark === "dot" ? look.alpha : 0);
     led.classList.toggle("lit", !!look);
     led.style.fill = look ? look.fill : "";
-    glow.setAttribute("opacity", look ? look.alpha : 0);
+    glow.setAttribute("opacity", look ? look.alpha * 0.7 : 0);
     glow.setAttribute("fill", look ? look.fill : "none");
     const stone = document.querySelector(`.stone[data-point="${name}"]`);
     const colour = view.stones[i];
@@ -184,34 +209,132 @@ function render(st) {
       stone.setAttribute("data-colour", "");
     }
   });
+  const last = rp ? rp.last : lastMove(st.record);
+  renderLastMove(last);
   const who = st.settings.players;
   const mover = view.turn, moverKind = who[mover === "white" ? 0 : 1];
-  const Mover = mover === "white" ? "White" : "Black";
-  el("turn-stone").className = "stone-icon " + mover;
-  let tt = t(Mover === "White" ? N_("White to move") : N_("Black to move"));
   const result = rp ? rp.result : st.result;
-  if (result) tt = t("Game over");
-  else if (!rp && moverKind === "computer" && st.status && st.status.thinking) tt = t("{0} (computer) thinking…", t(Mover));
+  const winner = result ? (result === "1/2-1/2" ? "draw" : result === "1-0" ? "white" : "black") : null;
+  renderTurn(st, rp, mover, moverKind, winner);
+  el("message").textContent = rp ? replayMessage(rp) : liveMessage(st);
+  renderTrays(st, rp, view, who, mover, result);
+  el("held-box").hidden = rp || !st.held.length;
+  el("held").innerHTML = st.held.map(c => `<span class="stone-icon ${c}"></span>`).join(" ");
+  renderRecord(st, rp);
+  el("rules-name").textContent = "(" + (rp ? rp.rules : st.settings.rules) + ")";
+  renderResult(st, rp, view, result, winner);
+  renderMode(st);
+  renderHint(st);
+  renderCard(rp ? rp.rules : st.settings.rules);
+  boardLook(rp ? rp.rules : st.settings.rules);
+  renderGameButtons(st, rp, result);
+  if (st.firmware_error) showError(st.firmware_error);
+  document.body.dataset.moves = st.record.length;
+  document.body.dataset.queued = st.queued;
+  document.body.dataset.replayIndex = rp ? rp.index : "";
+  document.body.dataset.result = result || "";
+  renderLegend(st, lit, rp, last);
+  const evs = el("events");
+  evs.innerHTML = "";
+  for (const line of st.serial) { const li = document.createElement("li"); li.textContent = line; evs.appendChild(li); }
+  // the setup form shows the game being played: its rules and players are loaded again when
+  // a new game changes them (not when a setting that applies at once changes: choices for
+  // the next game stay), the level and learning mode always show the live settings
+  if (catalogue && st.mode !== "mirror") {
+    const key = JSON.stringify([st.settings.rules, st.settings.players]);
+    if (key !== setupKey) loadSetup(st.settings);
+    for (const k of ["level", "learning"]) {
+      const sent = settingSent[k];
+      if (sent && sent.value !== st.settings[k] && Date.now() - sent.at < 3000) continue;  // on its way
+      delete settingSent[k];
+      if (k === "level") el("level").value = String(st.settings.level);
+      else el("learning").checked = !!st.settings.learning;
+    }
+  }
+  if (st.sim) el("auto-remote").checked = !!st.sim.auto_remote;
+  scrollRecord();
+  requestAnimationFrame(scrollRecord);      // again once the layout (legend, trays) has settled
+}
+
+// The turn box: whose turn and what phase; at the end the winner's stone and no "your turn".
+function renderTurn(st, rp, mover, moverKind, winner) {
+  const stone = el("turn-stone");
+  if (winner) {
+    stone.className = "stone-icon " + (winner === "draw" ? "white draw" : winner);
+    el("turn-text").textContent = winText(winner);
+    el("phase-text").textContent = t("Game over");
+    return;
+  }
+  stone.className = "stone-icon " + mover;
+  let tt = t(mover === "white" ? N_("White to move") : N_("Black to move"));
+  if (!rp && moverKind === "computer" && st.status && st.status.thinking) tt = t("{0} (computer) is thinking…", sideName(mover));
   el("turn-text").textContent = tt;
   const phase = !rp && st.status && st.status.phase ? t(st.status.phase) : "";
-  const whose = rp || st.mode === "mirror" ? "" : (moverKind === "computer" ? t("computer's turn") : t("your turn"));
-  el("phase-text").textContent = [phase, whose].filter(Boolean).join(" · ");
-  el("message").textContent = rp ? replayMessage(rp) : tm(st.message || "");
+  const whose = rp || st.mode === "mirror" ? "" : (moverKind === "computer" ? t("the computer's turn") : t("your turn"));
+  el("phase-text").textContent = [phase ? t("Phase: {0}", phase) : "", whose].filter(Boolean).join(" · ");
+}
+
+// The firmware's message in words for children (a mistake by its code); the French
+// rules' lot is said once.
+function liveMessage(st) {
+  const mistake = st.status && !st.status.menu && st.status.state === "mistake" && (st.status.mistakes || [])[0];
+  let msg = mistake ? mistakeText(mistake, st) : tm(st.message || "");
+  const rules = st.settings && st.settings.options;
+  if (rules && rules.first_player === "lot" && st.record.length === 0 && !st.result) {
+    const first = st.turn;
+    msg = t("The lot decided: {0} moves first.", sideName(first)) + " " + msg;
+  }
+  return msg;
+}
+
+// A mistake in words by its stable code (docs/board_controller.md, "Mistake codes"): the
+// catalogue's text of that code's English message, the points filled in from the
+// mistake's fields; a code not listed here: its English "what" through the templates.
+function mistakeText(m, st) {
+  const rm = (m.remove || []).join(" "), mi = (m.missing || []).join(" ");
+  const many = a => (a || []).length > 1;
+  const fix = () => tm((rm && mi) ? `remove the ${many(m.remove) ? "stones" : "stone"} from ${rm} and put the ${many(m.missing) ? "stones" : "stone"} back on ${mi}`
+                                  : rm ? `remove the ${many(m.remove) ? "stones" : "stone"} from ${rm}` : `put the ${many(m.missing) ? "stones" : "stone"} back on ${mi}`);
+  const by = {
+    stray_stone: () => t(many(m.remove) ? N_("Stones where none should be: remove them from {0}") : N_("Stone where none should be: remove it from {0}"), rm),
+    two_up: () => t(many(m.missing) ? N_("Two stones up at once: put them back on {0}") : N_("Two stones up at once: put the stone back on {0}"), mi),
+    wrong_colour: () => t("That is {0}'s stone: put it back on {1}", t(other(st.turn)), mi),
+    in_hand: () => t("{0} still has stones in hand: put this one back on {1} and place a new one", sideName(st.turn), mi),
+    cannot_move: () => t("This stone cannot move: put it back on {0}", mi),
+    illegal_destination: () => t("{0} is not a legal destination: put the stone on a lit point or back on {1}", rm, mi),
+    protected_stone: () => t("Protected stone: put it back on {0} and take a lit stone", mi),
+    own_stone: () => t("That is your own stone: put it back on {0}", mi),
+    no_capture: () => t("No capture now: put the stone back on {0}", mi),
+    off_before_mill: () => t("That stone came off before the mill: put it back on {0}, then take a lit stone", mi),
+    disturbed: () => t("Board disturbed: {0}", fix()),
+    marked_point: () => t("{0} is marked: no stone may go there until placement ends; remove it", rm),
+  };
+  const ok = by[m.code] && (m.code === "disturbed" ? (rm || mi)
+    : m.code === "stray_stone" || m.code === "illegal_destination" || m.code === "marked_point" ? rm : mi);
+  return ok ? by[m.code]() : tm(m.what || st.message || "");
+}
+
+// Stones in hand and on the board; a placement waiting for its capture is counted as made.
+function renderTrays(st, rp, view, who, mover, result) {
+  const hand = view.in_hand.slice(), board = view.on_board.slice();
+  const placing = !rp && st.status && st.status.state === "capture" && st.status.phase === "placement";
+  if (placing) { const i = mover === "white" ? 0 : 1; hand[i] -= 1; board[i] += 1; }
   for (const [i, c] of [[0, "white"], [1, "black"]]) {
-    el("hand-" + c).textContent = view.in_hand[i];
-    el("board-" + c).textContent = view.on_board[i];
+    el("hand-" + c).textContent = hand[i];
+    el("board-" + c).textContent = board[i];
     el("cap-" + c).textContent = view.captured[i];
-    el("who-" + c).textContent = "(" + (rp ? tagName(rp.tags[c === "white" ? "White" : "Black"]) : t(who[i])) + ")";
+    const name = rp ? tagName(rp.tags[c === "white" ? "White" : "Black"]) : t(who[i]);
+    el("who-" + c).textContent = name ? "(" + name + ")" : "";
     el("tray-" + c).classList.toggle("to-move", !result && mover === c);
     const box = el("hand-stones-" + c);
     let html = "";
-    for (let k = 0; k < view.in_hand[i]; k++) html += `<span class="stone-icon ${c}"></span>`;
+    for (let k = 0; k < hand[i]; k++) html += `<span class="stone-icon ${c}"></span>`;
     for (let k = 0; k < view.captured[i]; k++) html += `<span class="stone-icon ${c} gone" title="${t("stones of this player captured by the opponent")}"></span>`;
     box.innerHTML = html;
   }
-  el("held-box").hidden = rp || !st.held.length;
-  el("held").innerHTML = st.held.map(c => `<span class="stone-icon ${c}"></span>`).join(" ");
+}
 
+function renderRecord(st, rp) {
   const rec = el("record");
   rec.textContent = "";
   if (rp) {
@@ -232,53 +355,97 @@ function render(st) {
       sp.addEventListener("click", () => send({ type: "replay", action: "goto", index: k + 1 }));
       li.append(" ", sp);
     });
-  } else {
-    const first = st.record.length % 2 === 0 ? st.turn : (st.turn === "white" ? "black" : "white");
-    const off = first === "black" ? 1 : 0;
-    for (let k = -off; k < st.record.length; k += 2) {
-      const li = document.createElement("li");
-      const pair = st.record.slice(Math.max(0, k), k + 2);
-      const num = document.createElement("span");
-      num.className = "num";
-      num.textContent = `${(k + off) / 2 + 1}.${k < 0 ? ".." : ""}`;
-      li.appendChild(num);
-      for (const mv of pair) {
-        const sp = document.createElement("span");
-        sp.className = "move";
-        sp.textContent = mv;
-        li.append(" ", sp);
-      }
-      if (k + 2 >= st.record.length) li.className = "last";
-      rec.appendChild(li);
-    }
+    return;
   }
-  el("rules-name").textContent = "(" + (rp ? rp.rules : st.settings.rules) + ")";
+  const off = firstSide(st) === "black" ? 1 : 0;
+  for (let k = -off; k < st.record.length; k += 2) {
+    const li = document.createElement("li");
+    const pair = st.record.slice(Math.max(0, k), k + 2);
+    const num = document.createElement("span");
+    num.className = "num";
+    num.textContent = `${(k + off) / 2 + 1}.${k < 0 ? ".." : ""}`;
+    li.appendChild(num);
+    for (const mv of pair) {
+      const sp = document.createElement("span");
+      sp.className = "move";
+      sp.textContent = mv;
+      li.append(" ", sp);
+    }
+    if (k + 2 >= st.record.length) li.className = "last";
+    rec.appendChild(li);
+  }
+}
+function firstSide(st) { return st.record.length % 2 === 0 ? st.turn : other(st.turn); }
 
-  const banner = el("result-banner");
-  if (result) {
-    const reason = rp ? rp.reason : st.reason;
-    const winner = rp ? (result === "1/2-1/2" ? "draw" : result === "1-0" ? "white" : "black") : st.winner;
-    const w = winner === "draw" ? t("Draw") : (winner === "white" ? t("White wins") : t("Black wins"));
-    banner.textContent = `${w} — ${tm(reason)} (${result})`;
-    banner.hidden = false;
-  } else banner.hidden = true;
+// The result beside the board (never over it), with a short summary of the game.
+function renderResult(st, rp, view, result, winner) {
+  const box = el("result-box");
+  if (!result) { box.hidden = true; return; }
+  box.hidden = false;
+  el("result-title").textContent = winText(winner);
+  const reason = rp ? rp.reason : st.reason;
+  const loser = winner === "draw" ? null : other(winner);
+  const plies = rp ? rp.total : st.record.length;
+  const lines = [reasonText(reason, loser),
+    t("Moves played: {0}.", PAIR(Math.max(0, plies - 1))),
+    t("White took {0} black stones and Black took {1} white stones.", view.captured[1], view.captured[0])];
+  if (!rp && st.mode !== "mirror") lines.push(t("For a new game, clear the board."));
+  const ul = el("result-summary");
+  ul.textContent = "";
+  for (const line of lines.filter(Boolean)) { const li = document.createElement("li"); li.textContent = line; ul.appendChild(li); }
+}
+const REASONS = {
+  "fewer than three stones": N_("{0} has fewer than three stones left."),
+  "blocked": N_("{0} cannot move any stone."),
+  "threefold repetition": N_("The same position came up three times."),
+  "no capture": N_("No stone was taken for a long time."),
+  "three versus three": N_("Both players had three stones for a long time and nobody took one."),
+  "resignation": N_("{0} gave up."),
+  "draw by agreement": N_("Both players agreed to a draw."),
+  "full board": N_("The board was full when all the stones were on it."),
+};
+function reasonText(reason, loser) {
+  if (!reason) return "";
+  if (REASONS[reason]) return t(REASONS[reason], loser ? sideName(loser) : "");
+  return tm(reason);
+}
 
-  renderMode(st);
-  renderHint(st);
-  renderCard(rp ? rp.rules : st.settings.rules);
-  boardLook(rp ? rp.rules : st.settings.rules);
-  if (st.firmware_error) showError(st.firmware_error);
-  document.body.dataset.moves = st.record.length;
-  document.body.dataset.queued = st.queued;
-  document.body.dataset.replayIndex = rp ? rp.index : "";
-  renderLegend(st, lit, rp);
-  const evs = el("events");
-  evs.innerHTML = "";
-  for (const line of st.serial) { const li = document.createElement("li"); li.textContent = line; evs.appendChild(li); }
-  // the setup form shows the game being played: loaded again whenever the server's settings change
-  if (catalogue && st.mode !== "mirror" && JSON.stringify(st.settings) !== setupKey) loadSetup(st.settings);
-  scrollRecord();
-  requestAnimationFrame(scrollRecord);      // again once the layout (legend, trays) has settled
+// Give up / agree a draw: while a game goes on (a move made, no result) in the live view.
+function renderGameButtons(st, rp, result) {
+  const playing = !rp && st.mode !== "mirror" && !result && st.record.length > 0;
+  el("resign").disabled = !playing;
+  el("offer-draw").disabled = !playing;
+  const clearing = !rp && st.mode !== "mirror" && st.status &&
+    (st.status.state === "over" || st.status.state === "clear") && st.occupancy !== 0;
+  el("sim-help").hidden = !clearing;
+}
+
+// The side that gives up from the page: the human against the computer, else the side to move.
+function resigningSide(st) {
+  const p = st.settings.players;
+  if (p[0] === "human" && p[1] !== "human") return "white";
+  if (p[1] === "human" && p[0] !== "human") return "black";
+  return st.turn;
+}
+
+// The last move, marked on the board as in replay: a dashed ring where it went, a small
+// dashed circle where it came from.
+function lastMove(record) {
+  if (!record || !record.length) return null;
+  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?/.exec(record[record.length - 1]);
+  if (!m) return null;
+  return m[2] ? { from: m[1], to: m[2] } : { from: null, to: m[1] };
+}
+function renderLastMove(last) {
+  const g = el("last-move");
+  g.textContent = "";
+  if (!last) return;
+  const [x, y] = xy(last.to);
+  make("circle", { cx: x, cy: y, r: 45, class: "last-to", "data-point": last.to }, g);
+  if (last.from) {
+    const [a, b] = xy(last.from);
+    make("circle", { cx: a, cy: b, r: 17, class: "last-from", "data-point": last.from }, g);
+  }
 }
 
 // The record panel keeps the newest move (in replay: the shown move) in view.
@@ -291,26 +458,25 @@ function scrollRecord() {
 }
 
 function stonesMask(stones) { let m = 0; stones.forEach((c, i) => { if (c) m |= 1 << i; }); return m; }
-function tagName(v) { return !v || v === "?" ? "?" : (v === "human" || v === "computer" ? t(v) : v); }
+// A player's name from a record tag; an unknown one ("?") is not shown at all.
+function tagName(v) { return !v || v === "?" ? "" : (v === "human" || v === "computer" ? t(v) : v); }
 
-// In replay the LEDs show the move that led to the shown position and its mill.
+// In replay the LEDs show the mill just formed (the last move is marked as in live play).
 function replayLit(rp) {
   const lit = {};
-  if (rp.last) {
-    if (rp.last.from) lit[rp.last.from] = "last_from";
-    if (rp.last.to) lit[rp.last.to] = "last_to";
-  }
   for (const mill of rp.mills) for (const p of mill) lit[p] = "mill";
   return lit;
 }
 function replayRgb(meaning) {
-  const pal = { last_from: [40, 40, 40], last_to: [0, 90, 255], mill: [255, 255, 255] };
-  return pal[meaning] || [0, 0, 0];
+  const row = meaningRow(meaning);
+  return row ? row.rgb : [0, 0, 0];
 }
+// Replay numbers moves as the record does: by pairs (White's and Black's move make one).
 function replayMessage(rp) {
-  let s = rp.index === 0 ? t("Start position") : t("Move {0} of {1}: {2} played {3}", rp.index, rp.total,
-    t(rp.last.by === "white" ? "White" : "Black"), rp.last.move);
-  if (rp.mills.length) s += " — " + t("mill formed: {0}", rp.mills.map(m => m.join(" ")).join(", "));
+  if (rp.index === 0) return t("Start position");
+  const m = rp.moves[rp.index - 1], lastN = rp.moves[rp.moves.length - 1].n;
+  let s = t("Move {0} of {1}: {2} played {3}.", m.n, lastN, sideName(rp.last.by), moveWords(rp.last.move));
+  if (rp.mills.length) s += " " + t("A mill: {0}.", rp.mills.map(x => x.join(" ")).join(", "));
   return s;
 }
 
@@ -325,24 +491,43 @@ function renderMode(st) {
   const bar = el("replay-bar");
   bar.hidden = !rp;
   if (rp) {
-    el("replay-text").textContent = t("Replay: move {0} of {1}", rp.index, rp.total) +
-      (rp.tags.White || rp.tags.Black ? " — " + tagName(rp.tags.White) + " : " + tagName(rp.tags.Black) : "");
+    const n = rp.index ? rp.moves[rp.index - 1].n : 0, lastN = rp.moves.length ? rp.moves[rp.moves.length - 1].n : 0;
+    const names = [tagName(rp.tags.White), tagName(rp.tags.Black)];
+    el("replay-text").textContent = t("Replay: move {0} of {1}", n, lastN) +
+      (names[0] || names[1] ? " — " + t("White") + ": " + (names[0] || "–") + ", " + t("Black") + ": " + (names[1] || "–") : "");
     el("rp-continue").hidden = st.mode === "mirror";
   }
   const ro = st.mode === "mirror" || !!rp;
-  document.querySelectorAll("button.hw, #start, #sweep, #tidy").forEach(b => { b.disabled = ro; });
+  document.querySelectorAll("button.hw, #start, #sweep, #tidy, #clear-now").forEach(b => { b.disabled = ro; });
 }
 
-// The Hint button answers the two questions of the Serbian rule text.
+// The Hint button: one whole move (the stone and where it goes) and why; the other
+// player's threats. During the computer's turn it says to wait.
+let hintAsked = 0;                       // when Hint was last pressed on this page (ms)
 function renderHint(st) {
   const box = el("hint-box"), h = st.hint;
-  if (!h || st.replay) { box.hidden = true; return; }
+  const classroom = document.body.classList.contains("classroom");
+  const moverKind = st.settings.players[st.turn === "white" ? 0 : 1];
+  const computerAsked = !st.result && moverKind === "computer" && Date.now() - hintAsked < 8000;
+  if (st.replay || (!h && !classroom && !computerAsked)) { box.hidden = true; return; }
   box.hidden = false;
-  el("hint-now").textContent = h.mill_now && h.mill_now.length
-    ? t("Can I close a mill now? Yes: at {0}", h.mill_now.join(" ")) : t("Can I close a mill now? No");
+  if (!h && !computerAsked) {
+    el("hint-now").textContent = t("Press Hint to find out.");
+    el("hint-threat").textContent = "";
+    return;
+  }
+  const kind = h ? st.settings.players[h.turn === "white" ? 0 : 1] : moverKind;
+  if (kind === "computer") {
+    el("hint-now").textContent = t("It is the computer's turn. Ask again when it is your turn.");
+    el("hint-threat").textContent = "";
+    return;
+  }
+  if (h.move && h.from) el("hint-now").textContent = t("Yes! Move the stone from {0} to {1}. It closes the mill {2}.", h.from, h.to, h.mill.join(" "));
+  else if (h.move) el("hint-now").textContent = t("Yes! Put a stone on {0}. It closes the mill {1}.", h.to, h.mill.join(" "));
+  else el("hint-now").textContent = t("No, not with this move.");
   el("hint-threat").textContent = h.threats && h.threats.length
-    ? t("Can the opponent close one on the next move? Yes: at {0}", h.threats.join(" "))
-    : t("Can the opponent close one on the next move? No");
+    ? t("Yes, on {0}. Put a stone there to block it.", h.threats.join(" "))
+    : t("No. You are safe for now.");
 }
 
 // The board the rules use: the diagonals drawn (board=diagonals), the outer square
@@ -356,7 +541,7 @@ function boardLook(rulesText) {
   document.body.classList.toggle("board-six", board === "six");
 }
 
-// ---- the rules card (RULES.md, one card per preset and its options) -----------------------
+// ---- the rules card: one card per preset and its options, for a ten-year-old -------------
 function renderCard(rulesText) {
   if (!catalogue) return;
   const [preset, ...mods] = rulesText.split("+");
@@ -368,43 +553,52 @@ function renderCard(rulesText) {
   if (el("card-body").dataset.key === key) return;
   el("card-body").dataset.key = key;
   el("card-preset").textContent = "(" + rulesText + ")";
-  const lines = [];
-  lines.push(t(SOURCES[preset] || "Rules preset {0}", preset));
-  lines.push(t("{0} stones each. Place them one by one, then slide a stone along a line to an adjacent empty point.", v.stones));
-  if (v.fly_at) lines.push(t("With exactly {0} stones left and none in hand, a player flies: moves a stone to any empty point.", v.fly_at));
-  else lines.push(t("No flying: stones always slide to an adjacent point."));
-  lines.push(t("A player with fewer than {0} stones (on the board and in hand), or with no legal move, loses.", v.lose_below));
-  lines.push(t(v.capture === "optional" ? N_("Forming a mill entitles you to capture an opponent stone; you may decline.")
-                                         : N_("Forming a mill obliges you to capture an opponent stone.")));
-  lines.push(t({ unless_all: N_("Stones standing in a mill cannot be captured, unless every opponent stone stands in a mill."),
-                 strict: N_("Stones standing in a mill can never be captured; if all stand in mills, the capture is lost."),
-                 none: N_("Any opponent stone may be captured, even one standing in a mill.") }[v.protect_mills]));
+  const lines = [t(SOURCES[preset] || N_("These are your own rules."))];
+  lines.push(t("Each player has {0} stones. First you put them on the board one by one. Then you slide a stone along a line to the next free point.", v.stones));
+  lines.push(t("Three of your stones in a row on one line make a mill."));
+  if (v.fly_at) lines.push(t("When you have only {0} stones left, you may jump: move a stone to any free point.", v.fly_at));
+  else lines.push(t("Nobody jumps: stones always slide to the next point."));
+  lines.push(t("You lose when you have fewer than {0} stones, or when you cannot move.", v.lose_below));
+  lines.push(t(v.capture === "optional" ? N_("When you make a mill, you may take away one stone of the other player. You may also say no.")
+                                         : N_("When you make a mill, you take away one stone of the other player.")));
+  lines.push(t({ unless_all: N_("You may not take a stone that is in a mill, unless all the other player's stones are in mills."),
+                 strict: N_("You may never take a stone that is in a mill. If all of them are in mills, you take nothing."),
+                 none: N_("You may take any stone, even one in a mill.") }[v.protect_mills]));
   if (v.double_mill !== "each")
-    lines.push(t(v.double_mill === "two" ? N_("A move forming two mills at once captures two stones.")
-                                         : N_("A move forming two mills at once captures one stone.")));
+    lines.push(t(v.double_mill === "two" ? N_("If one move makes two mills at once, you take away two stones.")
+                                         : N_("If one move makes two mills at once, you still take away only one stone.")));
   if (v.mill_reuse !== "first_time_per_points")
-    lines.push(t(v.mill_reuse === "first_time_per_line" ? N_("You capture only the first time you complete a given line in the game.")
-                 : N_("Every forming of a mill captures, also when a mill is opened and closed again.")));
+    lines.push(t(v.mill_reuse === "first_time_per_line" ? N_("Each line gives you a stone only the first time you fill it.")
+                 : N_("You may open a mill and close it again: each time it closes, you take a stone.")));
   lines.push(...variantLines(v));
-  if (v.no_return === "on") lines.push(t("A stone that left a mill with a move that formed another mill may not go straight back on your next move."));
+  if (v.no_return === "on") lines.push(t("If a stone leaves a mill and makes a new mill, it may not go straight back on your next move."));
   const draws = [];
-  if (v.draw_no_capture_moves) draws.push(t("Draw after {0} moves by each player without a capture.", v.draw_no_capture_moves));
-  if (v.draw_repetition) draws.push(t("Draw when the same position occurs {0} times.", v.draw_repetition));
-  if (v.draw_3v3_moves) draws.push(t("With three stones each, draw after {0} moves by each player without a capture.", v.draw_3v3_moves));
-  if (!draws.length) draws.push(t("No draw rule: the game goes on until the players agree to a draw or reset the board."));
+  if (v.draw_no_capture_moves) draws.push(t("It is a draw when nobody takes a stone for {0} moves each.", v.draw_no_capture_moves));
+  if (v.draw_repetition) draws.push(t("It is a draw when the same position comes up {0} times.", v.draw_repetition));
+  if (v.draw_3v3_moves) draws.push(t("When both have three stones, it is a draw after {0} moves each without taking a stone.", v.draw_3v3_moves));
+  if (!draws.length) draws.push(t("The game goes on until someone wins, or until both players agree to a draw."));
   lines.push(...draws);
-  lines.push(t(v.first_player === "lot" ? N_("Who moves first is decided by lot (the board's random generator).") : N_("White moves first.")));
+  lines.push(t(v.first_player === "lot" ? N_("The board draws lots to decide who moves first.") : N_("White moves first.")));
+  lines.push(t("Every point has a name: d3 means column d, row 3."));
+  lines.push(t(EXAMPLES[preset] || EXAMPLES.standard));
   const ul = document.createElement("ul");
   for (const line of lines) { const li = document.createElement("li"); li.textContent = line; ul.appendChild(li); }
   el("card-body").textContent = "";
   el("card-body").appendChild(ul);
 }
 const SOURCES = {
-  standard: N_("Standard: common tournament rules (as the French rules, with White first)."),
-  wikipedia: N_("Wikipedia rules: source 000, a Russian text after Wikipedia."),
-  "old-russian": N_("Old Russian rules: source 001, a Russian book."),
-  schmidt: N_("Schmidt Spiele rules: source 003, in Serbian."),
-  french: N_("French rules: source 004, jeu du moulin."),
+  standard: N_("Standard rules: the rules most clubs and tournaments play."),
+  wikipedia: N_("Wikipedia rules: the rules of the Russian Wikipedia article."),
+  "old-russian": N_("Old Russian rules: the rules of an old Russian game book."),
+  schmidt: N_("Schmidt Spiele rules: the rules printed with a Serbian board game."),
+  french: N_("French rules: the rules of the French game called jeu du moulin."),
+};
+const EXAMPLES = {
+  standard: N_("Example: White has stones on a1 and d1. White puts a stone on g1: that is a mill, so White takes away one black stone."),
+  wikipedia: N_("Example: White makes a mill but wants to keep the game calm, so White takes no stone this time."),
+  "old-russian": N_("Example: Black's stone on d2 is in a mill, but White may still take it away."),
+  schmidt: N_("Example: all of Black's stones are in mills, so White's new mill takes nothing."),
+  french: N_("Example: before the first move the board picks Black by lot, so Black starts."),
 };
 
 // ---- the relatives' cards (docs/variants.md), written for a ten-year-old ----------------
@@ -452,51 +646,54 @@ function variantLines(v) {
 }
 
 function describe(meaning) {
-  return t((catalogue && catalogue.meanings && catalogue.meanings[meaning]) || meaning);
+  const row = meaningRow(meaning);
+  return row ? t(row.text) : meaning;
 }
+const CUES = { blink: N_("blinks fast"), pulse: N_("pulses slowly") };
 
-// What the lit LEDs mean right now, with their colours: each swatch is drawn as the
-// board draws the LED (the frame's hue at the frame's brightness), so a dim mark looks
-// dim next to a bright one; a dim one also says so in words (dim white vs white).
-const legendPeak = {};                    // blinking meanings: the bright phase seen
-function renderLegend(st, lit, rp) {
-  const seen = {};
-  const blinking = (catalogue && catalogue.blinking) || [];
-  POINTS.forEach((name, i) => {
-    const m = lit[name];
-    if (!m) return;
-    const rgb = rp ? replayRgb(m) : (st.leds[i] || [0, 0, 0]);
-    if (!(m in seen) || Math.max(...rgb) > Math.max(...seen[m])) seen[m] = rgb;
-  });
-  for (const m of Object.keys(seen)) {
-    if (!blinking.includes(m)) continue;  // show a blinking LED at its bright phase
-    if (!legendPeak[m] || Math.max(...seen[m]) > Math.max(...legendPeak[m])) legendPeak[m] = seen[m];
-    seen[m] = legendPeak[m];
-  }
+// What the lit LEDs mean right now, from the board's own table (firmware/board/leds.py):
+// each swatch has the meaning's colour and its mark (ring about a stone, dot on a point),
+// and says its blink pattern in words; a dim mark says so too. The last move is listed
+// with its dashed marks.
+function renderLegend(st, lit, rp, last) {
+  const seen = [];
+  for (const name of POINTS) { const m = lit[name]; if (m && !seen.includes(m)) seen.push(m); }
   const box = el("legend");
   box.textContent = "";
-  for (const [m, rgb] of Object.entries(seen)) {
+  for (const m of seen) {
+    const row = meaningRow(m);
+    if (!row) continue;
     const li = document.createElement("li");
     li.dataset.meaning = m;
     const sw = document.createElement("span");
-    sw.className = "swatch";
-    const look = ledLook(rgb);
-    const lum = Math.max(...rgb);
-    sw.dataset.rgb = rgb.join(",");
+    sw.className = "swatch " + row.mark;
+    const look = ledLook(row.rgb);
+    sw.dataset.rgb = row.rgb.join(",");
     if (look) {
-      const [r, g, b] = look.fill.slice(4, -1).split(",").map(Number);
-      sw.style.background = `rgba(${r},${g},${b},${look.alpha})`;
-      sw.style.boxShadow = lum >= 128 ? `0 0 6px ${look.fill}` : "none";
-    } else sw.style.background = "#000";
+      if (row.mark === "ring") sw.style.borderColor = look.fill;
+      else sw.style.background = look.fill;
+      sw.style.opacity = look.alpha;
+    }
     li.appendChild(sw);
     li.append(" " + describe(m));
-    if (lum > 0 && lum < 128) {         // a dim mark: say so, next to the bright ones
-      sw.classList.add("dim");
+    const cues = [];
+    if (CUES[row.cue]) cues.push(t(CUES[row.cue]));
+    if (Math.max(...row.rgb) < 128) cues.push(t("dim light"));
+    if (cues.length) {
       const cue = document.createElement("span");
       cue.className = "dim-cue";
-      cue.textContent = " (" + t("dim light") + ")";
+      cue.textContent = " (" + cues.join(", ") + ")";
       li.appendChild(cue);
     }
+    box.appendChild(li);
+  }
+  if (last) {
+    const li = document.createElement("li");
+    li.dataset.meaning = "last-move";
+    const sw = document.createElement("span");
+    sw.className = "swatch last";
+    li.appendChild(sw);
+    li.append(" " + t("the last move: a dashed ring where it went, a small dashed circle where it came from"));
     box.appendChild(li);
   }
 }
@@ -506,7 +703,7 @@ function buildSetup(cat) {
   const preset = el("preset");
   preset.textContent = "";
   for (const name of Object.keys(cat.presets)) {
-    const o = document.createElement("option"); o.value = o.textContent = name; preset.appendChild(o);
+    const o = document.createElement("option"); o.value = name; o.textContent = t(PRESET_NAMES[name] || name); preset.appendChild(o);
   }
   const level = el("level");
   level.textContent = "";
@@ -515,11 +712,13 @@ function buildSetup(cat) {
   grid.textContent = "";
   for (const [k, spec] of Object.entries(cat.options)) {
     const lab = document.createElement("label");
-    lab.textContent = k + " ";
+    lab.textContent = t(OPTION_LABELS[k] || k) + " ";
     let inp;
     if (spec.values) {
       inp = document.createElement("select");
-      for (const v of spec.values) { const o = document.createElement("option"); o.value = o.textContent = v; inp.appendChild(o); }
+      for (const v of spec.values) {
+        const o = document.createElement("option"); o.value = v; o.textContent = t(VALUE_LABELS[k + "=" + v] || v); inp.appendChild(o);
+      }
     } else {
       inp = document.createElement("input"); inp.type = "number"; inp.min = spec.range[0]; inp.max = spec.range[1];
     }
@@ -529,6 +728,33 @@ function buildSetup(cat) {
   }
 }
 el("preset").addEventListener("change", () => presetChanged({}));
+const PRESET_NAMES = { standard: N_("Standard"), wikipedia: N_("Wikipedia"), "old-russian": N_("Old Russian"),
+                       schmidt: N_("Schmidt Spiele"), french: N_("French") };
+// Every rule option and value in words (the rules text keeps the short names).
+const OPTION_LABELS = {
+  stones: N_("Stones for each player"), fly_at: N_("Jumping starts with this many stones (0: never)"),
+  lose_below: N_("You lose with fewer stones than"), capture: N_("Taking a stone after a mill"),
+  protect_mills: N_("Stones in a mill are safe"), double_mill: N_("Two mills at once take"),
+  mill_reuse: N_("The same line again"), no_return: N_("Straight back into the old mill"),
+  blocked: N_("A player who cannot move"), draw_3v3_moves: N_("Draw with three stones each after this many moves (0: never)"),
+  draw_no_capture_moves: N_("Draw after this many moves without taking (0: never)"),
+  draw_repetition: N_("Draw when a position comes up this often (0: never)"),
+  first_player: N_("Who starts"), board: N_("The board"),
+};
+const VALUE_LABELS = {
+  "capture=mandatory": N_("you must take one"), "capture=optional": N_("you may say no"),
+  "protect_mills=unless_all": N_("unless all are in mills"), "protect_mills=strict": N_("always"),
+  "protect_mills=none": N_("never"), "double_mill=one": N_("one stone"), "double_mill=two": N_("two stones"),
+  "mill_reuse=always": N_("takes a stone every time"), "mill_reuse=first_time_per_line": N_("takes a stone only the first time"),
+  "no_return=off": N_("allowed"), "no_return=on": N_("not allowed"), "blocked=loses": N_("loses"),
+  "first_player=white": N_("White"), "first_player=lot": N_("drawn by lot"),
+  "board=standard": N_("three squares"), "board=diagonals": N_("three squares with diagonals"),
+};
+// The named variations of a preset, as sentences.
+const VARIATION_LABELS = {
+  "double_mill=two": N_("Two mills at once take two stones"),
+  "no_return=on": N_("A stone may not go straight back into the mill it left"),
+};
 
 // What the setup form shows now (kept across a rebuild, e.g. a language switch).
 function setupValues() {
@@ -555,7 +781,7 @@ function presetChanged(values) {
     const cb = document.createElement("input");
     cb.type = "checkbox"; cb.dataset.option = k; cb.dataset.value = v; cb.className = "variation";
     cb.addEventListener("change", () => { el("opt-" + k).value = cb.checked ? v : base[k]; });
-    lab.appendChild(cb); lab.append(" " + t("variation: {0} = {1}", k.replace("_", " "), v));
+    lab.appendChild(cb); lab.append(" " + t(VARIATION_LABELS[k + "=" + v] || N_("Another rule variation")));
     box.appendChild(lab);
   }
   syncVariations();
@@ -568,7 +794,7 @@ function syncVariations() {
 }
 
 function loadSetup(s) {
-  setupKey = JSON.stringify(s);
+  setupKey = JSON.stringify([s.rules, s.players]);
   el("preset").value = s.rules.split("+")[0];
   presetChanged(s.options);
   el("white").value = s.players[0];
@@ -576,6 +802,15 @@ function loadSetup(s) {
   el("level").value = String(s.level);
   el("learning").checked = !!s.learning;
 }
+// Settings that apply at once, mid-game (the server keeps them: a reload shows them again).
+// A setting sent is shown as chosen until the server's state has it (or 3 s pass).
+const settingSent = {};
+function sendSetting(key, value) {
+  settingSent[key] = { value, at: Date.now() };
+  send({ type: "settings", [key]: value });
+}
+el("learning").addEventListener("change", ev => sendSetting("learning", ev.target.checked));
+el("level").addEventListener("change", ev => sendSetting("level", parseInt(ev.target.value, 10)));
 
 function startGame() {
   const name = el("preset").value, base = catalogue.presets[name], options = {};
@@ -690,11 +925,57 @@ function connect() {
   };
 }
 
-document.querySelectorAll("button.hw").forEach(b => b.addEventListener("click", () => send({ type: "button", name: b.dataset.button })));
+// A button held HOLD_MS is a long press (OK held 2 s on an empty board opens the
+// board's settings menu): sent as soon as the time is up, the click that follows is dropped.
+const HOLD_MS = 2000;
+document.querySelectorAll("button.hw").forEach(b => {
+  let timer = null, held = false;
+  const stop = () => { if (timer) clearTimeout(timer); timer = null; };
+  b.addEventListener("pointerdown", () => {
+    held = false;
+    stop();
+    timer = setTimeout(() => { held = true; timer = null; send({ type: "button", name: b.dataset.button, hold_ms: HOLD_MS + 500 }); }, HOLD_MS);
+  });
+  b.addEventListener("pointerup", stop);
+  b.addEventListener("pointerleave", stop);
+  b.addEventListener("click", () => {
+    if (held) { held = false; return; }
+    stop();
+    if (b.dataset.button === "hint") hintAsked = Date.now();
+    send({ type: "button", name: b.dataset.button });
+  });
+});
 el("start").addEventListener("click", startGame);
 el("sweep").addEventListener("click", () => send({ type: "sweep" }));
 el("tidy").addEventListener("click", () => send({ type: "tidy" }));
-el("show-names").addEventListener("change", ev => el("board").classList.toggle("hide-names", !ev.target.checked));
+// Page-only settings, kept in this browser: point names, the classroom view.
+function stored(key, fallback) {
+  try { const v = localStorage.getItem(key); return v === null ? fallback : v === "1"; } catch (e) { return fallback; }
+}
+function store(key, on) { try { localStorage.setItem(key, on ? "1" : "0"); } catch (e) { /* private mode */ } }
+function showNames(on) { el("show-names").checked = on; el("board").classList.toggle("hide-names", !on); store("morris-names", on); }
+el("show-names").addEventListener("change", ev => showNames(ev.target.checked));
+showNames(stored("morris-names", true));
+function classroom(on) {
+  document.body.classList.toggle("classroom", on);
+  const label = on ? N_("Leave the classroom view") : N_("Classroom view");
+  el("classroom-toggle").textContent = t(label);
+  el("classroom-toggle").dataset.i18n = label;
+  store("morris-classroom", on);
+  if (state) render(state);
+}
+el("classroom-toggle").addEventListener("click", () => classroom(!document.body.classList.contains("classroom")));
+classroom(/[?&]view=classroom\b/.test(location.search) || stored("morris-classroom", false));
+el("auto-remote").addEventListener("change", ev => send({ type: "sim_options", auto_remote: ev.target.checked }));
+el("clear-now").addEventListener("click", () => send({ type: "sweep" }));
+el("resign").addEventListener("click", () => {
+  if (!state) return;
+  const side = resigningSide(state);
+  if (confirm(t("{0} gives up and the other player wins. Are you sure?", sideName(side)))) send({ type: "resign", side });
+});
+el("offer-draw").addEventListener("click", () => {
+  if (confirm(t("Do both players agree to end the game as a draw?"))) send({ type: "draw" });
+});
 
 // ---- languages, records and replay ------------------------------------------------------
 function buildLanguages() {

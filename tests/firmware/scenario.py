@@ -19,8 +19,8 @@ come first (before any physical action) and configure the controller:
     stones a1 d2                        stones on the board at power-on
 
 Physical actions (each then runs the controller, stepped every 10 ms, for
-400 ms, past the settle time and the commit delay of a put; prefix ``quick``
-to run only 10 ms; prefix ``t=N`` to first run up to absolute time N ms):
+400 ms, past the settle time and the commit delay of a flight or a capture;
+prefix ``quick`` to run only 10 ms; prefix ``t=N`` to first run up to absolute time N ms):
 
     lift d2 / put d3 / place d3         one stone off / on
     slide d2 d3 via d1 c3               lift d2, pass over d1 and c3 (30 ms each), put d3
@@ -51,6 +51,7 @@ Expectations:
     expect noevent mistake              no event of this type (all consumed)
     expect mistake d5 d6                a mistake event naming these points
     expect what protected               the current status message contains this text
+    expect code stray_stone             the current mistake's reason code
     expect record d2 d3                 the game record
     expect turn black / result 1-0 / hand 8 9 / awaiting / notawaiting
     expect saved d2 d3                  the store holds a record ending with these moves
@@ -65,7 +66,7 @@ from morris.position import REMOVAL, move_captures
 from rulestools import board_field
 
 TICK = 10
-HOLD = 400     # > settle (80 ms) + commit delay (250 ms)
+HOLD = 400     # > settle (80 ms) + commit delay of a flight or a capture (250 ms)
 
 
 class MemStore:
@@ -363,6 +364,9 @@ class Scenario:
         elif k == "what":
             txt = " ".join(a).lower()
             self.check(txt in st["message"].lower(), "message is %r" % st["message"])
+        elif k == "code":
+            codes = [m["code"] for m in st["mistakes"]]
+            self.check(codes == [a[0]], "mistake codes %s (%s)" % (codes, st["message"]))
         elif k == "record":
             self.check(c.record() == a, "record is %s" % c.record())
         elif k == "turn":

@@ -1,5 +1,5 @@
 """Tiny simulated drivers for firmware tests under MicroPython and CPython
-(DESIGN.md contracts: sensors, lights, buttons, clock, store, link).
+(the driver contracts of tests/driver_contract.py: sensors, lights, buttons, clock, store, link).
 The host simulator's own drivers (host_sim/drivers.py) are CPython only."""
 
 TICKS_MASK = (1 << 30) - 1

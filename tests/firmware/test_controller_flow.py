@@ -318,7 +318,7 @@ def test_hint_in_movement_phase():
     run("""
         start white=a1,d1,g4,c4 black=b4,d6,f6,a7 turn=white hand=0/0
         press hint
-        expect only g1=hint_mill b6=hint_threat
+        expect only g4=hint_from g1=hint_mill b6=hint_threat
     """)
 
 
