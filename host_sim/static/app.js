@@ -612,7 +612,7 @@ Object.assign(SOURCES, {
   "zhi-qi": N_("Zhi Qi: a game from China. 12 stones each and the diagonal lines."),
   "cheng-san-qi": N_("Cheng San Qi: a game from China. 9 stones each."),
   "da-san-qi": N_("Da San Qi: a game from China. 12 stones each and the diagonal lines."),
-  "mul-mulan": N_("Mul-Mulan: a game from Indonesia. 9 stones each and the diagonal lines; you can also capture by stepping in between."),
+  "mul-mulan": N_("Mul-Mulan: a game from Indonesia. 9 stones each and the diagonal lines; you can also take stones away by stepping in between them."),
   nerenchi: N_("Nerenchi: a game from Sri Lanka. 12 stones each and the diagonal lines."),
   "el-filja": N_("El Filja: a game from Algeria and Morocco. 12 stones each; everything happens once the board is full."),
   six: N_("Six Men's Morris: a smaller and older game. 6 stones each on the two inner squares only."),
@@ -621,17 +621,17 @@ Object.assign(SOURCES, {
 // Card lines for the options of docs/variants.md (none of them shows for the classic presets).
 function variantLines(v) {
   const out = [];
-  if (v.board === "diagonals") out.push(t("The four diagonal lines in the corners are lines too: three of your stones on one make a mill."));
-  if (v.board === "six") out.push(t("Only the two inner squares are used (16 points); the outer square stays dark."));
-  if (v.placing_mill === "hand") out.push(t("A mill made while placing takes a stone from your opponent's hand instead of the board: take it away yourself, then press OK. Once that hand is empty, you take from the board."));
-  if (v.placing_mill === "mark") out.push(t("A mill made while placing takes a stone off the board and marks its point: nobody may put a stone there until all stones are placed."));
-  if (v.placing_mill === "none") out.push(t("A mill made while placing does nothing."));
-  if (v.move_in_placement === "on") out.push(t("While you still have stones in hand, you may place one or slide one of yours instead."));
-  if (v.defender_first === "on") out.push(t("Whoever placed the last stone also makes the first move."));
-  if (v.double_mill === "each") out.push(t("A move forming several mills at once captures one stone for each mill."));
-  if (v.mill_reuse === "first_time_per_points") out.push(t("A mill captures only if one of its points was never in a mill that captured before."));
-  if (v.no_return === "mill") out.push(t("A stone that made a mill by moving may not go straight back to make a mill there again."));
-  if (v.intervention === "on") out.push(t("Putting or moving a stone between two of your opponent's stones on a line captures both."));
+  if (v.board === "diagonals") out.push(t("The four short lines across the corners count too: three of your stones on one of them make a mill."));
+  if (v.board === "six") out.push(t("You play only on the two inner squares (16 points). The outer square stays empty and dark."));
+  if (v.placing_mill === "hand") out.push(t("When you make a mill while you put your stones on the board, you take a stone from the other player's hand, not from the board. Take it away yourself, then press OK. When that hand is empty, you take one from the board."));
+  if (v.placing_mill === "mark") out.push(t("When you make a mill while you put your stones on the board, you take away a stone and its point gets a mark. Nobody may put a stone there until all stones are on the board."));
+  if (v.placing_mill === "none") out.push(t("A mill made while you put your stones on the board takes nothing."));
+  if (v.move_in_placement === "on") out.push(t("While you still have stones in your hand, you may put one on the board or slide one of yours instead."));
+  if (v.defender_first === "on") out.push(t("Whoever put the last stone on the board also makes the first move."));
+  if (v.double_mill === "each") out.push(t("If one move makes several mills at once, you take away one stone for each mill."));
+  if (v.mill_reuse === "first_time_per_points") out.push(t("A mill lets you take a stone only if one of its points was never in a mill that took a stone before."));
+  if (v.no_return === "mill") out.push(t("A stone that made a mill by sliding may not go straight back to make a mill there again."));
+  if (v.intervention === "on") out.push(t("If you put or slide a stone between two stones of the other player on one line, you take away both."));
   const points = v.board === "six" ? 16 : 24;
   if (2 * v.stones >= points) {
     out.push(t({
