@@ -12,17 +12,20 @@ Circuit in brief (hardware/README.md has the reasons):
   parallel-in/serial-out shift registers powered from the Pico's 3V3 rail.
   U1 serves the outer ring, U2 the middle ring, U3 the inner ring; U3's QH
   feeds the Pico, U2's QH feeds U3's SER, U1's QH feeds U2's SER, U1's SER is
-  tied to GND.  A closed switch (stone present) reads 0: ``SWITCH_ACTIVE_LOW``.
+  driven by the Pico's ``sr_tail`` pin (SPI0 TX). A closed switch (stone
+  present) reads 0: ``SWITCH_ACTIVE_LOW``.
 * Reading the chain: pulse ``sr_load`` low (parallel load), then clock 24 bits
   in, most significant first: ``word = (word << 1) | data`` after each bit,
   sampling QH before each rising clock edge. The first bit out is bit 23 (U3
   input H), the last is bit 0 (U1 input A). Switch bit ``b`` is on chip
   ``U(1 + b // 8)``, input ``"ABCDEFGH"[b % 8]``. The same word comes from a
-  3-byte read with ``machine.SPI(0, sck=Pin(2), miso=Pin(4))`` in mode 0,
-  big-endian (bytes U3, U2, U1). Clocking 8 more bits must give 0x00 (U1's
-  SER is tied low): a cheap chain-integrity check (``CHAIN_TAIL_BYTE``).
-  Configure ``sr_data`` with ``Pin.PULL_UP`` so that a broken data line
-  reads ones (and fails that check) instead of floating.
+  3-byte read with ``machine.SPI(0, sck=Pin(2), mosi=Pin(7), miso=Pin(4))`` in
+  mode 0, big-endian (bytes U3, U2, U1). The bits sent on ``sr_tail`` enter
+  U1's SER and come out 24 clocks later: a 4-byte ``readinto(buf, 0xA5)`` must
+  read ``CHAIN_TAIL_BYTE`` (0xA5, both levels) as its fourth byte, a
+  chain-integrity check that an open data line fails whatever level it
+  floats to. ``sr_data`` has ``Pin.PULL_UP`` (the RP2040's reset default is a
+  pull-down).
 * 24 WS2812B LEDs in one chain, data from ``led_data`` through one gate of a
   74AHCT125 (3.3 V -> 5 V level shifter) and a 330 Ohm series resistor.
   The chain snakes ring by ring from the centre, where the electronics sit:
@@ -39,22 +42,27 @@ Power (figures from ``tools/power_budget.py``, which a test re-runs):
 
 * ``LED_MA_PER_CHANNEL`` mA drawn by one colour channel at value 255
   (about 60 mA per LED at full white), ``LED_IDLE_MA`` per LED when dark.
+* ``USB_BUDGET_MA``: the port current the board may take: 250 mA by default
+  (what MicroPython declares to the USB host), 500 mA as an option
+  (hardware/README.md, "Power"); ``POWER_OPTIONS`` holds the figures of both.
 * ``LED_BUDGET_MA``: the colour current (mA) the 24 LEDs may draw together
-  within a 500 mA USB port after the Pico, logic, pull-ups, idle LED current
+  within that port budget after the Pico, logic, pull-ups, idle LED current
   and a 20 % safety margin. Current model for a frame:
-  ``sum over LEDs and channels of LED_MA_PER_CHANNEL * value / 255``.
+  ``sum over LEDs and channels of LED_MA_PER_CHANNEL * value / 255``,
+  over the values *sent* (after gamma and brightness).
 * ``BRIGHTNESS_CAP``: the channel value (0..255) at which all 24 LEDs at full
-  white just stay within ``LED_BUDGET_MA``. The firmware scales every frame
-  so that its modelled current stays within ``LED_BUDGET_MA``
-  (``board/leds.py``, ``cap_frame``): a frame lighting a few points may be
-  brighter, the worst case (all white) is written at ``BRIGHTNESS_CAP``.
+  white just stay within ``LED_BUDGET_MA``. The LED driver scales a frame
+  whose current would exceed ``LED_BUDGET_MA`` (hw/lights.py): a frame
+  lighting a few points may be brighter, the worst case (all white) is sent
+  at ``BRIGHTNESS_CAP``.
 """
 
 # --- pins (RP2040 GPIO numbers; Pico header pin in the comment) -------------
 PINS = {
     "sr_clock": 2,   # pin 4  -> CLK (pin 2) of U1, U2, U3; SPI0 SCK capable
     "sr_load": 3,    # pin 5  -> SH/LD (pin 1) of U1, U2, U3; low = load inputs
-    "sr_data": 4,    # pin 6  <- QH (pin 9) of U3, last chip of the chain; SPI0 RX capable
+    "sr_data": 4,    # pin 6  <- QH (pin 9) of U3, last chip of the chain; SPI0 RX; PULL_UP
+    "sr_tail": 7,    # pin 10 -> SER (pin 10) of U1: the tail pattern; SPI0 TX capable
     "led_data": 6,   # pin 9  -> 74AHCT125 1A; 1Y -> 330 Ohm -> DIN of LED 0
 }
 BUTTON_PINS = {      # to GND, Pin.PULL_UP, pressed reads 0
@@ -70,7 +78,7 @@ BUTTON_DEBOUNCE_MS = 30
 SWITCH_COUNT = 24
 SHIFT_REGISTERS = 3          # 74HC165, 8 inputs each
 SWITCH_ACTIVE_LOW = True     # a closed reed switch (stone present) reads 0
-CHAIN_TAIL_BYTE = 0x00       # what 8 extra clocks read (U1 SER tied to GND)
+CHAIN_TAIL_BYTE = 0xA5       # sent on sr_tail into U1's SER; 8 extra clocks must read it back
 SCAN_HZ = 250                # switch scans per second (4 ms period)
 SETTLE_MS = 120              # suggested controller settle time for a point
 
@@ -117,11 +125,14 @@ for _name, _led, _bit in POINTS:
 del _name, _led, _bit
 
 # --- power (mA); derived by tools/power_budget.py ---------------------------
-USB_BUDGET_MA = 500          # a USB 2.0 port; the Pico does not negotiate more
+USB_BUDGET_MA = 250          # MicroPython declares 250 mA to the USB host; 500: hardware/README.md "Power"
 LED_MA_PER_CHANNEL = 20      # one channel at 255 (about 60 mA per LED at white)
 LED_IDLE_MA = 1              # one dark WS2812B
-LED_BUDGET_MA = 326          # colour current of the whole chain
-BRIGHTNESS_CAP = 57          # all-white level that fits LED_BUDGET_MA (0..255)
+POWER_OPTIONS = {            # USB_BUDGET_MA -> (LED_BUDGET_MA, BRIGHTNESS_CAP)
+    250: (126, 22),
+    500: (326, 57),
+}
+LED_BUDGET_MA, BRIGHTNESS_CAP = POWER_OPTIONS[USB_BUDGET_MA]   # colour current of the chain; all-white level
 
 # --- game defaults -----------------------------------------------------------
 DEFAULT_PRESET = "standard"  # a key of morris.rules.PRESETS

@@ -5,20 +5,43 @@ MicroPython runs this file at power-up. Steps:
 0. the engine's tables, first, while the heap is young (no fragmentation);
 1. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
    settings stores on littlefs, the USB serial link;
-2. maintenance boot: with "new" held at power-up the game does not start
-   (no watchdog; the REPL / mpremote are free) -- a lit ring says so;
-3. the watchdog (``WATCHDOG_MS``) is started and fed by every loop pass;
-4. ``MainLoop(...).run()``: the game, the engine in slices, the settings
-   menu and the USB protocol, all from this one loop (no ``_thread``).
+2. the boot log (``hw.bootlog``, ``boot.json``): this boot and its reset
+   cause (watchdog resets included) are written to flash;
+3. maintenance boot: with "new" held at power-up the game does not start
+   (no watchdog; the REPL / mpremote are free) -- a blue ring says so;
+4. the health check (``selftest.health``): a chain fault blinks every LED
+   magenta, chattering switches blink amber, switches reading closed while
+   no game is saved blink white (1 s), then the game starts anyway;
+5. crash-loop breaker: after ``bootlog.LIMIT`` (3) resets in a row that
+   ended a run before it was up ``bootlog.HEALTHY_MS`` (errors caught here
+   or watchdog resets), the saved game is not resumed but kept, the four
+   outer corners blink red, and there is no watchdog: "ok" tries again,
+   "new" puts the saved game aside (``game.rec.bad``) for a new one, Ctrl-C
+   gives the REPL;
+6. the main loop is built -- this loads the saved game -- and only then the
+   watchdog (``WATCHDOG_MS``) starts: a slow or failing load cannot become
+   a watchdog reset loop;
+7. ``run``: the main loop's passes until Ctrl-C, each followed by a sleep
+   to ``PASS_MS`` from its start when the engine is not thinking.
 
-Ctrl-C (as ``mpremote`` sends) stops the loop; a timer then keeps feeding
-the watchdog so the REPL stays usable until the next reset. Any other error
-is printed and the watchdog resets the board, which resumes the saved game.
+Ctrl-C (as ``mpremote`` sends; from a timer callback it is re-raised by the
+scanner) stops the loop and *stops* the watchdog, so the REPL, soft resets and
+mpremote are safe until the next boot. Any other error is logged to flash,
+printed, and the board resets (``machine.reset()``); the breaker stops a
+repeating one.
 """
 import board_config as cfg
 
 WATCHDOG_MS = 5000
 MAINTENANCE_PROBE_MS = 200
+HEALTH_MS = 300
+BOOT_FILE = "boot.json"
+ERROR_POINTS = ("a1", "g1", "a7", "g7")
+SAFE_WAIT_MS = None          # safe mode waits this long for a button (None: forever)
+GAMMA = 2.2                  # LED gamma (hw/lights.py); the brightness comes from the settings
+SLICE_MS = 4                 # engine thinking per pass: a pass stays near 20 ms at worst (docs/pico.md)
+PASS_MS = 5                  # an idle pass is paced to this period (stone -> LEDs: settle + ~2 passes)
+CHAIN_BLINK_MS = 250         # the chain-fault blink
 
 
 def build(config=cfg, link=None):
@@ -38,7 +61,8 @@ def build(config=cfg, link=None):
     return {
         "sensors": sw,
         "buttons": bt,
-        "lights": Lights(config, budget_ma=config.LED_BUDGET_MA, ma_per_channel=config.LED_MA_PER_CHANNEL),
+        "lights": Lights(config, budget_ma=config.LED_BUDGET_MA, ma_per_channel=config.LED_MA_PER_CHANNEL,
+                         gamma=GAMMA),
         "clock": Clock(),
         "store": FileStore(GAME_FILE),
         "settings_store": FileStore(SETTINGS_FILE),
@@ -47,39 +71,190 @@ def build(config=cfg, link=None):
     }
 
 
+def _sleep_ms(ms):
+    import time
+    time.sleep_ms(ms)  # type: ignore[attr-defined]
+
+
 def maintenance_requested(d, sleep_ms):
     """True when "new" is held at power-up (sampled for MAINTENANCE_PROBE_MS)."""
     sleep_ms(MAINTENANCE_PROBE_MS)
     return d["buttons"].held_ms("new") > 0
 
 
+def _points_frame(mask, colour):
+    return [colour if mask >> i & 1 else (0, 0, 0) for i in range(24)]
+
+
+def blink(lights, mask, colour, times=3, ms=170):
+    """Blink the points of ``mask`` in ``colour`` ``times`` times (about 1 s); the LED
+    driver applies gamma and keeps the current budget."""
+    dark = [(0, 0, 0)] * 24
+    lit = _points_frame(mask, colour)
+    for _ in range(times):
+        for f in (lit, dark):
+            while not lights.show(f):
+                pass
+            _sleep_ms(ms)
+
+
+def show_health(d, h, game_saved):
+    """Light what the power-up health check found (see module doc, step 4)."""
+    from hw import point_names
+    names = point_names()
+    lights = d["lights"]
+    if h["chain"] != "ok":
+        print("health: switch chain: %s" % h["chain"])
+        blink(lights, 0xFFFFFF, (255, 0, 255))
+    if h["chatter"]:
+        print("health: chattering switches: %s" % h["chatter"])
+        mask = 0
+        for n in h["chatter"]:
+            mask |= 1 << names.index(n)
+        blink(lights, mask, (255, 120, 0))
+    if h["closed"] and not game_saved and h["chain"] == "ok":
+        print("health: switches closed on an empty board: %s" % " ".join(
+            names[i] for i in range(24) if h["closed"] >> i & 1))
+        blink(lights, h["closed"], (255, 255, 255))
+
+
+def safe_mode(d, log):
+    """The crash-loop breaker's state (module doc, step 5). Returns when nothing is
+    pressed within SAFE_WAIT_MS (tests); a button ends in machine.reset()."""
+    import machine
+    from hw import point_names
+    from mainloop import GAME_FILE
+    names = point_names()
+    mask = 0
+    for n in ERROR_POINTS:
+        mask |= 1 << names.index(n)
+    print("safe mode: %d resets in a row; the saved game is kept, not resumed" % log.data["streak"])
+    print("  press ok to try again, new to put the saved game aside; Ctrl-C for the REPL")
+    clock = d["clock"]
+    t0 = clock.ticks_ms()
+    on = [(255, 0, 0) if mask >> i & 1 else (0, 0, 0) for i in range(24)]
+    dark = [(0, 0, 0)] * 24
+    k = 0
+    while SAFE_WAIT_MS is None or clock.ticks_diff(clock.ticks_ms(), t0) < SAFE_WAIT_MS:
+        d["lights"].show(on if k % 10 < 5 else dark)
+        k += 1
+        for b in d["buttons"].read():
+            if b == "new":
+                import os
+                try:
+                    os.rename(GAME_FILE, GAME_FILE + ".bad")
+                except OSError:
+                    pass
+            if b in ("new", "ok"):
+                log.reset_streak()
+                machine.reset()
+        _sleep_ms(50)
+
+
+def stop_for_repl(d, wd):
+    """Ctrl-C: the watchdog stopped, the scanner and LEDs off; the REPL is free."""
+    if wd is not None:
+        wd.stop()
+    d["scanner"].stop()
+    d["lights"].off()
+    print("stopped; the watchdog is off until the next reset")
+
+
+def run(loop, d, log):
+    """The main loop's passes and the Pico's part of each (module doc, step 7):
+    Ctrl-C from a timer callback re-raised, the link's queued lines written, the
+    brightness setting on the LEDs, a chain fault shown (every LED blinking
+    magenta instead of the game's frame) and reported (``chain`` event), the
+    pace, and the boot log told when the run became healthy. Raises
+    KeyboardInterrupt on Ctrl-C."""
+    from hw.bootlog import HEALTHY_MS
+    from settings import BRIGHTNESS
+    clock = d["clock"]
+    scanner = d["scanner"]
+    lights = d["lights"]
+    sensors = d["sensors"]
+    flush = getattr(d["link"], "flush", None)
+    blink = ([(255, 0, 255)] * 24, [(0, 0, 0)] * 24)
+    t0 = clock.ticks_ms()
+    well = False
+    fault = False
+    while True:
+        start = clock.ticks_ms()
+        loop.tick()
+        scanner.check()
+        if flush is not None:
+            flush()
+        b = BRIGHTNESS[loop.settings["brightness"] - 1]
+        if lights.brightness != b:
+            lights.set_brightness(b)
+        if sensors.fault != fault:
+            fault = sensors.fault
+            loop._send({"type": "chain", "ok": not fault})
+        loop.overlay = blink[start // CHAIN_BLINK_MS & 1] if fault else None
+        if not well and clock.ticks_diff(start, t0) >= HEALTHY_MS:
+            log.healthy()
+            well = True
+        if not loop.thinking():       # the engine's slice is the pace while it thinks
+            ms = PASS_MS - clock.ticks_diff(clock.ticks_ms(), start)
+            if ms > 0:
+                _sleep_ms(ms)
+
+
 def main():
-    """Run the board until Ctrl-C (never returns otherwise)."""
+    """Start the board (module doc); returns after Ctrl-C, a maintenance boot or
+    safe mode; resets the board after any other error."""
     import gc
-    import time
+    import machine
     # the engine first: its tables are the largest allocations and want a young heap
     from engine import Engine
     engine = Engine(level=cfg.DEFAULT_LEVEL)
     gc.collect()
     d = build()
+    from hw.bootlog import BootLog
+    from hw.store import FileStore
+    log = BootLog(FileStore(BOOT_FILE))
+    print("boot %d: %s" % (log.data["boots"] + 1, log.boot()))
     d["scanner"].start()
-    if maintenance_requested(d, time.sleep_ms):  # type: ignore[attr-defined]
-        d["scanner"].stop()
-        d["lights"].show([(0, 0, 24)] * 24)
-        print("maintenance boot: game not started, no watchdog")
-        return
-    from hw.watchdog import Watchdog
-    from mainloop import MainLoop
-    wd = Watchdog(WATCHDOG_MS)
-    loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
-                    d["settings_store"], d["link"], wd, engine=engine)
+    wd = None
     try:
-        loop.run()
+        if maintenance_requested(d, _sleep_ms):
+            d["scanner"].stop()
+            d["lights"].show([(0, 0, 24)] * 24)
+            print("maintenance boot: game not started, no watchdog")
+            return
+        import selftest
+        show_health(d, selftest.health(d["sensors"], HEALTH_MS), d["store"].load() is not None)
+        if log.tripped():
+            safe_mode(d, log)
+            return
+        from hw.watchdog import Watchdog
+        from mainloop import MainLoop
+        loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
+                        d["settings_store"], d["link"], None, slice_ms=SLICE_MS, engine=engine)
+        loop.bootlog = log
+        info = log.summary()
+        loop.boot_info = {"reset_cause": info["reset_cause"], "boots": info["boots"],
+                          "crash_streak": info["crash_streak"]}
+        from board.gamelog import seed
+        seed(loop.controller, d["clock"].ticks_ms(), d["sensors"].read())
+        wd = Watchdog(WATCHDOG_MS)        # after the load: see module doc, step 6
+        loop.watchdog = wd
+        run(loop, d, log)
     except KeyboardInterrupt:
-        wd.keep_alive()
+        stop_for_repl(d, wd)
+    except Exception as e:  # noqa: BLE001  logged, then a clean restart
         d["scanner"].stop()
-        d["lights"].off()
-        print("stopped; the watchdog is fed by a timer until the next reset")
+        try:
+            import sys
+            sys.print_exception(e)  # type: ignore[attr-defined]
+        except AttributeError:
+            pass
+        try:
+            gc.collect()
+            log.crash(e)
+        except Exception:  # noqa: BLE001  no room even to log: reset anyway
+            pass
+        machine.reset()
 
 
 if __name__ == "__main__":

@@ -19,9 +19,14 @@ come in from outside (the Pico's ``hw/`` package, or the simulator's
 One pass (``tick``): feed the watchdog; handle waiting protocol lines; then
 either the settings menu (buttons edit the settings, the LEDs show the menu)
 or one game step: switches and buttons -> controller -> LED frame, a slice of
-the engine's thinking when the computer is to move, controller events out
-over the link. The menu opens when "ok" has been held ``MENU_HOLD_MS`` (2 s)
-with the board empty. Runs unchanged under MicroPython.
+the engine's thinking (``slice_ms``) when the computer is to move,
+controller events out over the link; ``overlay``, when set (main.py: a chain
+fault), is shown instead of the game's frame. The menu opens when "ok" has
+been held ``MENU_HOLD_MS`` (2 s) with the board empty. On MicroPython the
+heap is collected by ``gc.threshold`` (after a 24th of the free heap is
+allocated, at least ``GC_THRESHOLD`` bytes) rather than every few passes.
+Pacing, the link's queued writes and the LED brightness are main.py's
+(the Pico's) part of a pass. Runs unchanged under MicroPython.
 """
 import gc
 
@@ -29,7 +34,7 @@ import settings as settings_mod
 from protocol import Protocol
 
 MENU_HOLD_MS = 2000
-GC_EVERY = 4    # passes between garbage collections (a tidy heap fragments less)
+GC_THRESHOLD = 2048  # least bytes allocated between collections (gc.threshold: free heap / 24)
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)
 GAME_FILE = "game.rec"
 SETTINGS_FILE = "settings.json"
@@ -77,6 +82,9 @@ class MainLoop:
         self.settings = settings_mod.load(settings_store)
         if _MICRO:
             gc.collect()       # the loader's and the settings' leftovers go before the game's tables
+            # a collection after free/24 bytes allocated (the Pico: ~6 KB, ~130 idle passes);
+            # a tighter heap collects sooner and stays tidier
+            gc.threshold(max(GC_THRESHOLD, gc.mem_free() // 24))  # type: ignore[attr-defined]
         s = self.settings
         self.players = tuple(s["players"])
         self.level = s["level"]
@@ -91,10 +99,16 @@ class MainLoop:
         self._latched = False    # the menu-opening hold was used; wait for release
         from board.controller import Controller
         from morris import Rules
+        # an LED driver with a budget caps the current of what it really sends
+        # (after gamma and brightness); the controller then leaves colours alone
+        budget = -1 if getattr(lights, "budget", None) is not None else None
         self.controller = Controller(rules=Rules.parse(s["rules"]), players=self.players,
                                      settle_ms=settle_ms, store=store, learning=s["learning"],
-                                     now_ms=clock.ticks_ms())
+                                     now_ms=clock.ticks_ms(), budget_ma=budget)
+        self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
+        self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
+        self.boot_info = {}      # main.py: reset_cause, boots, crash_streak for hello
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
@@ -114,19 +128,10 @@ class MainLoop:
                 self.lights.show(self.menu.frame())
             return
         self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
-        self.lights.show(self.frame)
+        self.lights.show(self.frame if self.overlay is None else self.overlay)
         self._think()
         self._forward()
         self._check_hold()
-        if self.ticks % GC_EVERY == 0 and _MICRO:
-            gc.collect()
-
-    def run(self, ticks=None):
-        """Run ``tick`` forever (or ``ticks`` times)."""
-        n = 0
-        while ticks is None or n < ticks:
-            self.tick()
-            n += 1
 
     # ---- the computer opponent -------------------------------------------
     def thinking(self):
@@ -169,8 +174,9 @@ class MainLoop:
     def open_menu(self):
         """Open the settings menu (the game pauses)."""
         from menu import Menu   # imported when first used: RAM
+        from version import VERSION
         self.menu = Menu(self.settings)
-        self._send({"type": "menu", "open": True})
+        self._send({"type": "menu", "open": True, "firmware": VERSION})
 
     def _menu_press(self, b):
         menu = self.menu
@@ -201,10 +207,12 @@ class MainLoop:
         return started
 
     def save_settings(self, values):
-        """Keep ``values`` as the settings and store them; learning mode and the
-        engine level apply at once, rules and players with the next game.
-        Returns None or the store's error text."""
+        """Keep ``values`` as the settings and store them; learning mode, the engine
+        level and the LED brightness apply at once, rules and players with the next
+        game. Returns None or the store's error text."""
         self.settings = dict(values)
+        if "brightness" not in self.settings:
+            self.settings["brightness"] = settings_mod.DEFAULT_BRIGHTNESS
         self.controller.set_learning(values["learning"])
         self.set_level(values["level"])
         return settings_mod.save(self.settings_store, self.settings)
@@ -224,7 +232,7 @@ class MainLoop:
     def selftest(self):
         """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
         import selftest   # imported when first used: RAM
-        return selftest.check(self.sensors, self.lights, self.store)
+        return selftest.check(self.sensors, self.lights, self.store, bootlog=self.bootlog)
 
     # ---- events -----------------------------------------------------------------
     def _forward(self):

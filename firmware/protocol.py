@@ -37,7 +37,7 @@ import settings as settings_mod
 from morris import Rules
 
 PROTOCOL = 1
-FIRMWARE = "morris-board 0.1"
+FIRMWARE = "morris-board "   # + version.VERSION (firmware/version.py; loaded when asked)
 MAX_LINE = 256          # longest line acted upon (characters)
 LINES_PER_POLL = 4      # lines handled per main-loop pass
 BUTTONS = ("new", "undo", "hint", "ok")
@@ -137,8 +137,11 @@ class Protocol:
 
     # ---- commands: validate everything first, then act -------------------------
     def _cmd_hello(self, obj):
-        return {"type": "hello", "protocol": PROTOCOL, "firmware": FIRMWARE,
-                "commands": sorted(COMMANDS)}
+        from version import VERSION
+        out = {"type": "hello", "protocol": PROTOCOL, "firmware": FIRMWARE + VERSION,
+               "commands": sorted(COMMANDS)}
+        out.update(self.host.boot_info)    # the Pico: reset cause, boots, crash streak
+        return out
 
     def _cmd_state(self, obj):
         return self.state()

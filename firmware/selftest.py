@@ -23,11 +23,17 @@ selftest.bringup(("walk",))`` runs one step. Steps, in order:
 
 The last line reads ``bring-up: chain=ok colours=ok walk=ok load=ok
 switches=ok``. The bring-up feeds the watchdog while it runs (a game may
-have started it) and leaves a timer feeding it until the next reset.
+have started it) and stops it at the end (``hw.watchdog``), so mpremote and
+soft resets are safe until the next boot.
 
-``check(sensors, lights=None, store=None, window_ms=100)`` -- the firmware's
-own check, non-interactive: the USB protocol's "selftest" command (main.py
-hands it the Pico drivers; the simulator its simulated ones).
+``check(sensors, lights=None, store=None, window_ms=100, bootlog=None)`` --
+the firmware's own check, non-interactive: the USB protocol's "selftest"
+command (main.py hands it the Pico drivers and the boot log; the simulator
+its simulated ones): firmware version, chain, chain errors since boot, scan
+rate, store, free memory, reset causes.
+
+``health(sensors, ms=300)`` -- main.py's automatic check at power-up: chain
+faults, switches reading closed, chattering switches.
 """
 import board_config as cfg
 
@@ -73,14 +79,52 @@ def where(bit):
 
 # ---- the firmware's own check (the protocol's "selftest") ------------------------------
 
-def check(sensors, lights=None, store=None, window_ms=100):
+def health(sensors, ms=300, period_ms=4):
+    """Power-up health check: samples ``sensors.read()`` every ``period_ms`` for
+    ``ms`` ms (the Scanner running, or scanning on demand). Returns a dict:
+    "ok" (bool), "chain" ("ok" or what went wrong), "closed" (occupancy mask
+    read at the end), "chatter" (dict point name -> changes seen; a switch
+    nobody touches should show none), "samples"."""
+    from hw import point_names
+    names = point_names()
+    e0 = getattr(sensors, "errors", 0)
+    last = sensors.read()
+    counts = [0] * 24
+    n = max(1, ms // period_ms)
+    for _ in range(n):
+        _sleep_ms(period_ms)
+        occ = sensors.read()
+        ch = occ ^ last
+        if ch:
+            for i in range(24):
+                if ch >> i & 1:
+                    counts[i] += 1
+        last = occ
+    bad = getattr(sensors, "errors", 0) - e0
+    out = {"ok": True, "closed": last, "samples": n, "chain": "ok", "chatter": {}}
+    if bad or getattr(sensors, "fault", False):
+        out["chain"] = "tail byte wrong in %d scans (last 0x%02x): chain fault" % (
+            bad, getattr(sensors, "last_tail", 0))
+        out["ok"] = False
+    for i in range(24):
+        if counts[i]:
+            out["chatter"][names[i]] = counts[i]
+            out["ok"] = False
+    return out
+
+
+def check(sensors, lights=None, store=None, window_ms=100, bootlog=None):
     """Non-interactive checks; returns a dict with "ok" (bool) and the findings:
-    "chain" (tail check of fresh scans) and "scans_per_s" (scans counted over
+    "firmware" (version), "chain" (tail check of fresh scans), "chain_errors"
+    (discarded scans since boot) and "scans_per_s" (scans counted over
     ``window_ms`` ms) for a switch driver that counts its scans (``errors``,
     ``scans``), "occupancy" (int), "store" (a round trip through a scratch
-    store of the same kind: ``store.scratch()``), "mem_free" (bytes, MicroPython)."""
+    store of the same kind: ``store.scratch()``), "mem_free" (bytes,
+    MicroPython), and with ``bootlog`` (hw.bootlog.BootLog) its summary:
+    "boots", "reset_cause", "crash_streak", "resets"."""
+    from version import VERSION
     ticks_ms, ticks_diff = _ticks()
-    out = {"ok": True}  # type: dict
+    out = {"ok": True, "firmware": VERSION}  # type: dict
     errors = getattr(sensors, "errors", None)
     if errors is not None:
         e0, s0 = sensors.errors, sensors.scans
@@ -94,6 +138,7 @@ def check(sensors, lights=None, store=None, window_ms=100):
         good = sensors.scans - s0
         bad = sensors.errors - e0
         out["chain"] = "ok" if bad == 0 else "tail byte wrong in %d of %d scans" % (bad, good + bad)
+        out["chain_errors"] = sensors.errors
         out["scans_per_s"] = good * 1000 // dt
         if bad:
             out["ok"] = False
@@ -110,6 +155,8 @@ def check(sensors, lights=None, store=None, window_ms=100):
         except Exception as e:
             out["store"] = "failed: %s" % e
             out["ok"] = False
+    if bootlog is not None:
+        out.update(bootlog.summary())
     try:
         import gc
         gc.collect()
@@ -127,7 +174,7 @@ class Bench:
     names, and the watchdog it feeds while it pauses."""
 
     def __init__(self, config=cfg):
-        import machine
+        from hw.watchdog import Watchdog
         from hw.switches import Switches
         from hw.lights import Lights
         from hw.buttons import Buttons
@@ -138,7 +185,7 @@ class Bench:
         self.buttons = Buttons(config)
         self.buttons.auto = True          # poll() below samples them
         self.names = point_names()
-        self.wdt = machine.WDT(timeout=WDT_MS)
+        self.wdt = Watchdog(WDT_MS)
 
     def pause(self, ms):
         """Sleep ``ms`` ms, feeding the watchdog at least once a second."""
@@ -151,7 +198,11 @@ class Bench:
 
     def fill(self, colour):
         """Every LED one colour."""
-        self.lights.show([colour] * 24)
+        self._show([colour] * 24)
+
+    def _show(self, frame):
+        while not self.lights.show(frame):   # the previous frame is still going out
+            pass
 
     def show(self, colours):
         """A dict point name -> colour; the other LEDs dark."""
@@ -160,7 +211,7 @@ class Bench:
             c = colours.get(self.names[i])
             if c is not None:
                 f[i] = c
-        self.lights.show(f)
+        self._show(f)
 
     def held(self):
         """Names of the buttons held now (after one sample): list."""
@@ -188,9 +239,10 @@ def step_chain(bench):
         return True
     print("chain: FAULT: tail 0x%02x (want 0x%02x) in %d of %d scans"
           % (sw.last_tail, bench.config.CHAIN_TAIL_BYTE, bad, SCANS))
-    if sw.last_tail == 0xFF:
-        print("chain: data line stuck high: check U3 QH -> GP%d, U1 SER to GND, CLK and SH/LD wiring"
-              % bench.config.PINS["sr_data"])
+    if sw.last_tail in (0x00, 0xFF):
+        print("chain: data line stuck %s: check U3 QH -> GP%d, U1 SER <- GP%d, CLK and SH/LD wiring"
+              % ("high" if sw.last_tail else "low", bench.config.PINS["sr_data"],
+                 bench.config.PINS["sr_tail"]))
     else:
         print("chain: tail bits wrong: a chip is not clocking or SER/QH links are crossed")
     for _ in range(3):
@@ -285,9 +337,7 @@ def step_switches(bench, seconds=60, period_ms=20):
 def bringup(steps=None, seconds=60, bench=None):
     """Run the named bring-up steps (all by default) in order (see module doc);
     ``seconds`` bounds the switch step. Prints as it goes; returns a dict
-    step name -> bool (True: passed) and leaves a timer feeding the watchdog
-    (``out["timer"]``) until the next reset."""
-    import machine
+    step name -> bool (True: passed); the watchdog is stopped at the end."""
     b = bench or Bench()
     out = {}
     for name in STEPS:
@@ -304,10 +354,8 @@ def bringup(steps=None, seconds=60, bench=None):
         else:
             out[name] = step_switches(b, seconds)
     print("bring-up: " + " ".join("%s=%s" % (n, "ok" if out[n] else "FAULT") for n in STEPS if n in out))
-    wdt = b.wdt
-    out["timer"] = machine.Timer(-1, period=2000, mode=machine.Timer.PERIODIC,
-                                 callback=lambda _t: wdt.feed())
-    print("the watchdog is fed by a timer until reset (mpremote reset)")
+    b.wdt.stop()
+    print("the watchdog is stopped until the next reset")
     return out
 
 

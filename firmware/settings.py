@@ -1,13 +1,18 @@
-"""Board settings that persist across power cycles: rules, engine level, players, learning.
+"""Board settings that persist across power cycles: rules, engine level, players, learning,
+LED brightness.
 
 Stored as one JSON object through an atomic store (``save(bytes)`` /
 ``load() -> bytes or None``, e.g. ``hw.store.FileStore("settings.json")``)::
 
-    {"rules": "standard", "level": 3, "players": ["human", "computer"], "learning": false}
+    {"rules": "standard", "level": 3, "players": ["human", "computer"], "learning": false,
+     "brightness": 3}
 
 ``rules`` is a rules text (a preset, optionally ``+option=value``), ``level``
 the engine level 1..MAX_LEVEL, ``players`` (white, black) each "human",
-"computer" (this board's engine) or "remote" (moves over the USB link).
+"computer" (this board's engine) or "remote" (moves over the USB link),
+``brightness`` the LED level 1..5: a channel at 255 is sent as
+``BRIGHTNESS[level - 1]`` (after gamma correction, hw/lights.py); the
+current budget (board_config.LED_BUDGET_MA) stays the ceiling at every level.
 A missing, damaged or partly invalid file falls back field by field to the
 defaults from ``board_config`` (DEFAULT_PRESET, DEFAULT_LEVEL).
 """
@@ -20,7 +25,9 @@ from morris import Rules
 
 MAX_LEVEL = 5            # engine.TOP_LEVEL (a test keeps them equal; not imported: RAM)
 PLAYER_KINDS = ("human", "computer", "remote")
-KEYS = ("rules", "level", "players", "learning")
+KEYS = ("rules", "level", "players", "learning", "brightness")
+BRIGHTNESS = (16, 32, 64, 128, 255)   # channel value sent for 255, per level 1..5
+DEFAULT_BRIGHTNESS = 3
 
 
 def defaults():
@@ -31,7 +38,8 @@ def defaults():
         level = cfg.DEFAULT_LEVEL
     except ImportError:  # pragma: no cover
         preset, level = "standard", 3
-    return {"rules": preset, "level": level, "players": ["human", "computer"], "learning": False}
+    return {"rules": preset, "level": level, "players": ["human", "computer"], "learning": False,
+            "brightness": DEFAULT_BRIGHTNESS}
 
 
 def check(key, value):
@@ -40,9 +48,10 @@ def check(key, value):
         if not isinstance(value, str) or len(value) > 120:
             raise ValueError("rules must be a rules text such as 'standard'")
         return str(Rules.parse(value))
-    if key == "level":
-        if type(value) is not int or not 1 <= value <= MAX_LEVEL:
-            raise ValueError("level must be an integer 1..%d" % MAX_LEVEL)
+    if key == "level" or key == "brightness":
+        top = MAX_LEVEL if key == "level" else len(BRIGHTNESS)
+        if type(value) is not int or not 1 <= value <= top:
+            raise ValueError("%s must be an integer 1..%d" % (key, top))
         return value
     if key == "players":
         if not isinstance(value, (list, tuple)) or len(value) != 2:
@@ -79,13 +88,14 @@ def load(store):
 
 
 def save(store, values):
-    """Write ``values`` (a settings dict) to ``store``; returns None, or the error text
-    when the store failed (the old settings then stay)."""
+    """Write ``values`` (a settings dict; missing keys get their defaults) to ``store``;
+    returns None, or the error text when the store failed (the old settings then stay)."""
     if store is None:
         return None
-    obj = {}
+    obj = defaults()      # a setting the caller does not know: its default
     for k in KEYS:
-        obj[k] = values[k]
+        if k in values:
+            obj[k] = values[k]
     try:
         store.save(json.dumps(obj).encode())
     except Exception as e:

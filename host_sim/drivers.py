@@ -13,7 +13,7 @@ Contracts (shared with the Pico drivers; checked by tests/driver_contract.py):
 - store: ``save(data)`` atomic, ``load()`` -> bytes or None, ``clear()``,
   ``scratch()`` -> a store of the same kind for the self-test's round trip
 - link: ``read_line()`` -> str or None (never blocks), ``write_line(text)``
-- watchdog: ``feed()``, ``keep_alive()``
+- watchdog: ``feed()``, ``stop()``
 """
 import os
 import tempfile
@@ -166,8 +166,8 @@ class SimWatchdog:
         self.feeds += 1
         self.fed_at = self.clock.ticks_ms()
 
-    def keep_alive(self):
-        """Feed from a timer from now on (after the main loop stopped)."""
+    def stop(self):
+        """Stop counting (the REPL took over after the main loop stopped)."""
         self.timeout_ms = None
 
     def expired(self):
@@ -182,10 +182,23 @@ class MemoryStore:
 
     def __init__(self):
         self._data = None
+        self._log = []
 
     def save(self, data):
         """Replace the stored bytes with ``data``."""
         self._data = bytes(data)
+
+    def log_append(self, data):
+        """Append ``data`` (whole lines, bytes) to the log."""
+        self._log.extend(bytes(data).splitlines())
+
+    def log_lines(self):
+        """The log's lines (bytes), oldest first."""
+        return list(self._log)
+
+    def log_clear(self):
+        """Forget the log."""
+        self._log = []
 
     def load(self):
         """The stored bytes, or None when nothing was saved."""

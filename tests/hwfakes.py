@@ -10,6 +10,9 @@ if FAKE not in sys.path:
 
 import machine  # noqa: E402  (the fake)
 import board_config as cfg  # noqa: E402
+import hw.lights  # noqa: E402
+
+hw.lights.FRAME_GAP_US = 0   # the fake's frames go out at once
 
 PERIOD = 1 << 30
 
@@ -18,7 +21,8 @@ def fresh_chain():
     """Reset the fake board and wire a 74HC165 chain to board_config's pins."""
     machine.reset_board()
     p = cfg.PINS
-    return machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS)
+    return machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS,
+                              ser=p["sr_tail"])
 
 
 def point_index():

@@ -8,8 +8,11 @@ def setup(clock, link):
     import board_config as cfg
     import main as pico_main
     machine.RECORD = False
+    import hw.lights
+    hw.lights.FRAME_GAP_US = 0   # the fake's frames go out at once
     p = cfg.PINS
-    chain = machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS)
+    chain = machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS,
+                               ser=p["sr_tail"])
     d = pico_main.build(link=link)
     from hw import point_names
     NAMES = point_names()

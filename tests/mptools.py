@@ -18,10 +18,11 @@ def tool(name):
 
 
 def compile_tree(src, dst):
-    """Compile every .py under ``src`` into ``dst`` with tools/deploy.py's build."""
+    """Compile every .py under ``src`` into ``dst`` with tools/deploy.py's build (the
+    version stays the sources' "dev", so runs compare with the simulator's)."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import deploy
-    deploy.build(dst, fw=src, log=lambda *a: None)
+    deploy.build(dst, fw=src, log=lambda *a: None, version="dev")
 
 
 def build(out):

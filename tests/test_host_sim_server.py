@@ -262,12 +262,13 @@ def test_holding_ok_opens_the_boards_menu_and_the_page_shows_it():
     assert sim_mod.MENU_MESSAGE in i18n.TEMPLATES          # the page can translate it
     lit = {p for p, c in zip(NAMES, st["leds"]) if c != [0, 0, 0]}
     assert lit == {"d5", "a7"}
-    assert [e for e in st["events"] if e["type"] == "menu"][-1] == {"type": "menu", "open": True}
+    assert [e for e in st["events"] if e["type"] == "menu"][-1] == {"type": "menu", "open": True,
+                                                                    "firmware": "dev"}
     for b in ("hint", "ok", "ok", "hint", "hint"):      # wikipedia; level kept; players human-human
         server.handle(json.dumps({"type": "button", "name": b}))
         sim.settle()
     assert "players = White: human, Black: human" in server.state()["message"]
-    for b in ("ok", "ok"):                               # learning stays off; save
+    for b in ("ok", "ok", "ok"):                         # learning stays off, brightness kept; save
         server.handle(json.dumps({"type": "button", "name": b}))
         sim.settle()
     st = server.state()

@@ -26,7 +26,8 @@ def _data_reads(start):
 @pytest.mark.parametrize("use_spi", [False, True], ids=["bitbang", "spi"])
 def test_scan_reads_bits_in_chain_order(use_spi):
     """After one SH/LD pulse the 32 bits come out U3.H first ... U1.A, then the
-    grounded tail; each is sampled before the rising clock edge that shifts."""
+    tail pattern sent into U1's SER; each is sampled before the rising clock edge
+    that shifts."""
     from hw.switches import Switches
     chain = fresh_chain()
     drv = Switches(cfg, use_spi=use_spi)
@@ -44,7 +45,7 @@ def test_scan_reads_bits_in_chain_order(use_spi):
     for c in (3, 2, 1):
         for k in range(7, -1, -1):
             expected.append(0 if ((c - 1) * 8 + k) % 3 == 0 else 1)
-    expected += [0] * 8
+    expected += [(cfg.CHAIN_TAIL_BYTE >> (7 - k)) & 1 for k in range(8)]
     assert _data_reads(start) == expected
     # every data read comes right before a rising clock edge, then the clock falls
     seq = [(p, op, v) for (p, op, v) in traffic[2:] if p in (ck, dt)]
@@ -97,6 +98,37 @@ def test_broken_chain_keeps_last_good_scan():
     chain.read = lambda pin: 1          # QH line pulled high: tail reads 0xFF
     assert drv.read() == good
     assert drv.errors == 1 and drv.scans == 1
+
+
+@pytest.mark.parametrize("use_spi", [False, True], ids=["bitbang", "spi"])
+@pytest.mark.parametrize("level", [None, 0, 1], ids=["floating", "pulled-low", "pulled-high"])
+def test_open_data_line_is_a_chain_fault_never_stones(use_spi, level):
+    """Issue 12, finding 1: with the data line cut (floating to the pad's pull,
+    pulled low or pulled high from outside) no scan yields stones; every scan is a
+    chain fault, and the first good scan after mending clears it."""
+    from hw.switches import Switches
+    chain = fresh_chain()
+    drv = Switches(cfg, use_spi=use_spi)
+    assert machine.PULLS[cfg.PINS["sr_data"]] == machine.Pin.PULL_UP
+    assert drv.read() == 0 and not drv.fault
+    chain.open_data(level)
+    for _ in range(5):
+        assert drv.read() == 0
+    assert drv.fault and drv.errors == 5 and drv.scans == 1
+    chain.close_data()
+    chain.set_switch(cfg.SWITCH_BIT["d2"], True)
+    assert drv.read() == 1 << point_index()["d2"] and not drv.fault
+
+
+def test_a_grounded_ser_is_a_chain_fault():
+    """U1's SER tied to GND (the old wiring) reads 0x00 as the tail: a fault."""
+    from hw.switches import Switches
+    machine.reset_board()
+    p = cfg.PINS
+    machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS)
+    drv = Switches(cfg)
+    drv.read()
+    assert drv.fault and drv.last_tail == 0
 
 
 def test_scanner_runs_from_a_timer_at_scan_hz():
@@ -196,29 +228,30 @@ def test_buttons_ignore_bounce_shorter_than_debounce():
         bt.poll()
         machine.set_level(pin, 1)
         bt.poll()
-    assert bt.read() == []
+    assert list(bt.read()) == []
     machine.set_level(pin, 0)
     for _ in range(bt.stable):
         bt.poll()
     assert bt.read() == ["undo"]
     for _ in range(100):
         bt.poll()
-    assert bt.read() == []          # held: one press only
+    assert list(bt.read()) == []    # held: one press only
     assert bt.held_ms("undo") > 400
     with pytest.raises(KeyError):
         bt.held_ms("eject")
 
 
-def test_watchdog_feed_and_keep_alive():
+def test_watchdog_feed_and_stop():
     from hw.watchdog import Watchdog
     machine.reset_board()
     w = Watchdog(5000)
     w.feed()
     w.feed()
     assert machine.WDTS[0].feeds == 2 and machine.WDTS[0].timeout == 5000
-    w.keep_alive()
-    machine.fire_timers(3)
-    assert machine.WDTS[0].feeds == 5
+    assert not machine.elapse(4000)
+    w.feed()
+    w.stop()
+    assert not machine.elapse(60000) and machine.RESETS == []
     with pytest.raises(ValueError):
         Watchdog(20000)
 
@@ -227,3 +260,91 @@ def test_board_config_table_is_complete():
     from hw import point_table
     leds, bits = point_table(cfg)
     assert sorted(leds) == list(range(24)) and sorted(bits) == list(range(24))
+
+
+# ---- the USB link: bytes in, queued non-blocking lines out --------------------------
+
+class _SlowPort:
+    """An output port whose host may stop reading: ``ready`` False (CDC buffer full),
+    ``slow_ms`` > 0 (a write blocks that long on the fake clock)."""
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.ready = True
+        self.slow_ms = 0
+        self.text = ""
+
+    def write(self, s):
+        self.clock[0] += self.slow_ms
+        self.text += s
+
+
+def _link(port, clock):
+    from hw.link import UsbLink
+
+    class Clock:
+        def ticks_ms(self):
+            return clock[0]
+    ser = hwfakes.FakeSerial()
+    return UsbLink(inp=ser, out=port, poller=hwfakes.FakePoll(ser), out_ready=lambda: port.ready,
+                   clock=Clock())
+
+
+def test_link_writes_never_wait_for_a_host_that_stopped_reading():
+    """Finding 9: lines queue while the port takes nothing, the oldest MAX_QUEUE are
+    kept and the rest counted; a write that blocked (host gone) stops writing for
+    RETRY_MS; when the host reads again the queue goes out, led by a "dropped" line."""
+    from hw import link as link_mod
+    clock = [0]
+    port = _SlowPort(clock)
+    lk = _link(port, clock)
+    lk.write_line('{"a": 1}')
+    assert port.text == '{"a": 1}\n'
+    port.ready = False
+    for i in range(link_mod.MAX_QUEUE + 5):
+        lk.write_line('{"n": %d}' % i)
+    assert port.text == '{"a": 1}\n' and lk.dropped == 5 and len(lk.queue) == link_mod.MAX_QUEUE
+    port.ready = True
+    port.slow_ms = 500                        # the CDC TX timeout: one write blocks
+    lk.flush()
+    assert lk.stalls == 1 and clock[0] == 500
+    n = len(port.text)
+    for _ in range(10):
+        lk.flush()
+        clock[0] += 100
+    assert len(port.text) == n                # nothing written during RETRY_MS
+    port.slow_ms = 0
+    clock[0] += link_mod.RETRY_MS
+    lk.flush()
+    lines = port.text.split("\n")
+    assert '{"type": "dropped", "lines": 5}' in lines
+    assert lines[-2] == '{"n": %d}' % (link_mod.MAX_QUEUE - 1) and lk.queue == []
+
+
+def test_link_reads_bytes_not_text():
+    """Finding 13: a byte that is not UTF-8 or a lone lead byte never raises or
+    waits; each line comes out once, non-ASCII bytes of a bad line as "?"."""
+    from hw.link import UsbLink
+
+    class Bytes:
+        def __init__(self, data):
+            self.data = data
+
+        def read(self, n=1):
+            out, self.data = self.data[:n], self.data[n:]
+            return out
+
+    class Poll:
+        def __init__(self, src):
+            self.src = src
+
+        def poll(self, t=0):
+            return [(self.src, 1)] if self.src.data else []
+    src = Bytes(b"\xe9\n\xff\r\n\xf0\nd\xc3\xa9j\xc3\xa0\nnext")
+    lk = UsbLink(inp=src, out=hwfakes.FakeSerial(), poller=Poll(src))
+    got = []
+    for _ in range(10):
+        line = lk.read_line()
+        if line is not None:
+            got.append(line)
+    assert got == ["?", "?", "?", "d\u00e9j\u00e0"] and lk.n == 4     # "next" waits for its end

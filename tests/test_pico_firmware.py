@@ -95,7 +95,8 @@ def test_store_rejects_non_bytes_and_keeps_old(tmp_path):
 def test_settings_defaults_and_fallbacks():
     d = settings.defaults()
     assert d == {"rules": cfg.DEFAULT_PRESET, "level": cfg.DEFAULT_LEVEL,
-                 "players": ["human", "computer"], "learning": False}
+                 "players": ["human", "computer"], "learning": False,
+                 "brightness": settings.DEFAULT_BRIGHTNESS}
     st = drivers.MemoryStore()
     assert settings.load(st) == d and settings.load(None) == d
     st.save(b"not json")
@@ -117,7 +118,7 @@ def test_settings_check():
     assert settings.check("rules", "wikipedia+no_return=on") == "wikipedia+no_return=on"
     assert settings.check("players", ("remote", "human")) == ["remote", "human"]
     for k, v in (("rules", 3), ("rules", "nope"), ("level", 0), ("level", True), ("players", []),
-                 ("learning", "yes"), ("volume", 1)):
+                 ("learning", "yes"), ("brightness", 0), ("brightness", 6), ("volume", 1)):
         with pytest.raises(ValueError):
             settings.check(k, v)
 
@@ -150,13 +151,28 @@ def test_menu_navigation_and_frames():
     assert _lit(m.frame()) == {"c4", "a7"}
     m.press("hint")
     assert m.values["learning"] is True
+    m.press("ok")                                             # brightness: level 3 = three bar points
+    assert _lit(m.frame()) == {"c5", "a7", "d7", "g7"}
+    m.press("hint")
+    assert m.values["brightness"] == 4
     assert m.press("ok") == "save"
     assert menu_mod.Menu(settings.defaults()).press("new") == "cancel"
 
 
-def test_menu_colours_within_the_brightness_cap():
-    for c in (menu_mod.ITEM_COLOUR, menu_mod.BAR_COLOUR, menu_mod.SIDE_COLOUR):
-        assert max(c) <= cfg.BRIGHTNESS_CAP
+def test_menu_frames_fit_the_current_budget_at_the_default_brightness():
+    """Menu colours are full-range; what the LED driver sends for them (gamma 2.2,
+    the default brightness) stays within LED_BUDGET_MA without scaling."""
+    from hw.lights import level_table
+    t = level_table(settings.BRIGHTNESS[settings.DEFAULT_BRIGHTNESS - 1], 2.2)
+    m = menu_mod.Menu(dict(settings.defaults(), players=["computer", "computer"]))
+    worst = 0
+    for item in range(len(menu_mod.ITEMS)):
+        m.item = item
+        for _ in range(8):
+            sent = sum(t[v] for c in m.frame() for v in c)
+            worst = max(worst, sent * cfg.LED_MA_PER_CHANNEL / 255)
+            m.press("hint")
+    assert 0 < worst <= cfg.LED_BUDGET_MA
 
 
 class HoldButtons(drivers.SimButtons):
@@ -217,13 +233,14 @@ def test_menu_opens_on_a_held_ok_at_an_empty_board_and_saves():
     lp.hold_ok()
     assert lp.loop.menu is not None
     assert _lit(lp.lights.colours) == {"d5", "a7"}            # the menu shows on the LEDs
-    for b in ("hint", "ok", "hint", "hint", "ok", "ok", "hint", "ok"):
+    for b in ("hint", "ok", "hint", "hint", "ok", "ok", "hint", "ok", "ok"):
         lp.buttons.press(b)
         lp.tick()
     assert lp.loop.menu is None
     s = json.loads(lp.sstore.load())
     assert s == {"rules": "wikipedia", "level": cfg.DEFAULT_LEVEL + 2,
-                 "players": ["human", "human"], "learning": True}
+                 "players": ["human", "human"], "learning": True,
+                 "brightness": settings.DEFAULT_BRIGHTNESS}
     assert lp.loop.level == cfg.DEFAULT_LEVEL + 2
     assert str(lp.loop.controller.position.rules) == "wikipedia"
     assert lp.loop.controller.learning is True
@@ -254,7 +271,7 @@ def test_menu_cancel_changes_nothing_and_needs_an_empty_board():
 def fake_board(monkeypatch, tmp_path):
     chain = hwfakes.fresh_chain()
     ser = hwfakes.FakeSerial()           # the USB serial port main.build() opens
-    monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256))
+    monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256, None, None))
     monkeypatch.chdir(tmp_path)                       # the stores write here
     monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)),
                         raising=False)
@@ -273,30 +290,32 @@ def test_main_build_makes_the_pico_drivers(fake_board):
     assert machine.TIMERS[-1].freq == cfg.SCAN_HZ
 
 
-def test_main_runs_the_loop_and_hands_the_watchdog_to_a_timer_on_ctrl_c(fake_board, monkeypatch):
+def test_main_runs_the_loop_and_stops_the_watchdog_on_ctrl_c(fake_board, monkeypatch):
     import main
     ticks = []
+    orig = mainloop.MainLoop.tick
 
-    def run(self, ticks_=None):
-        for _ in range(5):
-            self.tick()
-            ticks.append(1)
-        raise KeyboardInterrupt
-    monkeypatch.setattr(mainloop.MainLoop, "run", run)
+    def tick(self):
+        orig(self)
+        ticks.append(1)
+        if len(ticks) == 5:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(mainloop.MainLoop, "tick", tick)
     main.main()
     assert len(ticks) == 5
     wdt = machine.WDTS[-1]
     assert wdt.timeout == main.WATCHDOG_MS and wdt.feeds == 5
-    machine.fire_timers(2)                            # the keep-alive timer feeds on
-    assert wdt.feeds > 5
+    assert not machine.mem32[machine.WATCHDOG_CTRL] >> 30 & 1    # stopped for the REPL
+    assert not machine.elapse(60000)
     assert os.path.exists("game.rec")                 # the new game was saved to the flash
+    assert os.path.exists("boot.json")
 
 
 def test_maintenance_boot_with_new_held(fake_board, monkeypatch):
     import main
     machine.set_level(cfg.BUTTON_PINS["new"], 0)
     called = []
-    monkeypatch.setattr(mainloop.MainLoop, "run", lambda self, t=None: called.append(1))
+    monkeypatch.setattr(mainloop.MainLoop, "tick", lambda self: called.append(1))
     main.main()
     assert called == [] and machine.WDTS == []
     assert not machine.TIMERS[-1].active               # no scanning behind the REPL
@@ -327,12 +346,71 @@ def test_deploy_dry_run_builds_and_prints(tmp_path):
                         "--out", out], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("would run:")]
-    assert len(lines) == 4
+    assert len(lines) == 5
     assert all("mpremote connect /dev/ttyACM7" in ln for ln in lines)
-    assert "resume exec" in lines[0] and "resume fs cp -r" in lines[1] and "resume run" in lines[2]
-    assert lines[2].endswith("selftest.py") and lines[3].endswith("reset")
+    assert "resume exec" in lines[0] and "_mpy" in lines[0]
+    assert "resume exec" in lines[1] and "resume fs cp -r" in lines[2] and "resume run" in lines[3]
+    assert lines[3].endswith("selftest.py") and lines[4].endswith("reset")
     assert os.path.exists(os.path.join(out, "main.py"))
     assert os.path.exists(os.path.join(out, "hw", "store.mpy"))
+
+
+def test_deploy_dry_run_leaves_build_pico_alone(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))
+    pico = tmp_path / "build" / "pico"
+    pico.mkdir(parents=True)
+    (pico / "keep.txt").write_text("mine")
+    built = []
+    monkeypatch.setattr(deploy, "build", lambda out: built.append(out) or ["main.py"])
+    monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
+    assert deploy.main(["--dry-run"]) == 0
+    assert (pico / "keep.txt").read_text() == "mine" and built and not built[0].startswith(str(pico))
+
+
+def test_deploy_writes_the_git_version_and_checks_the_device_mpy_version(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    out = str(tmp_path / "pico")
+    deploy.build(out, version="v9.9-1-gabc", log=lambda *a: None)
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    r = subprocess.run([mp, "-c", "import sys; sys.path[:0] = [%r]; import version; print(version.VERSION)" % out],
+                       capture_output=True, text=True)
+    assert r.stdout.strip() == "v9.9-1-gabc"
+    from version import VERSION
+    assert VERSION == "dev"                               # the sources say so
+    assert deploy.git_version() not in ("", "dev")
+    # the unix port's own _mpy agrees with mpy-cross here; a v6.1 device does not
+    r = subprocess.run([mp, "-c", deploy.CHECK_CODE], capture_output=True, text=True)
+    assert deploy.device_mpy_version(int(r.stdout.split()[1])) == deploy.mpy_version()
+    ran = []
+
+    def fake_run(cmd, **kw):
+        ran.append(cmd)
+        if cmd[-1] == deploy.CHECK_CODE:
+            return subprocess.CompletedProcess(cmd, 0, stdout="MPY %d\n" % (6 | 1 << 8 | 2 << 10))
+        return subprocess.CompletedProcess(cmd, 0)
+    monkeypatch.setattr(deploy.subprocess, "run", fake_run)
+    monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "app.mpy"])
+    monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
+    assert deploy.main(["--out", str(tmp_path)]) == 3 and len(ran) == 1   # stopped before copying
+
+
+def test_deploy_cleanup_removes_stale_mpy_and_twins_only(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    dev = tmp_path / "dev"
+    for rel in ("app.mpy", "app.py", "old.mpy", "game.rec", "mine.py", "hw/store.mpy", "hw/gone.mpy",
+                "lib/other.mpy"):
+        (dev / rel).parent.mkdir(parents=True, exist_ok=True)
+        (dev / rel).write_text("x")
+    code = deploy.cleanup_code(["main.py", "app.mpy", "hw/store.mpy"])
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    r = subprocess.run([mp, "-c", code], cwd=str(dev), capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    left = sorted(str(p.relative_to(dev)) for p in dev.rglob("*") if p.is_file())
+    assert left == ["app.mpy", "game.rec", "hw/store.mpy", "lib/other.mpy", "mine.py"]
 
 
 def test_deploy_runs_the_commands_in_order(tmp_path, monkeypatch):
@@ -342,9 +420,18 @@ def test_deploy_runs_the_commands_in_order(tmp_path, monkeypatch):
     monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: ran.append(cmd) or
                         subprocess.CompletedProcess(cmd, 0))
     monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "mainloop.mpy", "hw/store.mpy"])
+    monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
+    real = deploy.subprocess.run
+
+    def run(cmd, **kw):
+        if cmd[-1] == deploy.CHECK_CODE:
+            ran.append(cmd)
+            return subprocess.CompletedProcess(cmd, 0, stdout="MPY %d\n" % (6 | 3 << 8))
+        return real(cmd, **kw)
+    monkeypatch.setattr(deploy.subprocess, "run", run)
     assert deploy.main(["--out", str(tmp_path)]) == 0
-    assert [c[c.index("resume") + 1] if "resume" in c else c[-1] for c in ran] == ["exec", "fs", "reset"]
-    code = ran[0][-1]
+    assert [c[c.index("resume") + 1] if "resume" in c else c[-1] for c in ran] == ["exec", "exec", "fs", "reset"]
+    code = ran[1][-1]
     assert "'mainloop.py'" in code and "'hw/store.py'" in code and "main.py'" not in code
     monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: subprocess.CompletedProcess(cmd, 3))
     assert deploy.main(["--out", str(tmp_path)]) == 3

@@ -37,13 +37,38 @@ def test_cap_is_the_highest_safe_value():
     assert b["total_at_cap_ma"] + b["margin_ma"] <= 500
 
 
-def test_figures():
-    b = pb.budget()
-    assert b["full_white_ma"] == 24 * 60  # about 60 mA per LED at full white
-    assert b["margin_ma"] == 100 and b["usable_ma"] == 400
-    assert 60 < b["other_ma"] < 90
-    # a stronger supply allows more, the firmware keeps the USB cap
-    assert pb.budget(usb_ma=1000)["cap"] > b["cap"]
+def test_figures_for_250_and_500_ma_ports():
+    b250 = pb.budget(250)
+    b500 = pb.budget(500)
+    for b in (b250, b500):
+        assert b["full_white_ma"] == 24 * 60  # about 60 mA per LED at full white
+        assert 60 < b["other_ma"] < 90
+        assert b["total_at_cap_ma"] <= b["usable_ma"] == 0.8 * b["usb_ma"]
+    assert b250["margin_ma"] == 50 and b250["usable_ma"] == 200
+    assert b500["margin_ma"] == 100 and b500["usable_ma"] == 400
+    assert (b250["led_budget_ma_int"], b250["cap"]) == cfg.POWER_OPTIONS[250]
+    assert (b500["led_budget_ma_int"], b500["cap"]) == cfg.POWER_OPTIONS[500]
+    assert b250["cap"] < b500["cap"]
+    # the default is what MicroPython declares to the host
+    assert cfg.USB_BUDGET_MA == 250 and pb.USB_PORT_MA == 250 and pb.PORTS == (250, 500)
+    # a stronger supply allows more
+    assert pb.budget(usb_ma=1000)["cap"] > b500["cap"]
+
+
+def test_docs_table_comes_from_the_same_figures():
+    """hardware/README.md's power table is tools/power_budget.py's markdown (both ports)."""
+    text = open(os.path.join(ROOT, "hardware", "README.md")).read()
+    table = pb.markdown()
+    assert table in text
+    assert "250 mA port" in table and "500 mA port" in table
+    for port in pb.PORTS:
+        b = pb.budget(port)
+        assert "**%d**" % b["cap"] in table and "**%d**" % b["led_budget_ma_int"] in table
+
+
+def test_check_covers_both_options(monkeypatch):
+    monkeypatch.setitem(cfg.POWER_OPTIONS, 500, (300, 50))
+    assert any("POWER_OPTIONS[500]" in e for e in pb.check())
 
 
 def test_check_detects_a_mismatch(monkeypatch):
@@ -59,5 +84,5 @@ def test_controller_frame_cap_agrees_with_the_budget():
     white = leds.cap_frame([(255, 255, 255)] * 24, leds.DEFAULT_BUDGET_MA)
     assert max(max(c) for c in white) == cfg.BRIGHTNESS_CAP
     assert leds.frame_current_ma(white) <= cfg.LED_BUDGET_MA
-    few = leds.cap_frame([(255, 255, 255)] * 3 + [(0, 0, 0)] * 21, leds.DEFAULT_BUDGET_MA)
+    few = leds.cap_frame([(255, 255, 255)] * 2 + [(0, 0, 0)] * 22, leds.DEFAULT_BUDGET_MA)
     assert few[0] == (255, 255, 255)  # a frame within budget keeps its colours

@@ -23,6 +23,8 @@ program or erase (tests/mplfs.py): the rename really is the commit point.
 import json
 import random
 
+import pytest
+
 from host_sim import drivers
 import mainloop
 from hw.store import FileStore, unpack
@@ -98,6 +100,14 @@ class FakeFile:
     def read(self):
         return self.disk.files[self.path]
 
+    def readline(self):
+        data = self.disk.files[self.path]
+        end = data.find(b"\n", self.pos)
+        end = len(data) if end < 0 else end + 1
+        line = data[self.pos:end]
+        self.pos = end
+        return line
+
 
 class FakeFiles:
     """The store's file operations (hw.store.OsFiles) on a Disk."""
@@ -106,6 +116,11 @@ class FakeFiles:
         self.disk = disk
 
     def open(self, path, mode):
+        if "a" in mode:
+            if self.disk.step():
+                raise PowerCut("cut in open")
+            self.disk.files.setdefault(path, b"")
+            return FakeFile(self.disk, path, True)
         if "w" in mode:
             if self.disk.step():
                 raise PowerCut("cut in open")
@@ -158,8 +173,16 @@ def scripted_game(seed=11, plies=30):
 
 
 GAME = scripted_game()
+TAIL = 8       # the controller's kept moves here: this 30-ply game then also goes through the log
+
+
+@pytest.fixture(autouse=True)
+def _short_tail(monkeypatch):
+    from board import controller
+    monkeypatch.setattr(controller, "TAIL", TAIL)
 SETTINGS_AT = 7          # the ply before which a settings change arrives over the link
-SETTINGS0 = {"rules": "standard", "level": 2, "players": ["human", "human"], "learning": False}
+SETTINGS0 = {"rules": "standard", "level": 2, "players": ["human", "human"], "learning": False,
+             "brightness": 3}
 
 
 class Board:
@@ -214,9 +237,9 @@ class Board:
                 self.link.feed(json.dumps({"cmd": "settings", "set": {"level": 4}}) + "\n")
                 self.clock.advance(20)
                 self.loop.tick()
-            n = len(self.c.moves)
+            n = len(self.c.record())
             self.play(GAME[i])
-            assert self.c.moves == GAME[:n + 1], (i, self.c.moves)
+            assert self.c.record() == GAME[:n + 1], (i, self.c.record())
 
 
 def fresh_disk():
@@ -226,10 +249,28 @@ def fresh_disk():
     return disk
 
 
-def record_of(data):
+def record_of(data, disk=None):
+    """The moves of a saved game: state file ``data`` plus, for its older moves,
+    the lines of this game in the log on ``disk`` (the board's format, read here
+    independently: docs/board_controller.md, "Saved game")."""
     if data is None:
         return []
-    return data.decode().strip().split("\n")[-1].split() if data.decode().strip().split("\n")[-1][:1] != "[" else []
+    lines = data.decode().strip().split("\n")
+    tags = {}
+    for ln in lines:
+        if ln.startswith("["):
+            k, v = ln[1:-1].split(" ", 1)
+            tags[k] = v.strip('"')
+    tail = lines[-1].split() if lines[-1][:1] != "[" else []
+    ply0 = int(tags.get("Ply", "0"))
+    older = {}
+    if ply0:
+        for ln in disk.files["game.rec.log"].decode().split("\n"):
+            parts = ln.split()
+            if len(parts) == 3 and parts[0] == tags["Game"] and int(parts[1]) < ply0:
+                older[int(parts[1])] = parts[2]
+    assert sorted(older) == list(range(ply0))
+    return [older[i] for i in range(ply0)] + tail
 
 
 def occupancy_of(moves):
@@ -243,12 +284,15 @@ def test_reference_game_without_cuts():
     disk = fresh_disk()
     b = Board(disk).boot()
     b.run()
-    assert b.c.moves == GAME
-    assert record_of(unpack(disk.files["game.rec"])) == GAME
+    assert b.c.record() == GAME
+    assert record_of(unpack(disk.files["game.rec"]), disk) == GAME
     assert json.loads(unpack(disk.files["settings.json"]))["level"] == 4
-    # 5 steps a save: open, write, flush, close, rename
+    # 5 steps a save: open, write, flush, close, rename; clearing the log at the
+    # new game (remove) and each log append (open, write, flush, close)
     saves = 1 + len(GAME) + 1
-    assert disk.ops == 5 * saves
+    appends = (len(GAME) - TAIL) // TAIL
+    assert appends >= 1 and len(GAME) > 2 * TAIL
+    assert disk.ops == 5 * saves + 1 + 4 * appends
 
 
 def test_power_cut_at_every_write_step_resumes_at_last_completed_move():
@@ -268,13 +312,13 @@ def test_power_cut_at_every_write_step_resumes_at_last_completed_move():
         except PowerCut:
             cut = True
         assert cut, k
-        expected = record_of(b.store.last_ok)
+        expected = record_of(b.store.last_ok, disk)
         expected_settings = json.loads(b.sstore.last_ok) if b.sstore.last_ok else SETTINGS0
         physical = b.sw.occupancy
         # power back: a new board process over the same flash, stones as they were
         disk.restart()
         r = Board(disk, occupancy=physical).boot()
-        assert r.c.moves == expected, (k, r.c.moves, expected)
+        assert r.c.record() == expected, (k, r.c.record(), expected)
         assert r.loop.settings == expected_settings, k
         assert r.loop.level == expected_settings["level"]
         # the player sets the stones as the LEDs ask, the game resumes, then goes on
@@ -282,8 +326,8 @@ def test_power_cut_at_every_write_step_resumes_at_last_completed_move():
         assert r.c.status()["state"] == "idle", (k, r.c.status()["state"])
         # and plays on to the same end, the settings change kept
         r.run(start=len(expected))
-        assert r.c.moves == GAME
-        assert record_of(unpack(disk.files["game.rec"])) == GAME
+        assert r.c.record() == GAME
+        assert record_of(unpack(disk.files["game.rec"]), disk) == GAME
         assert json.loads(unpack(disk.files["settings.json"]))["level"] == 4
         checked += 1
     assert checked == total

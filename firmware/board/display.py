@@ -79,7 +79,7 @@ class Display:
             "reason": self.result.reason if self.result is not None else None,
             "in_hand": [pos.hand[0], pos.hand[1]],
             "on_board": [pos.count[0], pos.count[1]],
-            "record": list(self.moves),
+            "record": self.record(),
             "players": list(self.players),
             "rules": str(pos.rules),
             "learning": self.learning,

@@ -1,4 +1,4 @@
-"""Pico drivers: the only firmware modules that import ``machine``, ``neopixel`` or ``rp2``.
+"""Pico drivers: the only firmware modules that import ``machine`` or ``rp2``.
 
 Each driver meets one small contract, the same the host simulator's
 drivers meet (tests/driver_contract.py checks both):
@@ -6,14 +6,16 @@ drivers meet (tests/driver_contract.py checks both):
 - ``switches.Switches``: ``read()`` -> int, bit i set when a stone stands on point i
   (three daisy-chained 74HC165, bit-banged or through SPI0);
 - ``lights.Lights``: ``show(frame)``, frame = 24 (r, g, b) indexed by point
-  (WS2812B chain through MicroPython's ``neopixel``);
+  (WS2812B chain through a PIO state machine fed by DMA, gamma and brightness);
 - ``buttons.Buttons``: ``read()`` -> button names pressed since the last read
   (debounced by sample count);
 - ``clock.Clock``: ``ticks_ms()``, ``ticks_add()``, ``ticks_diff()`` (wrap-around);
 - ``store.FileStore``: atomic ``save(bytes)`` / ``load()`` on littlefs (write, flush,
   rename over the old file), ``scratch()`` (a store beside it, for the self-test);
-- ``link.UsbLink``: non-blocking ``read_line()`` / ``write_line(text)`` over USB serial;
-- ``watchdog.Watchdog``: ``feed()`` from the main loop;
+- ``link.UsbLink``: non-blocking ``read_line()`` / ``write_line(text)`` over USB serial
+  (bytes in; queued, never blocking writes out);
+- ``watchdog.Watchdog``: ``feed()`` from the main loop, ``stop()`` for the REPL;
+- ``bootlog.BootLog``: reset causes and the crash-loop count in flash;
 - ``scanner.Scanner``: a ``machine.Timer`` that scans switches and buttons at
   ``board_config.SCAN_HZ`` (250 Hz) whatever the main loop is doing.
 

@@ -54,10 +54,13 @@ class Buttons:
                 self.held[i] += 1
 
     def read(self):
-        """Names pressed since the last read, oldest first (a new list)."""
+        """Names pressed since the last read, oldest first (a new list; an empty tuple
+        when there was none)."""
         if not self.auto:
             self.poll()
         out = self.queue
+        if not out:
+            return ()             # no press: nothing allocated
         self.queue = []
         return out
 

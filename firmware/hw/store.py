@@ -80,7 +80,8 @@ class OsFiles:
 
 
 class FileStore:
-    """``save(data)`` (bytes, atomic) / ``load()`` -> bytes or None / ``clear()``.
+    """``save(data)`` (bytes, atomic) / ``load()`` -> bytes or None / ``clear()``, and
+    an append-only log beside it: ``log_append(bytes)`` / ``log_lines()`` / ``log_clear()``.
 
     ``path`` is the file ("game.rec", "/settings.json"); ``files`` the file
     operations (default: the real file system). ``save`` raises TypeError for
@@ -91,6 +92,7 @@ class FileStore:
     def __init__(self, path, files=None):
         self.path = path
         self.tmp = path + ".tmp"
+        self.log = path + ".log"
         self.files = files if files is not None else OsFiles()
 
     def save(self, data):
@@ -139,9 +141,42 @@ class FileStore:
         return FileStore(self.path + ".selftest", self.files)
 
     def clear(self):
-        """Forget the stored bytes (both files removed)."""
-        for p in (self.path, self.tmp):
+        """Forget the stored bytes and the log (all files removed)."""
+        for p in (self.path, self.tmp, self.log):
             try:
                 self.files.remove(p)
             except OSError:
                 pass
+
+    # ---- the log: an append-only file next to the stored bytes ----------------
+    def log_append(self, data):
+        """Append ``data`` (bytes of whole lines) to the log ``<path>.log``. OSError on
+        failure (a cut may leave a partial last line, which readers skip)."""
+        f = self.files.open(self.log, "ab")
+        try:
+            f.write(data)
+            f.flush()
+        finally:
+            f.close()
+
+    def log_lines(self):
+        """The log's lines (bytes, with their line end), oldest first; none without a log."""
+        try:
+            f = self.files.open(self.log, "rb")
+        except OSError:
+            return
+        try:
+            while True:
+                line = f.readline()
+                if not line:
+                    return
+                yield line
+        finally:
+            f.close()
+
+    def log_clear(self):
+        """Remove the log."""
+        try:
+            self.files.remove(self.log)
+        except OSError:
+            pass

@@ -11,4 +11,4 @@ from .rules import Rules, PRESETS, VARIATIONS, OPTIONS
 from .geometry import Geometry, GEOMETRIES
 from .position import (Position, Outcome, IllegalMoveError, WHITE, BLACK, NONE,
                        NOMOVE, move, move_parts)
-from .notation import record_tokens, play_record, split_move
+from .notation import play_record, split_move

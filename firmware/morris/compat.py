@@ -17,13 +17,17 @@ _TICKS_MAX = TICKS_PERIOD - 1
 _TICKS_HALF = TICKS_PERIOD // 2
 
 try:
-    from time import ticks_ms, ticks_add, ticks_diff  # noqa: F401
+    from time import ticks_ms, ticks_us, ticks_add, ticks_diff  # noqa: F401
 except ImportError:  # CPython
     import time as _time
 
     def ticks_ms():
         """Milliseconds from an arbitrary origin, modulo 2**30 (MicroPython semantics)."""
         return int(_time.monotonic() * 1000) & _TICKS_MAX
+
+    def ticks_us():
+        """Microseconds from an arbitrary origin, modulo 2**30 (MicroPython semantics)."""
+        return int(_time.monotonic() * 1000000) & _TICKS_MAX
 
     def ticks_add(ticks, delta):
         """``ticks + delta`` (ms) wrapped into the ticks period."""

@@ -24,8 +24,6 @@ POSITION TEXT (one line, eight space-separated fields, a ninth when removals are
 """
 from .position import NONE, NOMOVE, WHITE, IllegalMoveError
 
-_SKIP = ("1-0", "0-1", "1/2-1/2", "*")
-
 
 def split_move(geo, text):
     """Parse move text into (frm, to, [captures]); frm is NONE for a placement.
@@ -60,35 +58,6 @@ def split_move(geo, text):
     if len(ends) == 2:
         return pts[0], pts[1], pts[2:]
     return NONE, pts[0], pts[1:]
-
-
-def record_tokens(text, glue=True):
-    """Moves of a game record as RULES.md move texts, oldest first.
-
-    Reads our notation and Sanmill's action notation (a capture as its own
-    ``xb4`` token after the move that formed the mill). Skips ``#`` comments,
-    ``[Tag "..."]`` lines, move numbers ('12.') and results. Raises ValueError
-    for a capture token with no move before it. With ``glue`` False, capture
-    tokens stay separate (for ``next_turn``: rules with removal-only turns).
-    """
-    out = []
-    for line in text.split("\n"):
-        line = line.split("#")[0].strip()
-        if not line or line.startswith("["):
-            continue
-        for tok in line.split():
-            if tok in _SKIP or (tok.endswith(".") and tok[:-1].isdigit()):
-                continue
-            if tok[0] in "xX":
-                if not out:
-                    raise ValueError("capture %r with no move before it" % tok)
-                if glue:
-                    out[-1] += tok.lower()
-                else:
-                    out.append(tok.lower())
-            else:
-                out.append(tok)
-    return out
 
 
 def pieces(moves):

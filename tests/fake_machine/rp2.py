@@ -1,4 +1,15 @@
-"""A fake ``rp2`` module: just enough names for imports (the drivers use none today)."""
+"""A fake ``rp2`` module: PIO state machines and DMA, enough for firmware/hw/lights.py.
+
+``asm_pio`` keeps the program function unrun; a ``StateMachine`` remembers its
+side-set pin; a ``DMA`` transfer into a state machine's TX FIFO (or ``put``)
+completes at once and is recorded, like ``machine.bitstream``, in
+``machine.STREAMS`` as (pin id, bytes) -- unless ``machine.RECORD_STREAMS`` is
+False (allocation tests), where only ``machine.FRAMES`` is counted.
+"""
+import machine
+
+PIO0_TXF0 = 0x50200010
+_SMS = {}
 
 
 class PIO:
@@ -12,15 +23,44 @@ class PIO:
 
 
 class StateMachine:
-    def __init__(self, id, prog=None, freq=-1, **kw):
+    def __init__(self, id, prog=None, freq=-1, sideset_base=None, **kw):
         self.id = id
+        self.prog = prog
+        self.pin = sideset_base
         self.put_words = []
+        _SMS[id] = self
 
     def active(self, x=None):
         return True
 
+    def tx_fifo(self):
+        return 0
+
     def put(self, value, shift=0):
-        self.put_words.append(value)
+        if isinstance(value, int):
+            self.put_words.append(value)
+        else:
+            machine.record_stream(self.pin, value)
+
+
+class DMA:
+    def __init__(self):
+        self.transfers = 0
+
+    def pack_ctrl(self, size=2, inc_read=True, inc_write=True, treq_sel=63, **kw):
+        return size | treq_sel << 15 | (0 if inc_write else 1) << 5
+
+    def config(self, read=None, write=None, count=None, ctrl=None, trigger=False):
+        sm = _SMS[(write - PIO0_TXF0) // 4]
+        self.transfers += 1
+        if trigger:
+            machine.record_stream(sm.pin, read)
+
+    def active(self, x=None):
+        return False
+
+    def close(self):
+        pass
 
 
 def asm_pio(**kw):

@@ -64,10 +64,21 @@ class Clock:
 
 
 class Store:
-    """store: save(bytes) / load() -> bytes or None, in memory."""
+    """store: save(bytes) / load() -> bytes or None, and the log (log_append,
+    log_lines, log_clear), in memory."""
 
     def __init__(self, data=None):
         self.data = data
+        self.log = []
+
+    def log_append(self, data):
+        self.log.extend(bytes(data).split(b"\n")[:-1])
+
+    def log_lines(self):
+        return list(self.log)
+
+    def log_clear(self):
+        self.log = []
 
     def save(self, data):
         if not isinstance(data, (bytes, bytearray)):
