@@ -83,11 +83,11 @@ stones to place or remove ("new" abandons it for a new game).
 """
 from morris import Position, Outcome, Rules, NONE, WHITE, BLACK
 from morris.compat import ticks_diff
-from board import leds, special
+from board import leds
 from board.debounce import Debouncer
 from board.display import Display, COLOURS, CAPS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
-from board.reading import threats as _threats
+from board.reading import masks as _masks, extras as _extras, layout as _layout, REMOVAL
 
 HUMAN = "human"
 REMOTE = "remote"
@@ -182,7 +182,7 @@ class Controller(Display):
         self._target = (0, 0)     # restore / setup: the two bitboards wanted
         self.remote = -1          # the remote side's move being carried out, or -1
         self._take = -1           # colour whose hand must give up a stone (wait for "ok"), or -1
-        self._lay = None          # special.Layout when the game uses fewer than 24 points
+        self._lay = None          # board.layout.Layout when the game uses fewer than 24 points
         self._stray = 0           # ... stones on the unused physical points
         self._pframe = None       # ... the last (game frame, physical frame)
         self._view = View("idle")
@@ -413,28 +413,12 @@ class Controller(Display):
         Calling it again while pending goes back further. Returns False when
         there is nothing to take back.
         """
-        if self._mode == CLEAR or self._mode == SETUP:
-            return False
-        k = self._undo_k if self._mode == RESTORE else 0
-        if k >= len(self.moves):
-            return False
-        pos = self.pos
-        popped = []
-        for _ in range(k + 1):
-            popped.append(pos.pop())
-        while (HUMAN in self.players and self.players[pos.turn] != HUMAN
-               and len(popped) < len(self.moves)):
-            popped.append(pos.pop())
-        self._target = (pos.bb[0], pos.bb[1])
-        for i in range(len(popped) - 1, -1, -1):
-            pos.push(popped[i])
-        self._undo_k = len(popped)
-        self._hold = -1
-        self._take = -1
-        self._mode = RESTORE
-        self.remote = -1
-        self._dirty = True
-        return True
+        import sys
+        from board import takeback     # imported for the request and dropped again (heap)
+        try:
+            return takeback.undo(self)
+        finally:
+            sys.modules.pop("board.takeback", None)
 
     def hint(self):
         """Show a hint: one whole move that closes a mill now (the stone to move, lit
@@ -444,46 +428,12 @@ class Controller(Display):
         closes a mill now), ``move`` (the lit move as text without captures, e.g.
         "g4-g1" or "d3", or None), ``from`` (its stone's point or None), ``to``,
         ``mill`` (the points of the mill it closes), ``threats`` (point names)."""
-        pos = self.pos
-        t = pos.turn
-        now = 0
-        best = -1
-        mill = 0
-        threat = 0
-        if self._mode == PLAY and self.result is None:
-            geo = pos.geo
-            own = pos.bb[t]
-            for m in self._L:
-                if m & special.REMOVAL:
-                    continue
-                to = m & 31
-                frm = m >> 5 & 31
-                st = own | 1 << to
-                if frm != NONE:
-                    st &= ~(1 << frm)
-                mm = _mills_through(geo, st, to)
-                if mm:
-                    now |= 1 << to
-                    if best < 0:
-                        best = m
-                        mill = mm
-            threat = _threats(pos, 1 - t)
-        names = pos.geo.names
-        frm = best >> 5 & 31 if best >= 0 else NONE
-        self._hint = (1 << (best & 31) if best >= 0 else 0, threat,
-                      1 << frm if frm != NONE else 0)
-        self._hint_at = self._now
-        self._serial += 1
-        move = None
-        if best >= 0:
-            move = names[best & 31] if frm == NONE else names[frm] + "-" + names[best & 31]
-        ev = {"type": "hint", "turn": COLOURS[t], "mill_now": self._names(now),
-              "move": move, "from": names[frm] if frm != NONE else None,
-              "to": names[best & 31] if best >= 0 else None, "mill": self._names(mill),
-              "threats": self._names(threat)}
-        self._hint_ev = ev
-        self._events.append(ev)
-        return ev
+        import sys
+        from board.hint import hint     # imported for the press and dropped again (heap)
+        try:
+            return hint(self)
+        finally:
+            sys.modules.pop("board.hint", None)
 
     def set_learning(self, on):
         """Learning mode on or off, shown at once (the movable stones light dimly)."""
@@ -509,19 +459,12 @@ class Controller(Display):
         return self._end(Outcome(None, "draw by agreement"))
 
     def _end(self, out):
-        if (self.result is not None or not self.moves or self._mode == SETUP
-                or self._mode == RESTORE):
-            return False
-        if self._mode == CLEAR:     # "new" then hint / undo: the game ends first
-            self._mode = PLAY
-        self._ended = out
-        self.remote = -1
-        self._hold = -1
-        self._hint = None
-        self._refresh()
-        self._dirty = True
-        self._events.append({"type": "result", "result": out.result(), "reason": out.reason})
-        return True
+        import sys
+        from board import takeback     # imported for the request and dropped again (heap)
+        try:
+            return takeback.end(self, out)
+        finally:
+            sys.modules.pop("board.takeback", None)
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -544,7 +487,7 @@ class Controller(Display):
         self.players = players
         self._reader = Reader(players)
         self.pos = Position(rules, first)
-        self._lay = special.layout(rules.geo)
+        self._lay = _layout(rules.geo)
         self._start_text = None
         self.moves = []
         self._ply0 = 0
@@ -591,7 +534,7 @@ class Controller(Display):
         self._hold = -1
         hand = pos.hand[1 - t]
         self._forget()
-        caps, ad = special.masks(m)
+        caps, ad = _masks(m)
         if ad and (m >> 5 & 31) != NONE:
             caps &= ~(1 << (m >> 5 & 31))
         if caps and self.players[t] == HUMAN:
@@ -602,7 +545,7 @@ class Controller(Display):
         self.moves.append(text)
         self.remote = -1
         self._hint = None
-        mill = 0 if m & special.REMOVAL else _mills_through(pos.geo, pos.bb[t], m & 31)
+        mill = 0 if m & REMOVAL else _mills_through(pos.geo, pos.bb[t], m & 31)
         if mill:
             self._flash = mill
             self._flash_at = self._now
@@ -627,20 +570,12 @@ class Controller(Display):
     def _take_back(self, k, reason):
         """Take back the last ``k`` moves (an undo; ``reason`` "capture put back": the
         stones just captured were put straight back, the move's put stays)."""
-        for _ in range(k):
-            self.pos.pop()
-            self.moves.pop()
-        self.remote = -1
-        self._hold = -1
-        self._forget()
-        self._flash = 0
-        self._ended = None
-        self._refresh()
-        self._save()
-        ev = {"type": "undo", "plies": k, "record": self.moves}
-        if reason:
-            ev["reason"] = reason
-        self._events.append(ev)
+        import sys
+        from board import takeback     # imported for the request and dropped again (heap)
+        try:
+            return takeback.take_back(self, k, reason)
+        finally:
+            sys.modules.pop("board.takeback", None)
 
     # ---- store ----------------------------------------------------------------
     # The saved game (docs/board_controller.md, "Saved game"): the state file holds
@@ -710,7 +645,7 @@ class Controller(Display):
         points alone (its stone stayed put), forget it when its stone moved on."""
         m = self._hold
         self._hold = -1
-        rm, ad = special.masks(m)
+        rm, ad = _masks(m)
         pts = rm | ad
         if not (s ^ self._hold_s) & pts and self._mode == PLAY and m in self._L:
             self._commit(m)
@@ -751,7 +686,7 @@ class Controller(Display):
                                          "reason": self.result.reason})
             else:
                 break
-        x = special.extras(self.pos)
+        x = _extras(self.pos)
         if x is not None:
             x.explain(self.pos, v)
         self._view = v

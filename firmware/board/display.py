@@ -7,8 +7,8 @@ Kept in its own module so that each source file compiles in little memory.
 """
 from morris import NONE
 from morris.compat import ticks_diff
-from board import leds, special
-from board.reading import pc as _pc, set_bits as _set_bits
+from board import leds
+from board.reading import set_bits as _set_bits, masks as _masks, extras as _extras, REMOVAL
 
 COLOURS = ("white", "black")
 CAPS = ("White", "Black")
@@ -96,60 +96,12 @@ class Display:
                 and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
-        v = self._view
-        k = v.kind
-        pos = self.pos
-        t = pos.turn
-        who = CAPS[t]
-        names = pos.geo.names
-        x = special.extras(pos)
-        s = x.message(self) if x is not None else None
-        if s is not None:
-            return s
-        if k == "idle":
-            if pos.hand[t]:
-                return "%s to place a stone (%d in hand)" % (who, pos.hand[t])
-            if pos.flying(t):
-                return "%s flies: lift a stone" % who
-            return "%s to move: lift a stone" % who
-        if k == "lifted":
-            return "Put the stone on a lit point, or back on %s" % names[v.frm]
-        if k == "pending":
-            return "%s plays %s" % (who, pos.move_text(v.move))
-        if k == "capture":
-            s = "Mill! Take a lit %s stone" % COLOURS[1 - t]
-            if v.done:
-                s = "Take one more lit %s stone" % COLOURS[1 - t]
-            if v.move >= 0:
-                s += ", or press ok to skip"
-            return s
-        if k == "wait":
-            return "%s's move is coming: wait" % who
-        if k == "remote":
-            return "Make %s's move %s as lit" % (who, pos.move_text(self.remote))
-        if k == "mistake":
-            return v.what
-        if k == "over":
-            r = self.result
-            if r.winner is None:
-                s = "Draw (%s)" % r.reason
-            else:
-                s = "%s wins (%s)" % (CAPS[r.winner], r.reason)
-            return s + ". Clear the board for a new game"
-        if k == "clear":
-            n = _pc(v.remove)
-            if self.moves and self.result is None:
-                return ("New game? Clear the board. Or press hint: %s resigns; undo: draw agreed;"
-                        " ok: play on" % who)
-            if n == 1:
-                return "New game: remove the lit stone (press OK to cancel)"
-            return "New game: remove the %d lit stones (press OK to cancel)" % n
-        if k == "restore":
-            return ("Undo: set the stones as lit - remove the ones blinking red, put white stones"
-                    " on white lights, black stones on violet lights (press OK to cancel)")
-        if k == "setup":
-            return "Saved game: set the stones as lit to resume (new starts a new game)"
-        return ""
+        import sys
+        from board.message import message   # imported for a status and dropped again (heap)
+        try:
+            return message(self)
+        finally:
+            sys.modules.pop("board.message", None)
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
@@ -178,7 +130,7 @@ class Display:
             p(v.caps & self.settled, leds.CAPTURE)
         elif k == "pending":
             m = v.move
-            rm, ad = special.masks(m)
+            rm, ad = _masks(m)
             f = 0 if not ad or (m >> 5 & 31) == NONE else 1 << (m >> 5 & 31)
             p(f, leds.ORIGIN)
             p(ad, leds.DEST)
@@ -212,14 +164,14 @@ class Display:
         pos = self.pos
         bb = pos.bb
         S = self.settled
-        x = special.extras(pos)
+        x = _extras(pos)
         if x is not None and k != "over" and k != "clear" and k != "setup" and k != "restore":
             x.paint(self, k)
         if k == "idle" or k == "wait":
             if k == "idle" and self.learning:
                 movable = 0
                 for m in self._L:
-                    if m & special.REMOVAL:
+                    if m & REMOVAL:
                         continue
                     frm = m >> 5 & 31
                     if frm != NONE:

@@ -2,7 +2,7 @@
 
 The switches and LEDs are numbered as the standard board's points; Six
 Men's Morris uses 16 of them (the middle and inner squares). Loaded by
-board.special.layout only for such a game.
+board.reading.layout only for such a game.
 """
 from morris.geometry import GEOMETRIES
 

@@ -60,7 +60,7 @@ def load(c, data):
             pos.push(m)
     except (ValueError, KeyError):  # unreadable or illegal record (UnicodeError is one too)
         return False
-    from board.special import layout
+    from board.reading import layout
     c._rules = pos.rules
     c.pos = pos
     c._lay = layout(pos.rules.geo)

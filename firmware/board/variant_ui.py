@@ -1,10 +1,10 @@
 """What the board shows for the variants' own states (docs/variants.md): marked
 points, the stones a removal owed at a full board may take, a stone to take
-out of a hand, and the messages for them. Loaded by ``special.extras`` only
+out of a hand, and the messages for them. Loaded by ``board.reading.extras`` only
 for rules with special options.
 """
 from board import leds
-from board.special import REMOVAL, PHYS
+from board.reading import REMOVAL, PHYS
 
 COLOURS = ("white", "black")
 CAPS = ("White", "Black")

@@ -126,6 +126,12 @@ class Position:
     Rules with ``special`` set run the turn flow of morris/variant.py.
     """
 
+    # the variants' fields as class defaults, set on an instance only by special rules
+    # (a classic position keeps 15 fields: a smaller instance in the Pico's heap)
+    marks = 0
+    owe = (0, 0)
+    _sp = False
+
     def __init__(self, rules=None, first=WHITE):
         if rules is None:
             rules = Rules("standard")
@@ -141,10 +147,9 @@ class Position:
         self.p33 = 0
         self.used = [0, 0]
         self.forbid = [NOMOVE, NOMOVE]
-        self.marks = 0
-        self.owe = [0, 0]
-        self._sp = rules.special
-        if self._sp:  # the variants' turn flow, loaded only for games that need it
+        if rules.special:  # the variants' turn flow, loaded only for games that need it
+            self._sp = True
+            self.owe = [0, 0]
             from . import variant
             self._v = variant
         # Undo data, 4 small ints per turn (move, ncp, p33, used | (forbid + 1) << 20;
@@ -667,8 +672,9 @@ class Position:
         p.p33 = self.p33
         p.used = list(self.used)
         p.forbid = list(self.forbid)
-        p.marks = self.marks
-        p.owe = list(self.owe)
+        if self._sp:
+            p.marks = self.marks
+            p.owe = list(self.owe)
         p.zkey = self.zkey
         p.hist = list(self.hist)
         return p

@@ -75,7 +75,8 @@ def parse_position(cls, text):
     pos.p33 = p33
     pos.used = used
     pos.forbid = forbid
-    pos.marks = marks
+    if marks:
+        pos.marks = marks
     if len(f) == 9:
         owe = []
         for part in _split2(f[8], "removals owed"):

@@ -1,5 +1,5 @@
 """Board controller scenarios for the variants' actions (docs/variants.md,
-firmware/board/special.py): marked points, a stone taken from a hand, removals
+firmware/board/reading.py masks): marked points, a stone taken from a hand, removals
 at a full board, moves during placement, intervention captures, and Six Men's
 Morris on the 24-point board. Plain functions with assert (pytest and
 tests/mprun.py); the scenario language is described in scenario.py."""
