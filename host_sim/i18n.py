@@ -16,7 +16,7 @@ catalogue lacks):
   static/index.html and ``t("...")`` / ``N_("...")`` strings of static/app.js;
 - the LED meanings (the descriptions of ``board.leds.TABLE``) and the words the firmware
   uses in its status (phases, outcome reasons, player kinds);
-- the firmware's messages (board/display.py, board/reading.py,
+- the firmware's messages (board/message.py, board/mistake.py, board/reading.py,
   board/variant_ui.py): they are
   worded in English with point names and colours filled in, so the
   catalogue holds them as templates with ``{0}``, ``{1}`` (``TEMPLATES``);
@@ -40,7 +40,7 @@ TRANSLATED = ("ru", "sr", "fr")
 # words for children; the page's own texts are written that way already.
 CATALOGUES = ("en",) + TRANSLATED
 
-# The firmware's messages as templates (board/display.py, board/reading.py,
+# The firmware's messages as templates (board/message.py, board/mistake.py, board/reading.py,
 # host_sim/mirror.py); {0}, {1}... stand for the parts filled in.
 TEMPLATES = [
     "{0} to place a stone ({1} in hand)",
