@@ -150,6 +150,24 @@ PARTS = set(WORDS[WORDS.index("White"):]) | {
     "one stone", "two stones", "takes a stone every time", "takes a stone only the first time",
     "allowed", "not allowed", "loses", "drawn by lot", "three squares",
     "three squares with diagonals",
+    # the relatives' option values (docs/variants.md)
+    "one stone for each mill",
+    "takes a stone only with a new point",
+    "not allowed to make the same mill again",
+    "only the two inner squares",
+    "takes a stone from the board",
+    "takes a stone from the other player's hand",
+    "takes a stone and marks its point",
+    "takes nothing",
+    "the next player, as usual",
+    "whoever put the last stone",
+    "the player who began loses",
+    "a draw",
+    "the player who began takes away one stone",
+    "each player takes away one stone",
+    "count the mills",
+    "nothing happens",
+    "both are taken away",
 }
 
 

@@ -729,7 +729,21 @@ function buildSetup(cat) {
 }
 el("preset").addEventListener("change", () => presetChanged({}));
 const PRESET_NAMES = { standard: N_("Standard"), wikipedia: N_("Wikipedia"), "old-russian": N_("Old Russian"),
-                       schmidt: N_("Schmidt Spiele"), french: N_("French") };
+                       schmidt: N_("Schmidt Spiele"), french: N_("French"),
+                       // the relatives (docs/variants.md)
+                       twelve: N_("Twelve Men's Morris"),
+                       morabaraba: N_("Morabaraba"),
+                       dooz: N_("Dooz"),
+                       lasker: N_("Lasker Morris"),
+                       "one-time-mill": N_("One-time mill"),
+                       "cham-gonu": N_("Cham Gonu"),
+                       "zhi-qi": N_("Zhi Qi"),
+                       "cheng-san-qi": N_("Cheng San Qi"),
+                       "da-san-qi": N_("Da San Qi"),
+                       "mul-mulan": N_("Mul-Mulan"),
+                       nerenchi: N_("Nerenchi"),
+                       "el-filja": N_("El Filja"),
+                       six: N_("Six Men's Morris") };
 // Every rule option and value in words (the rules text keeps the short names).
 const OPTION_LABELS = {
   stones: N_("Stones for each player"), fly_at: N_("Jumping starts with this many stones (0: never)"),
@@ -740,6 +754,11 @@ const OPTION_LABELS = {
   draw_no_capture_moves: N_("Draw after this many moves without taking (0: never)"),
   draw_repetition: N_("Draw when a position comes up this often (0: never)"),
   first_player: N_("Who starts"), board: N_("The board"),
+  placing_mill: N_("A mill made while the stones are put on the board"),
+  move_in_placement: N_("Sliding before all stones are on the board"),
+  defender_first: N_("Who moves first once all stones are on the board"),
+  full_board: N_("A full board when all stones are on it"),
+  intervention: N_("A stone put between two stones of the other player"),
 };
 const VALUE_LABELS = {
   "capture=mandatory": N_("you must take one"), "capture=optional": N_("you may say no"),
@@ -749,6 +768,25 @@ const VALUE_LABELS = {
   "no_return=off": N_("allowed"), "no_return=on": N_("not allowed"), "blocked=loses": N_("loses"),
   "first_player=white": N_("White"), "first_player=lot": N_("drawn by lot"),
   "board=standard": N_("three squares"), "board=diagonals": N_("three squares with diagonals"),
+  "double_mill=each": N_("one stone for each mill"),
+  "mill_reuse=first_time_per_points": N_("takes a stone only with a new point"),
+  "no_return=mill": N_("not allowed to make the same mill again"),
+  "board=six": N_("only the two inner squares"),
+  "placing_mill=capture": N_("takes a stone from the board"),
+  "placing_mill=hand": N_("takes a stone from the other player's hand"),
+  "placing_mill=mark": N_("takes a stone and marks its point"),
+  "placing_mill=none": N_("takes nothing"),
+  "move_in_placement=off": N_("not allowed"),
+  "move_in_placement=on": N_("allowed"),
+  "defender_first=off": N_("the next player, as usual"),
+  "defender_first=on": N_("whoever put the last stone"),
+  "full_board=first_loses": N_("the player who began loses"),
+  "full_board=draw": N_("a draw"),
+  "full_board=remove": N_("the player who began takes away one stone"),
+  "full_board=both_remove": N_("each player takes away one stone"),
+  "full_board=mill_count": N_("count the mills"),
+  "intervention=off": N_("nothing happens"),
+  "intervention=on": N_("both are taken away"),
 };
 // The named variations of a preset, as sentences.
 const VARIATION_LABELS = {
