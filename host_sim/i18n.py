@@ -16,7 +16,8 @@ catalogue lacks):
   static/index.html and ``t("...")`` / ``N_("...")`` strings of static/app.js;
 - the LED meanings (the descriptions of ``board.leds.TABLE``) and the words the firmware
   uses in its status (phases, outcome reasons, player kinds);
-- the firmware's messages (board/display.py, board/reading.py): they are
+- the firmware's messages (board/message.py, board/mistake.py, board/reading.py,
+  board/variant_ui.py): they are
   worded in English with point names and colours filled in, so the
   catalogue holds them as templates with ``{0}``, ``{1}`` (``TEMPLATES``);
   the page matches a message against the templates and translates the
@@ -39,7 +40,7 @@ TRANSLATED = ("ru", "sr", "fr")
 # words for children; the page's own texts are written that way already.
 CATALOGUES = ("en",) + TRANSLATED
 
-# The firmware's messages as templates (board/display.py, board/reading.py,
+# The firmware's messages as templates (board/message.py, board/mistake.py, board/reading.py,
 # host_sim/mirror.py); {0}, {1}... stand for the parts filled in.
 TEMPLATES = [
     "{0} to place a stone ({1} in hand)",
@@ -95,6 +96,14 @@ TEMPLATES = [
     "Settings menu: {0} = {1} (Hint: next value, Undo: previous, OK: next setting, then save;"
     " New: leave without saving)",
     "White: {0}, Black: {1}",
+    # the variants' messages (board/variant_ui.py)
+    "Mill! Take one stone out of {0}'s hand (off the game), then press OK",
+    "Full board: {0} removes one more lit stone",
+    "Full board: {0} removes {1} of its own lit stones",
+    "Full board: {0} removes {1} of the lit {2} stones",
+    "Captured in between! Take the lit {0} stones",
+    "{0} to place a stone ({1} in hand) or move one",
+    "{0} is marked: no stone may go there until placement ends; remove it",
 ]
 # Templates with a number: the part {n} that counts (their catalogue entries have plural forms).
 TEMPLATE_PLURALS = {
@@ -121,6 +130,7 @@ WORDS = [
     "placement", "movement", "flying", "game over",
     "fewer than three stones", "blocked", "threefold repetition", "no capture", "three versus three",
     "resignation", "draw by agreement",
+    "full board",
     "occupied", "not adjacent", "not your stone", "capture not allowed", "capture missing",
     "protected stone", "stones still in hand: place a stone",
     "no stones in hand: move a stone (from-to)",
@@ -145,6 +155,24 @@ PARTS = set(WORDS[WORDS.index("White"):]) | {
     "one stone", "two stones", "takes a stone every time", "takes a stone only the first time",
     "allowed", "not allowed", "loses", "drawn by lot", "three squares",
     "three squares with diagonals",
+    # the relatives' option values (docs/variants.md)
+    "one stone for each mill",
+    "takes a stone only with a new point",
+    "not allowed to make the same mill again",
+    "only the two inner squares",
+    "takes a stone from the board",
+    "takes a stone from the other player's hand",
+    "takes a stone and marks its point",
+    "takes nothing",
+    "the next player, as usual",
+    "whoever put the last stone",
+    "the player who began loses",
+    "a draw",
+    "the player who began takes away one stone",
+    "each player takes away one stone",
+    "count the mills",
+    "nothing happens",
+    "both are taken away",
 }
 
 

@@ -15,8 +15,10 @@ board while replay is on.
 """
 import time
 
-from morris import Position, NONE, WHITE, BLACK
-from morris.record import (read_record, write_record, from_sanmill_fen, is_sanmill_fen,
+from morris import Position, NONE, WHITE, BLACK, split_move
+from .sim import physical_colours
+from morris.sanmill import from_sanmill_fen, is_sanmill_fen
+from morris.record import (read_record, write_record,
                            RecordError, move_number, split_record, tag_line,
                            parse_tag, TAG_ORDER)
 
@@ -138,21 +140,22 @@ class Replay:
         """What the page draws in replay mode (JSON-ready dict)."""
         pos = self.pos
         geo = pos.geo
-        stones = []
-        for p in range(geo.n):
-            stones.append("white" if pos.bb[WHITE] >> p & 1 else "black" if pos.bb[BLACK] >> p & 1 else None)
+        stones = physical_colours(pos)
         last = None
         mills = []
         if self.index > 0:
             m = pos.move_stack[-1] if pos.move_stack else None
             if m is not None:
-                to, frm, c1, c2 = m & 31, m >> 5 & 31, m >> 10 & 31, m >> 15 & 31
-                mover = 1 - pos.turn
+                frm, to, caps = split_move(geo, self.moves[self.index - 1])
+                # the stone on the to-point is the mover's (the same side may move
+                # twice running); a removal-only turn: the side not to move now
+                mover = (WHITE if pos.bb[WHITE] >> to & 1 else BLACK) if to != NONE else 1 - pos.turn
                 last = {"move": self.moves[self.index - 1], "by": COLOURS[mover],
-                        "to": geo.names[to], "from": geo.names[frm] if frm != NONE else None,
-                        "captures": [geo.names[c] for c in (c1, c2) if c != NONE]}
+                        "to": geo.names[to] if to != NONE else None,
+                        "from": geo.names[frm] if frm != NONE else None,
+                        "captures": [geo.names[c] for c in caps]}
                 own = pos.bb[mover]
-                for li in geo.lines_at[to]:
+                for li in (geo.lines_at[to] if to != NONE else ()):
                     ln = geo.lines[li]
                     if own & ln == ln:
                         mills.append([geo.names[q] for q in range(geo.n) if ln >> q & 1])

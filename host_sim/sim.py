@@ -21,6 +21,7 @@ import board_config
 from mainloop import MainLoop
 import settings as settings_mod
 from morris import Rules, Position, PRESETS, VARIATIONS, OPTIONS, WHITE, BLACK, NONE, split_move
+from morris.rules import preset_values
 
 PLAYER_KINDS = settings_mod.PLAYER_KINDS
 NAMES = Rules("standard").geo.names
@@ -287,7 +288,7 @@ class Simulation:
         come from the game, or from the LEDs asking for a white / black stone."""
         st = self.board()
         exp = st["expected"]
-        pos = Position.from_text(st["position"])
+        game = physical_colours(Position.from_text(st["position"]))
         lit = st.get("lit") or {}
         colours = {}
         for p in range(len(NAMES)):
@@ -298,12 +299,10 @@ class Simulation:
                 colours[p] = PLACE_COLOURS[meaning]
             elif p in self.colours and self.switches.read() >> p & 1:
                 colours[p] = self.colours[p]
-            elif pos.bb[WHITE] >> p & 1:
-                colours[p] = "white"
-            elif pos.bb[BLACK] >> p & 1:
-                colours[p] = "black"
+            elif game[p]:
+                colours[p] = game[p]
             else:
-                colours[p] = COLOURS[pos.turn]
+                colours[p] = st["turn"]
         self.queue = []
         self.held = []
         self.colours = colours
@@ -413,12 +412,7 @@ class Simulation:
     @staticmethod
     def _game_colour(st, p):
         """The colour the game has on point ``p`` (from the state's position text), or None."""
-        pos = Position.from_text(st["position"])
-        if pos.bb[WHITE] >> p & 1:
-            return "white"
-        if pos.bb[BLACK] >> p & 1:
-            return "black"
-        return None
+        return physical_colours(Position.from_text(st["position"]))[p]
 
     def _on_event(self, ev):
         if ev.get("type") in ("move", "new_game", "undo", "resumed"):
@@ -469,13 +463,21 @@ class Simulation:
 
     def play_by_hand(self, text):
         """Carry out move ``text`` (legal in the board's position) as a person
-        would: its lifts and puts (``physical_actions``), then ``settle``."""
+        would: its lifts and puts (``physical_actions``), then ``settle``; when
+        the board then asks for a stone out of a hand, or ``text`` declines an
+        optional capture, "ok" after it."""
         for kind, p, colour in physical_actions(self.position(), text):
             if kind == "lift":
                 self.lift(p)
             else:
                 self.put(p, colour)
         self.settle()
+        state = self.board()["state"]
+        if state == "hand" or (state == "capture" and "x" not in text.lower()):
+            # a stone left a hand (placing_mill: hand): "ok" once it is put away
+            # (the simulator's hand is the box); or an optional capture declined
+            self.press("ok")
+            self.settle()
 
     # ---- what the page shows ----------------------------------------------------
     def state(self):
@@ -559,7 +561,7 @@ def catalogue():
     return {
         "points": list(NAMES),
         "table": leds.table(),
-        "presets": {k: dict(v) for k, v in PRESETS.items()},
+        "presets": {k: preset_values(k) for k in PRESETS},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},
         "options": opts,
         "players": list(PLAYER_KINDS[:2]),
@@ -571,15 +573,33 @@ def _jsonable(obj):
     return json.loads(json.dumps(obj, default=str))
 
 
+def physical_colours(pos):
+    """Per physical point (``NAMES`` order): "white", "black" or None -- the game's
+    stones wherever its board's points lie (Six Men's Morris: the inner squares)."""
+    idx = pos.geo.index
+    out = []
+    for name in NAMES:
+        i = idx.get(name)
+        out.append(None if i is None else "white" if pos.bb[WHITE] >> i & 1
+                   else "black" if pos.bb[BLACK] >> i & 1 else None)
+    return out
+
+
 def physical_actions(pos, text):
     """The physical steps of move ``text`` in position ``pos``: a list of
-    ("lift"|"put", point, colour), e.g. 'd2-d3xa1' -> lift d2, put d3, lift a1."""
+    ("lift"|"put", physical point, colour), e.g. 'd2-d3xa1' -> lift d2, put d3,
+    lift a1; a removal-only turn 'xa1' (owed at a full board) -> lift a1, whose
+    stone it is from the position. Physical points are numbered as the 24-point
+    board's (``NAMES``) whatever board the game uses."""
     frm, to, caps = split_move(pos.geo, text)
+    names = pos.geo.names
     mover = COLOURS[pos.turn]
     acts = []
     if frm != NONE:
-        acts.append(("lift", frm, mover))
-    acts.append(("put", to, mover))
+        acts.append(("lift", NAMES.index(names[frm]), mover))
+    if to != NONE:
+        acts.append(("put", NAMES.index(names[to]), mover))
     for c in caps:
-        acts.append(("lift", c, COLOURS[1 - pos.turn]))
+        colour = COLOURS[WHITE if pos.bb[WHITE] >> c & 1 else BLACK]
+        acts.append(("lift", NAMES.index(names[c]), colour))
     return acts

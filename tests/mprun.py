@@ -7,6 +7,7 @@ first on sys.path, e.g. folders of .mpy files compiled by mpy-cross, as the
 Pico loads them. Prints one line per failure and a closing
 'N passed, N failed' line; exits 1 on any failure.
 """
+import gc
 import sys
 import os
 
@@ -25,6 +26,7 @@ def main(names):
             fn = getattr(mod, attr)
             if not attr.startswith("test_") or not callable(fn):
                 continue
+            gc.collect()    # each test starts on a collected heap
             try:
                 fn()
                 passed += 1

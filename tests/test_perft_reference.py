@@ -1,6 +1,6 @@
 """Perft of the rules core against an independent brute-force reference.
 
-The reference below is written from docs/rules.md alone (its lines are
+The reference (tests/bruteforce.py) is written from docs/rules.md alone (its lines are
 parsed from that file's text): plain dicts and tuples, slow and obviously
 correct, for the `standard` preset (mandatory capture, mill stones protected
 unless all are in mills, one capture per turn, flying at three, loss below
@@ -15,6 +15,8 @@ import pytest
 from morris import Position
 from morris.perft import perft
 
+from bruteforce import Brute, from_position
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -27,75 +29,10 @@ def _rules_md_lines():
 
 
 LINES = _rules_md_lines()
-POINTS = sorted({p for ln in LINES for p in ln})
-ADJ = {p: set() for p in POINTS}
-for a, b, c in LINES:
-    for x, y in ((a, b), (b, c)):
-        ADJ[x].add(y)
-        ADJ[y].add(x)
-
-
-def ref_moves(board, hand, side):
-    """All turns for `side` as (from or None, to, capture or None)."""
-    other = "B" if side == "W" else "W"
-    mine = [p for p in POINTS if board.get(p) == side]
-    theirs = [p for p in POINTS if board.get(p) == other]
-    if len(mine) + hand[side] < 3 or len(theirs) + hand[other] < 3:
-        return []
-    empty = [p for p in POINTS if p not in board]
-    if hand[side] > 0:
-        steps = [(None, to) for to in empty]
-    elif len(mine) == 3:
-        steps = [(fr, to) for fr in mine for to in empty]
-    else:
-        steps = [(fr, to) for fr in mine for to in sorted(ADJ[fr]) if to not in board]
-    in_mill = {p for ln in LINES if all(board.get(q) == other for q in ln) for p in ln}
-    free = [p for p in theirs if p not in in_mill]
-    targets = free if free else theirs
-    out = []
-    for fr, to in steps:
-        after = dict(board)
-        if fr:
-            del after[fr]
-        after[to] = side
-        formed = any(to in ln and all(after.get(q) == side for q in ln) for ln in LINES)
-        if formed and targets:
-            out.extend((fr, to, c) for c in targets)
-        else:
-            out.append((fr, to, None))
-    return out
-
-
-def ref_perft(board, hand, side, depth):
-    if depth == 0:
-        return 1
-    moves = ref_moves(board, hand, side)
-    if depth == 1:
-        return len(moves)
-    other = "B" if side == "W" else "W"
-    n = 0
-    for fr, to, cap in moves:
-        b = dict(board)
-        h = dict(hand)
-        if fr:
-            del b[fr]
-        else:
-            h[side] -= 1
-        b[to] = side
-        if cap:
-            del b[cap]
-        n += ref_perft(b, h, other, depth - 1)
-    return n
-
-
-def ref_from_position(pos):
-    board = {}
-    for i, name in enumerate(pos.geo.names):
-        if pos.bb[0] >> i & 1:
-            board[name] = "W"
-        elif pos.bb[1] >> i & 1:
-            board[name] = "B"
-    return board, {"W": pos.hand[0], "B": pos.hand[1]}, "WB"[pos.turn]
+REF = Brute(LINES)
+ref_moves = REF.moves
+ref_perft = REF.perft
+ref_from_position = from_position
 
 
 def _text(white, black, side="w", hand="0/0"):

@@ -87,7 +87,7 @@ from board import leds
 from board.debounce import Debouncer
 from board.display import Display, COLOURS, CAPS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
-from board.reading import threats as _threats
+from board.reading import masks as _masks, extras as _extras, layout as _layout, REMOVAL
 
 HUMAN = "human"
 REMOTE = "remote"
@@ -181,6 +181,10 @@ class Controller(Display):
         self._undo_k = 0
         self._target = (0, 0)     # restore / setup: the two bitboards wanted
         self.remote = -1          # the remote side's move being carried out, or -1
+        self._take = -1           # colour whose hand must give up a stone (wait for "ok"), or -1
+        self._lay = None          # board.layout.Layout when the game uses fewer than 24 points
+        self._stray = 0           # ... stones on the unused physical points
+        self._pframe = None       # ... the last (game frame, physical frame)
         self._view = View("idle")
         self._serial = 0
         self._key = -1
@@ -246,9 +250,15 @@ class Controller(Display):
                             termination=end.reason if end else None)
 
     def expected_occupancy(self):
-        """The occupancy (24-bit int) the controller wants to see: the game's board,
-        an empty board while a new game waits, the target while an undo or a resume
-        waits."""
+        """The occupancy (24-bit int, physical points) the controller wants to see:
+        the game's board, an empty board while a new game waits, the target while
+        an undo or a resume waits."""
+        return self._phys(self._expected())
+
+    def _phys(self, mask):
+        return mask if self._lay is None else self._lay.to_phys(mask)
+
+    def _expected(self):
         if self._mode == CLEAR:
             return 0
         if self._mode == PLAY:
@@ -259,7 +269,7 @@ class Controller(Display):
     def awaiting_remote(self):
         """True when a "remote" side is to move, the game goes on, and no move was given yet."""
         return (self._mode == PLAY and self.result is None and self.remote < 0
-                and self.players[self.pos.turn] == REMOTE)
+                and self._take < 0 and self.players[self.pos.turn] == REMOTE)
 
     def events(self):
         """Event dicts emitted since the last call, oldest first. Each has a "type":
@@ -275,7 +285,9 @@ class Controller(Display):
         - "undo": "plies", "record" (and "reason": "capture put back" when a
           capture was taken back by putting the stone straight back);
           "resumed": "record";
-        - "hint": "turn", "mill_now", "threats" (lists of point names).
+        - "hint": "turn", "mill_now", "threats" (lists of point names);
+        - "take_from_hand": "colour" -- a placement took a stone from that side's
+          hand (``placing_mill: hand``): the board waits for "ok" once it is gone.
 
         "record" is the controller's own list of move texts (not a copy, to spare
         the Pico's heap a copy per move): read it at once, copy it to keep it.
@@ -296,6 +308,13 @@ class Controller(Display):
         """
         self._now = now_ms
         s = self._deb.update(now_ms, occupancy & 0xFFFFFF)
+        lay = self._lay
+        if lay is not None:
+            stray = s & ~lay.used
+            if stray != self._stray:
+                self._stray = stray
+                self._dirty = True
+            s = lay.to_game(s)
         if s != self.settled:
             self._reader.changed(s ^ self.settled)
             if self._hold >= 0 and s != self._hold_s:
@@ -311,11 +330,20 @@ class Controller(Display):
             self._button(b)
             if self._dirty:
                 self._update()
-        return self._render()
+        f = self._render()
+        if lay is not None:
+            p = self._pframe
+            if p is None or p[0] is not f:
+                p = self._pframe = (f, lay.frame(f, self._stray, self._pal[leds.REMOVE]))
+            f = p[1]
+        return f
 
     def _button(self, b):
         if b == "ok":
-            if self._mode == CLEAR or self._mode == RESTORE:
+            if self._take >= 0:
+                self._take = -1
+                self._dirty = True
+            elif self._mode == CLEAR or self._mode == RESTORE:
                 self._mode = PLAY
                 self._undo_k = 0
                 self._pending = None
@@ -385,27 +413,12 @@ class Controller(Display):
         Calling it again while pending goes back further. Returns False when
         there is nothing to take back.
         """
-        if self._mode == CLEAR or self._mode == SETUP:
-            return False
-        k = self._undo_k if self._mode == RESTORE else 0
-        if k >= len(self.moves):
-            return False
-        pos = self.pos
-        popped = []
-        for _ in range(k + 1):
-            popped.append(pos.pop())
-        while (HUMAN in self.players and self.players[pos.turn] != HUMAN
-               and len(popped) < len(self.moves)):
-            popped.append(pos.pop())
-        self._target = (pos.bb[0], pos.bb[1])
-        for i in range(len(popped) - 1, -1, -1):
-            pos.push(popped[i])
-        self._undo_k = len(popped)
-        self._hold = -1
-        self._mode = RESTORE
-        self.remote = -1
-        self._dirty = True
-        return True
+        import sys
+        from board import takeback     # imported for the request and dropped again (heap)
+        try:
+            return takeback.undo(self)
+        finally:
+            sys.modules.pop("board.takeback", None)
 
     def hint(self):
         """Show a hint: one whole move that closes a mill now (the stone to move, lit
@@ -417,49 +430,12 @@ class Controller(Display):
         ``mill`` (the points of the mill it closes), ``threats`` (point names),
         ``block``: a legal move onto a threatened point, as text ("c5-d5", "d5", with
         "x.." captures if it makes a mill), or None when no move can block."""
-        pos = self.pos
-        t = pos.turn
-        now = 0
-        best = -1
-        mill = 0
-        threat = 0
-        if self._mode == PLAY and self.result is None:
-            geo = pos.geo
-            own = pos.bb[t]
-            for m in self._L:
-                to = m & 31
-                frm = m >> 5 & 31
-                st = own | 1 << to
-                if frm != NONE:
-                    st &= ~(1 << frm)
-                mm = _mills_through(geo, st, to)
-                if mm:
-                    now |= 1 << to
-                    if best < 0:
-                        best = m
-                        mill = mm
-            threat = _threats(pos, 1 - t)
-        block = None
-        for m in self._L if threat else ():
-            if threat >> (m & 31) & 1:
-                block = pos.move_text(m)
-                break
-        names = pos.geo.names
-        frm = best >> 5 & 31 if best >= 0 else NONE
-        self._hint = (1 << (best & 31) if best >= 0 else 0, threat,
-                      1 << frm if frm != NONE else 0)
-        self._hint_at = self._now
-        self._serial += 1
-        move = None
-        if best >= 0:
-            move = names[best & 31] if frm == NONE else names[frm] + "-" + names[best & 31]
-        ev = {"type": "hint", "turn": COLOURS[t], "mill_now": self._names(now),
-              "move": move, "from": names[frm] if frm != NONE else None,
-              "to": names[best & 31] if best >= 0 else None, "mill": self._names(mill),
-              "threats": self._names(threat), "block": block}
-        self._hint_ev = ev
-        self._events.append(ev)
-        return ev
+        import sys
+        from board.hint import hint     # imported for the press and dropped again (heap)
+        try:
+            return hint(self)
+        finally:
+            sys.modules.pop("board.hint", None)
 
     def set_learning(self, on):
         """Learning mode on or off, shown at once (the movable stones light dimly)."""
@@ -485,19 +461,12 @@ class Controller(Display):
         return self._end(Outcome(None, "draw by agreement"))
 
     def _end(self, out):
-        if (self.result is not None or not self.moves or self._mode == SETUP
-                or self._mode == RESTORE):
-            return False
-        if self._mode == CLEAR:     # "new" then hint / undo: the game ends first
-            self._mode = PLAY
-        self._ended = out
-        self.remote = -1
-        self._hold = -1
-        self._hint = None
-        self._refresh()
-        self._dirty = True
-        self._events.append({"type": "result", "result": out.result(), "reason": out.reason})
-        return True
+        import sys
+        from board import takeback     # imported for the request and dropped again (heap)
+        try:
+            return takeback.end(self, out)
+        finally:
+            sys.modules.pop("board.takeback", None)
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -520,12 +489,14 @@ class Controller(Display):
         self.players = players
         self._reader = Reader(players)
         self.pos = Position(rules, first)
+        self._lay = _layout(rules.geo)
         self._start_text = None
         self.moves = []
         self._ply0 = 0
         self._base_text = None
         self._new_id()
         self.remote = -1
+        self._take = -1
         self._hold = -1
         self._forget()
         self._mode = PLAY
@@ -563,11 +534,11 @@ class Controller(Display):
         t = pos.turn
         text = pos.move_text(m)
         self._hold = -1
+        hand = pos.hand[1 - t]
         self._forget()
-        caps = 0
-        for x in (m >> 10 & 31, m >> 15 & 31):
-            if x != NONE:
-                caps |= 1 << x
+        caps, ad = _masks(m)
+        if ad and (m >> 5 & 31) != NONE:
+            caps &= ~(1 << (m >> 5 & 31))
         if caps and self.players[t] == HUMAN:
             # read from lifts, a capture may be the next player's hand: say it
             self._took = caps
@@ -576,15 +547,18 @@ class Controller(Display):
         self.moves.append(text)
         self.remote = -1
         self._hint = None
-        to = m & 31
-        mill = _mills_through(pos.geo, pos.bb[t], to)
+        mill = 0 if m & REMOVAL else _mills_through(pos.geo, pos.bb[t], m & 31)
         if mill:
             self._flash = mill
             self._flash_at = self._now
+        if pos.hand[1 - t] < hand:    # placing_mill: hand -- a stone leaves a hand
+            self._take = 1 - t
         self._refresh()
         self._save()
         self._events.append({"type": "move", "move": text, "by": COLOURS[t],
                              "record": self.moves})
+        if self._take >= 0:
+            self._events.append({"type": "take_from_hand", "colour": COLOURS[self._take]})
         if self.result is not None:
             self._events.append({"type": "result", "result": self.result.result(),
                                  "reason": self.result.reason})
@@ -598,20 +572,12 @@ class Controller(Display):
     def _take_back(self, k, reason):
         """Take back the last ``k`` moves (an undo; ``reason`` "capture put back": the
         stones just captured were put straight back, the move's put stays)."""
-        for _ in range(k):
-            self.pos.pop()
-            self.moves.pop()
-        self.remote = -1
-        self._hold = -1
-        self._forget()
-        self._flash = 0
-        self._ended = None
-        self._refresh()
-        self._save()
-        ev = {"type": "undo", "plies": k, "record": self.moves}
-        if reason:
-            ev["reason"] = reason
-        self._events.append(ev)
+        import sys
+        from board import takeback     # imported for the request and dropped again (heap)
+        try:
+            return takeback.take_back(self, k, reason)
+        finally:
+            sys.modules.pop("board.takeback", None)
 
     # ---- store ----------------------------------------------------------------
     # The saved game (docs/board_controller.md, "Saved game"): the state file holds
@@ -681,10 +647,8 @@ class Controller(Display):
         points alone (its stone stayed put), forget it when its stone moved on."""
         m = self._hold
         self._hold = -1
-        pts = 1 << (m & 31)
-        for x in (m >> 5 & 31, m >> 10 & 31, m >> 15 & 31):
-            if x != NONE:
-                pts |= 1 << x
+        rm, ad = _masks(m)
+        pts = rm | ad
         if not (s ^ self._hold_s) & pts and self._mode == PLAY and m in self._L:
             self._commit(m)
 
@@ -724,6 +688,9 @@ class Controller(Display):
                                          "reason": self.result.reason})
             else:
                 break
+        x = _extras(self.pos)
+        if x is not None:
+            x.explain(self.pos, v)
         self._view = v
         self._serial += 1
         if v.kind == "mistake":
@@ -765,12 +732,15 @@ class Controller(Display):
             v = View("over")
             v.remove = S & ~(pos.bb[0] | pos.bb[1])
             return v
+        if self._take >= 0:
+            return View("hand")
         E = pos.bb[0] | pos.bb[1]
         back = S & ~E
-        if back and not back & ~self._took and S & E == E:
+        if back and not back & ~self._took and S & E == E and not back & pos.marks:
             # stones just captured are back on their points: unless a legal
             # action of the next player reads so (a placement there), the
             # capturer's hand put them back, and that takes the capture back
+            # (not on a marked point: a stone there is the mistake marked_point)
             v = self._reader.read(pos, S, self._tables, self.remote)
             return View("put_back") if v.kind == "mistake" else v
         if self._far and self.players[pos.turn] == HUMAN:

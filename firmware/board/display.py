@@ -8,7 +8,7 @@ Kept in its own module so that each source file compiles in little memory.
 from morris import NONE
 from morris.compat import ticks_diff
 from board import leds
-from board.reading import pc as _pc, set_bits as _set_bits
+from board.reading import set_bits as _set_bits, masks as _masks, extras as _extras, REMOVAL
 
 COLOURS = ("white", "black")
 CAPS = ("White", "Black")
@@ -27,7 +27,8 @@ class Display:
         ("white"/"black"), "phase" ("placement"/"movement"/"flying"/"game over"),
         "state" (the controller's reading: idle, lifted, pending (a flight or a
         capture about to count), capture, wait, remote, mistake, over, clear,
-        restore, setup), "lifted" (point name or None), "lit" (dict point name
+        restore, setup, hand: waiting for "ok" once a stone left a hand),
+        "lifted" (point name or None), "lit" (dict point name
         -> meaning name, see leds.MEANINGS), "mistakes" (list of {"code",
         "what", "points", "remove", "missing"}, as the mistake event), "note"
         (what the board's reading recorded last, e.g. "White took b2. Wrong?
@@ -84,7 +85,7 @@ class Display:
             "learning": self.learning,
             "remote": pos.move_text(self.remote) if self.remote >= 0 else None,
             "awaiting_remote": self.awaiting_remote(),
-            "settled": self.settled,
+            "settled": self._phys(self.settled),
             "expected": self.expected_occupancy(),
             "hint": self._hint_ev if self._hint_shown() else None,
         }
@@ -95,58 +96,12 @@ class Display:
                 and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
-        v = self._view
-        k = v.kind
-        pos = self.pos
-        t = pos.turn
-        who = CAPS[t]
-        names = pos.geo.names
-        if k == "idle":
-            if pos.hand[t]:
-                return "%s to place a stone (%d in hand)" % (who, pos.hand[t])
-            if pos.flying(t):
-                return "%s flies: lift a stone" % who
-            return "%s to move: lift a stone" % who
-        if k == "lifted":
-            return "Put the stone on a lit point, or back on %s" % names[v.frm]
-        if k == "pending":
-            return "%s plays %s" % (who, pos.move_text(v.move))
-        if k == "capture":
-            s = "Mill! Take a lit %s stone" % COLOURS[1 - t]
-            if v.done:
-                s = "Take one more lit %s stone" % COLOURS[1 - t]
-            if v.move >= 0:
-                s += ", or press ok to skip"
-            return s
-        if k == "wait":
-            return "%s's move is coming: wait" % who
-        if k == "remote":
-            return "Make %s's move %s as lit" % (who, pos.move_text(self.remote))
-        if k == "mistake":
-            return v.what
-        if k == "over":
-            r = self.result
-            if r.winner is None:
-                s = "Draw (%s)" % r.reason
-            elif r.reason == "resignation":     # the loser gave up, not the winner
-                s = "%s wins (%s resigned)" % (CAPS[r.winner], CAPS[1 - r.winner])
-            else:
-                s = "%s wins (%s)" % (CAPS[r.winner], r.reason)
-            return s + ". Clear the board for a new game"
-        if k == "clear":
-            n = _pc(v.remove)
-            if self.moves and self.result is None:
-                return ("New game? Clear the board. Or press hint: %s resigns; undo: draw agreed;"
-                        " ok: play on" % who)
-            if n == 1:
-                return "New game: remove the lit stone (press OK to cancel)"
-            return "New game: remove the %d lit stones (press OK to cancel)" % n
-        if k == "restore":
-            return ("Undo: set the stones as lit - remove the ones blinking red, put white stones"
-                    " on white lights, black stones on violet lights (press OK to cancel)")
-        if k == "setup":
-            return "Saved game: set the stones as lit to resume (new starts a new game)"
-        return ""
+        import sys
+        from board.message import message   # imported for a status and dropped again (heap)
+        try:
+            return message(self)
+        finally:
+            sys.modules.pop("board.message", None)
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
@@ -170,23 +125,23 @@ class Display:
         elif k == "capture":
             if v.frm != NONE:
                 p(1 << v.frm, leds.ORIGIN)
-            p(1 << v.to, leds.DEST)       # a mistake's guide: the move's put (no mill)
+            if v.to != NONE:
+                p(1 << v.to, leds.DEST)       # a mistake's guide: the move's put (no mill)
             p(v.mill, leds.MILL)
             p(v.done, leds.CAPTURED)
             p(v.caps & self.settled, leds.CAPTURE)
         elif k == "pending":
             m = v.move
-            frm = m >> 5 & 31
-            if frm != NONE:
-                p(1 << frm, leds.ORIGIN)
-            p(1 << (m & 31), leds.DEST)
-            for x in (m >> 10 & 31, m >> 15 & 31):
-                if x != NONE:
-                    p(1 << x, leds.CAPTURED)
+            rm, ad = _masks(m)
+            f = 0 if not ad or (m >> 5 & 31) == NONE else 1 << (m >> 5 & 31)
+            p(f, leds.ORIGIN)
+            p(ad, leds.DEST)
+            p(rm & ~f, leds.CAPTURED)
         elif k == "remote":
             if v.frm != NONE:
                 p(1 << v.frm, leds.REMOTE_FROM)
-            p(1 << v.to, leds.REMOTE_TO)
+            if v.to != NONE:
+                p(1 << v.to, leds.REMOTE_TO)
             p(v.caps, leds.REMOTE_CAPTURE)
 
     def _render(self):
@@ -211,10 +166,15 @@ class Display:
         pos = self.pos
         bb = pos.bb
         S = self.settled
+        x = _extras(pos)
+        if x is not None and k != "over" and k != "clear" and k != "setup" and k != "restore":
+            x.paint(self, k)
         if k == "idle" or k == "wait":
             if k == "idle" and self.learning:
                 movable = 0
                 for m in self._L:
+                    if m & REMOVAL:
+                        continue
                     frm = m >> 5 & 31
                     if frm != NONE:
                         movable |= 1 << frm
@@ -246,7 +206,7 @@ class Display:
             self._paint_view(v)
         if k != "over":
             # whatever differs from the wanted board is always shown
-            diff = S ^ self.expected_occupancy()
+            diff = S ^ self._expected()
             for i in range(24):
                 if diff >> i & 1 and not codes[i]:
                     codes[i] = leds.REMOVE if S >> i & 1 else leds.MISSING

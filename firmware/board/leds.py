@@ -41,11 +41,12 @@ LOSE = 16
 DRAW = 17
 CAPTURED = 18
 HINT_FROM = 19
+MARKED = 20
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
             "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured",
-            "hint_from")
+            "hint_from", "marked")
 
 # The one table of LED meanings: the board paints it, the simulator's page draws
 # its legend from it (``table()``), docs/board_controller.md lists it (a test keeps
@@ -79,6 +80,7 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (40, 0, 80),       # draw
     (64, 28, 0),       # captured
     (16, 64, 0),       # hint_from
+    (90, 0, 60),       # marked
 )
 DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "nothing",
@@ -101,6 +103,7 @@ DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "game over: drawn",
     "stone already captured this turn",
     "hint: move this stone",
+    "marked point: no stone may go here until placement ends",
 )
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)

@@ -14,6 +14,60 @@ really moved (its put on a stone that is there), and a board that is three or
 more points away from every such action is "far" (guided back to the position).
 """
 from morris import NONE
+from morris.position import REMOVAL  # a removal-only turn: REMOVAL | mask of the points emptied
+
+# ---- the variants' hooks (docs/variants.md) ---------------------------------------
+# The board's side of the variants' actions, kept small here (this module is always
+# loaded); ``board.variant_ui`` and ``board.layout`` are loaded only for games that
+# need them:
+# - the points a move empties and fills (``masks``), for every kind of turn:
+#   removal-only turns owed at a full board (``REMOVAL | mask``), a third
+#   capture (``double_mill: each``), the two stones of an intervention;
+# - marked points (``placing_mill: mark``) shown by their own LED meaning
+#   until placement ends, a stone put there named as such (``variant_ui``);
+# - a stone taken from a hand (``placing_mill: hand``): the board cannot see
+#   hands, so after the placement it says whose hand and waits for "ok" (the
+#   controller's state "hand", its message in ``variant_ui``);
+# - removals owed at a full board: the stones that may go are lit as
+#   captures, the message says who removes how many (``variant_ui``);
+# - Six Men's Morris on the 24-point board: its 16 points are the middle and
+#   inner squares; ``layout`` maps the physical points (switches, LEDs, in
+#   the standard numbering) to the game's points and back, the outer square
+#   dark and a stone on it shown as a stone to remove.
+PHYS = 0xFFFFFF     # the 24 physical points
+
+
+def masks(m):
+    """(mask of the points move ``m`` empties: from-point and captures, mask of
+    the point it fills: 0 for a removal-only turn)."""
+    if m & REMOVAL:
+        return m & PHYS, 0
+    frm = m >> 5 & 31
+    r = 0 if frm == NONE else 1 << frm
+    for c in (m >> 10 & 31, m >> 15 & 31, (m >> 20 & 31) ^ 31):
+        if c != NONE:
+            r |= 1 << c
+    return r, 1 << (m & 31)
+
+
+def extras(pos):
+    """The module ``board.variant_ui`` (marks, hand captures, full-board removals,
+    their messages) when ``pos``'s rules have special options (loaded only then),
+    else None."""
+    if not pos.rules.special:
+        return None
+    from board import variant_ui
+    return variant_ui
+
+
+def layout(geo):
+    """A ``board.layout.Layout`` for a board of fewer than 24 points (loaded only
+    then), else None."""
+    if geo.n >= 24:
+        return None
+    from board.layout import Layout
+    return Layout(geo)
+
 
 HUMAN = "human"
 COLOURS = ("white", "black")
@@ -81,23 +135,6 @@ def mills_through(geo, stones, p):
     return out
 
 
-def threats(pos, c):
-    """Mask of empty points where ``c`` could close a mill with one move (ignores no_return)."""
-    geo = pos.geo
-    me = pos.bb[c]
-    occ = pos.bb[0] | pos.bb[1]
-    free = pos.hand[c] > 0 or (pos.rules.fly_at > 0 and pos.count[c] == pos.rules.fly_at)
-    out = 0
-    for ln in geo.lines:
-        mine = me & ln
-        if pc(mine) != 2 or occ & ln & ~mine:
-            continue
-        q = ln & ~mine
-        if free or geo.adj[low(q)] & me & ~ln:
-            out |= q
-    return out
-
-
 def info(pos, out=None, over=-1):
     """(legal moves, removed masks, added masks) for ``pos``; removed = from + captures.
 
@@ -116,6 +153,11 @@ def info(pos, out=None, over=-1):
     if over is None:
         pos.generate(L)
     for m in L:
+        if m > 0xFFFFF:   # a removal-only turn or a third capture
+            r, a = masks(m)
+            RM.append(r)
+            AD.append(a)
+            continue
         frm = m >> 5 & 31
         c1 = m >> 10 & 31
         c2 = m >> 15 & 31
@@ -137,7 +179,8 @@ FAR = 3     # a board this many points away from every legal reading is "far"
 class View:
     """One reading of the settled board.
 
-    kind: idle, lifted, capture, wait, remote, mistake, over, clear, restore,
+    kind: idle, lifted, capture, wait, remote, mistake, over, clear, restore, hand
+    (a stone must leave a hand: the controller waits for "ok"),
     setup, or an action for the update loop: commit (shown as "pending" while
     a flight or a capture waits for its commit delay), start, undone, resumed,
     put_back. The other fields are class-level defaults, set on an instance
@@ -258,15 +301,10 @@ class Reader:
             v.what = "Wait for %s's move: " % COLOURS[pos.turn] + _fix(pos, v.bad_x, v.bad_m)
             v.code = "wait_for_move"
             return v
-        to = remote & 31
-        frm = remote >> 5 & 31
-        rm = 0 if frm == NONE else 1 << frm
-        caps = 0
-        for c in (remote >> 10 & 31, remote >> 15 & 31):
-            if c != NONE:
-                caps |= 1 << c
-        rm |= caps
-        ad = 1 << to
+        rm, ad = masks(remote)
+        frm = NONE if ad == 0 else remote >> 5 & 31
+        to = NONE if ad == 0 else remote & 31
+        caps = rm & ~(0 if frm == NONE else 1 << frm)
         C = (E & ~rm) | ad
         if S == C:
             v = View("commit")
@@ -316,6 +354,13 @@ class Reader:
             if missing & ~rm or extra & ~ad:
                 continue
             m = L[i]
+            if not ad:      # a removal-only turn (``masks``): no put, no path
+                if rm == missing:
+                    complete = m
+                else:
+                    caps |= rm & ~missing
+                    partial = m
+                continue
             frm = m >> 5 & 31
             f = 0 if frm == NONE else 1 << frm
             if not extra:
@@ -339,8 +384,8 @@ class Reader:
             v.move = complete
             # a flown stone dragged across the board rests on points on its way: a
             # flight without capture counts only after the commit delay; a capture
-            # too (a stone put straight back within it cancels the capture)
-            if (complete >> 10 & 31) != NONE:
+            # too, and a removal (a stone put straight back within it cancels it)
+            if complete & REMOVAL or (complete >> 10 & 31) != NONE:
                 v.delay = True
             else:
                 v.delay = (complete >> 5 & 31) != NONE and pos.flying(pos.turn)
@@ -383,151 +428,26 @@ class Reader:
         return self._mistake(pos, S, E, (L, RM, AD), at)
 
     def _capture_view(self, pos, m, missing, caps):
-        to = m & 31
-        frm = m >> 5 & 31
-        f = 0 if frm == NONE else 1 << frm
         v = View("capture")
-        v.frm = frm
-        v.to = to
         v.caps = caps
-        v.done = missing & ~f
-        v.mill = mills_through(pos.geo, (pos.bb[pos.turn] & ~f) | 1 << to, to)
+        v.done = missing
+        if masks(m)[1]:
+            to = m & 31
+            frm = m >> 5 & 31
+            f = 0 if frm == NONE else 1 << frm
+            v.frm = frm
+            v.to = to
+            v.done = missing & ~f
+            v.mill = mills_through(pos.geo, (pos.bb[pos.turn] & ~f) | 1 << to, to)
         return v
 
     def _mistake(self, pos, S, E, info, at):
         """The mistake view: the nearest legal reading of ``S`` that the hands'
         path allows, and what differs from it; the position itself when every
-        such reading is FAR or more points away. Of equally near readings the
-        one whose differences are the latest changes wins: the hand's last
-        change is the mistake, not the one before it (a stone put on an empty
-        point while a capture is pending is the stray one, not the mill's)."""
-        bb = pos.bb
-        t = pos.turn
-        own = bb[t]
-        opp = bb[1 - t]
-        best = E
-        bd = pc(S ^ E)
-        bt = latest(at, S ^ E)
-        top = latest(at, S | E)
-        kind = 0      # 0: the position, 1: a lifted stone, 2: a move's put (+ captures)
-        ref = -1
-        if info is not None:
-            L, RM, AD = info
-            seen = 0
-            for i in range(len(L)):
-                if bd <= 1 and bt >= top:
-                    break       # nothing can come nearer: S itself is no legal state
-                m = L[i]
-                frm = m >> 5 & 31
-                f = 0 if frm == NONE else 1 << frm
-                if f & S:
-                    continue    # the stone to move is still on its point
-                if f and not seen & f:
-                    seen |= f
-                    R = E & ~f
-                    d = pc(S ^ R)
-                    if d < bd or d == bd and latest(at, S ^ R) > bt:
-                        best, bd, bt, kind, ref = R, d, latest(at, S ^ R), 1, m
-                if not AD[i] & S:
-                    continue    # no stone was put where this move goes
-                R = (E & ~f) | AD[i]
-                d = pc(S ^ R)
-                if d < bd or d == bd and latest(at, S ^ R) > bt:
-                    best, bd, bt, kind, ref = R, d, latest(at, S ^ R), 2, m
-                caps = RM[i] & ~f
-                if caps:
-                    # the move with its captures, or with one of two: only stones
-                    # that are off and came off after the put count as captured
-                    c = caps & -caps
-                    for part in (caps, c, caps & ~c):
-                        if part and not part & S and came_after(at, part, m & 31):
-                            C = R & ~part
-                            d = pc(S ^ C)
-                            if d < bd or d == bd and latest(at, S ^ C) > bt:
-                                best, bd, bt, kind, ref = C, d, latest(at, S ^ C), 2, m
-        if bd >= FAR:
-            return self.disturbed(pos, S)
-        v = View("mistake")
-        bx = S & ~best
-        bm = best & ~S
-        v.bad_x = bx
-        v.bad_m = bm
-        nx = " ".join(_names(pos, bx))
-        nm = " ".join(_names(pos, bm))
-        both = "Remove the %s from %s and put the %s back on %s" % (_stones(bx), nx, _stones(bm), nm)
-        if kind == 1:
-            frm = ref >> 5 & 31
-            L, RM, AD = info
-            g = View("lifted")
-            g.frm = frm
-            for i in range(len(L)):
-                if (L[i] >> 5 & 31) == frm:
-                    g.dests |= AD[i]
-            v.guide = g
-            if bx and not bm:
-                v.code = "illegal_destination"
-                v.what = "%s is not a legal destination: put the stone on a lit point or back on %s" % (
-                    nx, pos.geo.names[frm])
-            elif bm and not bx:
-                v.code = "two_up"
-                v.what = "Two stones up at once: put the stone back on %s" % nm
-            else:
-                v.code = "misplaced"
-                v.what = both
-            return v
-        if kind == 2:
-            L, RM, AD = info
-            frm = ref >> 5 & 31
-            f = 0 if frm == NONE else 1 << frm
-            head = ref & 0x3FF
-            caps = 0
-            for i in range(len(L)):
-                if (L[i] & 0x3FF) == head:
-                    caps |= RM[i] & ~f
-            done = (E & ~S) & caps & ~bm
-            g = self._capture_view(pos, ref, done, caps & S)
-            v.guide = g
-            if bm & opp and not bx:
-                if bm & caps:
-                    v.code = "off_before_mill"
-                    v.what = "That stone came off before the mill: put it back on %s, then take a lit stone" % nm
-                elif caps:
-                    v.code = "protected_stone"
-                    v.what = "Protected stone: put it back on %s and take a lit stone" % nm
-                else:
-                    v.code = "no_capture"
-                    v.what = "No capture now: put the stone back on %s" % nm
-            elif bm & own and not bx:
-                v.code = "own_stone"
-                v.what = "That is your own stone: put it back on %s" % nm
-            elif bx and not bm:
-                v.code = "stray_stone"
-                v.what = "Stone where none should be: remove it from %s" % nx
-            else:
-                v.code = "misplaced"
-                v.what = both
-            return v
-        if bm and not bx:
-            if bm & (bm - 1):
-                v.code = "two_up"
-                v.what = "Two stones up at once: put them back on %s" % nm
-            elif bm & opp:
-                v.code = "wrong_colour"
-                v.what = "That is %s's stone: put it back on %s" % (COLOURS[1 - t], nm)
-            elif pos.hand[t]:
-                v.code = "in_hand"
-                v.what = "%s still has stones in hand: put this one back on %s and place a new one" % (
-                    CAPS[t], nm)
-            else:
-                v.code = "cannot_move"
-                v.what = "This stone cannot move: put it back on %s" % nm
-        elif bx and not bm:
-            v.code = "stray_stone"
-            if bx & (bx - 1):
-                v.what = "Stones where none should be: remove them from %s" % nx
-            else:
-                v.what = "Stone where none should be: remove it from %s" % nx
-        else:
-            v.code = "misplaced"
-            v.what = both
-        return v
+        such reading is FAR or more points away."""
+        import sys
+        from board.mistake import mistake  # imported for a mistake and dropped again (heap)
+        try:
+            return mistake(self, pos, S, E, info, at)
+        finally:
+            sys.modules.pop("board.mistake", None)

@@ -60,8 +60,11 @@ def load(c, data):
             pos.push(m)
     except (ValueError, KeyError):  # unreadable or illegal record (UnicodeError is one too)
         return False
+    from board.reading import layout
     c._rules = pos.rules
     c.pos = pos
+    c._lay = layout(pos.rules.geo)
+    c._take = -1
     c.moves = moves
     c._ply0 = ply0
     c._game = game

@@ -3,8 +3,10 @@
 ``evaluate(pos)`` returns an int in centi-stones (a stone on the board or in
 hand is worth 100) from the point of view of ``pos.turn``; positive is good
 for the side to move. It reads only ``pos.bb``, ``pos.count``, ``pos.hand``,
-``pos.turn``, ``pos.geo`` and ``pos.rules`` (so every rule preset works) and
-allocates nothing but small ints.
+``pos.marks``, ``pos.turn``, ``pos.geo`` and ``pos.rules`` (so every rule
+preset works: the geometry's lines include the diagonals; a marked point
+counts as neither empty nor a mill chance; a stone taken from a hand is
+material like one taken from the board) and allocates nothing but small ints.
 
 Terms (weights below, per phase): material (stones on board + in hand),
 closed mills, open mills (two stones on a line, third point empty) that the
@@ -83,7 +85,8 @@ def evaluate(pos):
     op = bb[o]
     geo = pos.geo
     adjb = _adjb(geo)
-    empty = geo.full & ~(me | op)
+    mk = pos.marks    # marked points (placing_mill: mark): no stone, no mill, until placement ends
+    empty = geo.full & ~(me | op | mk)
     hand = pos.hand
     cnt = pos.count
     hm = hand[t]
@@ -101,6 +104,8 @@ def evaluate(pos):
     seen_m = seen_o = 0      # empty points of lines holding one own stone only
     fork_m = fork_o = 0
     for ln in geo.lines:
+        if ln & mk:
+            continue
         a = me & ln
         b = op & ln
         if a:

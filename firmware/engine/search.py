@@ -6,11 +6,15 @@ not as recursion, so it can stop after any node and resume on the next
 switches and animating the LEDs between slices. No generators, no recursion,
 no per-node allocation by the engine itself (per-ply move lists are reused;
 the rules core's own push/pop keep their undo data in chunked int lists).
+Every kind of turn of the rules core is searched: removal-only turns and
+third captures (wider than the 20-bit move field: a per-ply placeholder)
+and a side moving twice running (``defender_first``, removals owed at a
+full board: the child's score is not negated, the window passes unchanged).
 
 Search features: iterative deepening; transposition table (preallocated
 ``array('i')`` chunks, keys are the Zobrist key < 2**30 mixed with
-the ``first_time_per_line`` state (low 15 line bits) and the ``no_return``
-bars when those options are on);
+the ``mill_reuse`` state (line or point masks, folded to 15 bits) and the
+``no_return`` bars when those options are on);
 move ordering by one sort of ints ``score << 20 | move`` per node: TT move,
 then captures (more stones first), moves that block an opponent's open mill,
 killer moves (two per ply), history heuristic; terminal positions by
@@ -30,6 +34,7 @@ INF = const(30000)
 MATE_ZONE = const(9000)
 MAXPLY = const(40)
 MOVE_MASK = const(0xFFFFF)
+WIDE_TO = const(30)    # "to" of a placeholder for a move wider than MOVE_MASK (no point is 30)
 MASK30 = const(0x3FFFFFFF)
 
 EXACT = const(0)
@@ -86,6 +91,8 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         self.KEY = [0] * (MAXPLY + 1)
         self.K1 = [NOMOVE] * (MAXPLY + 1)
         self.K2 = [NOMOVE] * (MAXPLY + 1)
+        self.wide = [None] * (MAXPLY + 1)   # per ply: list of moves wider than MOVE_MASK, made when needed
+        self.same = bytearray(MAXPLY + 1)   # per ply: 1 when the child has the same side to move
         self.hist = _zeros("H", HSIZE, 2)
         self.noise = None
         self.pos = None
@@ -116,7 +123,7 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         self.nodes = 0
         self.noise = noise
         r = pos.rules
-        self.mix = r.reuse_first or r.no_ret
+        self.mix = r.reuse_first or r.no_ret or r.points_once
         self.best_move = NOMOVE
         self.best_score = -INF
         self.depth_done = 0
@@ -142,7 +149,9 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         k = pos.zkey
         if self.mix:
             u = pos.used
-            k ^= (u[0] & 0x7FFF) << 3 ^ (u[1] & 0x7FFF) << 15 ^ (pos.forbid[0] & 0x3FF) << 1 \
+            u0 = u[0] ^ u[0] >> 15      # folded: point masks (first_time_per_points) have 24 bits
+            u1 = u[1] ^ u[1] >> 15
+            k ^= (u0 & 0x7FFF) << 3 ^ (u1 & 0x7FFF) << 15 ^ (pos.forbid[0] & 0x3FF) << 1 \
                 ^ (pos.forbid[1] & 0x3FF) << 19 ^ (1 if pos.forbid[0] >= 0 else 0) \
                 ^ (1 << 29 if pos.forbid[1] >= 0 else 0)
         return k & MASK30
@@ -168,6 +177,8 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         MV = self.mv
         K1 = self.K1
         K2 = self.K2
+        WIDE = self.wide
+        SAME = self.same
         HIST = self.hist
         TT = self.tt
         tmask = self.tt_mask
@@ -256,6 +267,25 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
                 del moves[:]
                 gen(moves)
                 n = len(moves)
+                nw = 0
+                for j in range(n):
+                    if moves[j] > MOVE_MASK:
+                        nw += 1
+                if nw:
+                    # removal-only turns or third captures: placeholders
+                    # WIDE_TO | index << 5 (the same position generates the
+                    # same list, so TT moves and killers stay valid); the
+                    # per-ply list is sized once, not grown
+                    W = WIDE[ply]
+                    if W is None or len(W) < nw:
+                        W = WIDE[ply] = [0] * nw
+                    nw = 0
+                    for j in range(n):
+                        m = moves[j]
+                        if m > MOVE_MASK:
+                            W[nw] = m
+                            moves[j] = WIDE_TO | nw << 5
+                            nw += 1
                 if not n:
                     ret = ply - WIN  # blocked: the side to move loses
                     ply -= 1
@@ -273,6 +303,8 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
                         m = moves[j]
                         if m == ttm:
                             sc = 511
+                        elif m & 31 == WIDE_TO:
+                            sc = 440
                         elif m >> 10 & 31 != NONE:
                             sc = 440 if m >> 15 & 31 != NONE else 420
                             if thr >> (m >> 10 & 31) & 1:
@@ -295,18 +327,19 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
             else:
                 # a child of the node at `ply` has returned `ret`
                 pop()
-                v = -ret
+                v = ret if SAME[ply] else -ret
                 j = IDX[ply] - 1
                 m = MV[ply][j] & MOVE_MASK
+                wide = m & 31 == WIDE_TO
                 if ply == 0:
-                    if noise is not None:
+                    if noise is not None and not wide:
                         f = m >> 5 & 31
                         v += noise[(f if f != NONE else 24) * 24 + (m & 31)]
                         if m >> 10 & 31 != NONE:
                             v += noise[m >> 10 & 31] // 3
                     if v > self.it_score or self.it_best == NOMOVE:
                         self.it_score = v
-                        self.it_best = m
+                        self.it_best = WIDE[0][m >> 5] if wide else m
                     self.it_first_done = True
                 if v > BEST[ply]:
                     BEST[ply] = v
@@ -315,7 +348,7 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
                         A[ply] = v
                         if v >= B[ply]:
                             # beta cutoff
-                            if m >> 10 & 31 == NONE:
+                            if m >> 10 & 31 == NONE and not wide:
                                 if K1[ply] != m:
                                     K2[ply] = K1[ply]
                                     K1[ply] = m
@@ -339,9 +372,21 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
             moves = MV[ply]
             if j < len(moves):
                 IDX[ply] = j + 1
-                push(moves[j] & MOVE_MASK)
-                A[ply + 1] = -B[ply]
-                B[ply + 1] = -A[ply]
+                m = moves[j] & MOVE_MASK
+                if m & 31 == WIDE_TO:
+                    m = WIDE[ply][m >> 5]
+                t = pos.turn
+                push(m)
+                if pos.turn == t:
+                    # the same side moves again (defender_first, removals owed):
+                    # no change of view, the window passes unchanged
+                    SAME[ply] = 1
+                    A[ply + 1] = A[ply]
+                    B[ply + 1] = B[ply]
+                else:
+                    SAME[ply] = 0
+                    A[ply + 1] = -B[ply]
+                    B[ply + 1] = -A[ply]
                 D[ply + 1] = D[ply] - 1
                 ply += 1
                 entering = True

@@ -13,7 +13,6 @@ STANDARD_LINES = (
     "b6 d6 f6", "a7 d7 g7", "a1 a4 a7", "b2 b4 b6", "c3 c4 c5", "d1 d2 d3",
     "d5 d6 d7", "e3 e4 e5", "f2 f4 f6", "g1 g4 g7",
 )
-DIAGONAL_LINES = ("a1 b2 c3", "g1 f2 e3", "a7 b6 c5", "g7 f6 e5")
 
 
 def _key(name):
@@ -84,11 +83,7 @@ class _Geometries:
     ``GEOMETRIES[name]`` raises KeyError for an unknown board.
     """
 
-    SPECS = {
-        "standard": STANDARD_LINES,
-        # Twelve Men's Morris / Morabaraba: the same 24 points plus four diagonal lines.
-        "diagonals": STANDARD_LINES + DIAGONAL_LINES,
-    }
+    NAMES = ("standard", "diagonals", "six")
 
     def __init__(self):
         self._built = {}
@@ -96,11 +91,18 @@ class _Geometries:
     def __getitem__(self, name):
         g = self._built.get(name)
         if g is None:
-            g = self._built[name] = Geometry(name, self.SPECS[name])
+            if name == "standard":
+                g = Geometry(name, STANDARD_LINES)
+            else:
+                # the relatives' boards (morris/presets.py, loaded only for them)
+                from .presets import BOARDS
+                lines, links = BOARDS[name]
+                g = Geometry(name, lines, links)
+            self._built[name] = g
         return g
 
     def __contains__(self, name):
-        return name in self.SPECS
+        return name in self.NAMES
 
 
 GEOMETRIES = _Geometries()

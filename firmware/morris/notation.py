@@ -1,23 +1,28 @@
 """Text forms: moves, game records (ours and Sanmill's), and the position text.
 
-POSITION TEXT (one line, eight space-separated fields)::
+POSITION TEXT (one line, eight space-separated fields, a ninth when removals are owed)::
 
     standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -
 
 1. rules: preset name plus ``+option=value`` overrides (see rules.py).
 2. board: rows from top (7) to bottom (1), separated by '/', each row's points
-   left to right: ``W`` white stone, ``B`` black stone, ``.`` empty.
-   Row 4 has six points (a4 b4 c4 e4 f4 g4), every other row three.
+   left to right: ``W`` white stone, ``B`` black stone, ``.`` empty, ``X``
+   marked point (``placing_mill: mark``). Row 4 has six points (a4 b4 c4 e4
+   f4 g4), every other row three (on the ``six`` board: rows 6 to 2, row 4
+   with four points).
 3. side to move: ``w`` or ``b``.
 4. stones in hand: ``white/black``.
 5. clocks: ``turns since the last capture/turns made with three stones each``.
 6. lines already completed (for ``mill_reuse: first_time_per_line``):
-   ``white/black`` as hexadecimal masks of line indices (RULES.md order).
+   ``white/black`` as hexadecimal masks of line indices (RULES.md order);
+   for ``first_time_per_points`` the masks of points of the mills that paid.
 7. no-return bars: ``white/black``, each ``-`` or the barred move ``d3-d2``.
 8. history: the moves since the last capture that led here, oldest first,
    comma-separated, or ``-``; they give the repetition count exactly.
+9. (only when a full board owes removals, ``full_board``) ``white/black``:
+   removals owed, ``2`` opponent stones or ``1o`` own stones, ``0`` none.
 """
-from .position import NONE, NOMOVE, WHITE, BLACK, IllegalMoveError
+from .position import NONE, NOMOVE, WHITE, IllegalMoveError
 
 
 def split_move(geo, text):
@@ -28,13 +33,20 @@ def split_move(geo, text):
     if not isinstance(text, str):
         raise ValueError("move must be text, got %r" % (text,))
     s = text.strip().lower()
-    if not s or len(s) > 16:
+    if not s or len(s) > 40:
         raise ValueError("malformed move %r" % text)
     parts = s.split("x")
     head = parts[0]
     caps = parts[1:]
-    if len(caps) > 2:
-        raise ValueError("malformed move %r: at most two captures" % text)
+    if len(caps) > (12 if not head else 3):
+        raise ValueError("malformed move %r: at most three captures" % text)
+    if not head and caps:  # a removal-only turn: 'xa1' or 'xa1xb2'
+        pts = []
+        for name in caps:
+            if name not in geo.index:
+                raise ValueError("malformed move %r: bad point %r" % (text, name))
+            pts.append(geo.index[name])
+        return NONE, NONE, pts
     ends = head.split("-")
     if len(ends) > 2 or not ends[0]:
         raise ValueError("malformed move %r: expected 'd2', 'd2-d3' or 'd2-d3xa1'" % text)
@@ -48,6 +60,55 @@ def split_move(geo, text):
     return NONE, pts[0], pts[1:]
 
 
+def pieces(moves):
+    """``moves`` (texts) with every capture its own token (``d2xb4`` -> ``d2``, ``xb4``),
+    lower case: what ``next_turn`` regroups by the rules."""
+    out = []
+    for tok in moves:
+        parts = tok.lower().split("x")
+        if parts[0]:
+            out.append(parts[0])
+        for c in parts[1:]:
+            out.append("x" + c)
+    return out
+
+
+def next_turn(pos, tokens, i):
+    """(turn text, index after it): the turn of ``pos`` that starts at ``tokens[i]``.
+
+    Capture tokens (``xb4``) that follow join it while the rules let them
+    (Sanmill writes every removal as its own action; a removal-only turn,
+    owed at a full board, starts with one). Classic rules always join them."""
+    text = tokens[i]
+    j = i + 1
+    while j < len(tokens) and tokens[j][:1] in ("x", "X"):
+        if pos._sp and not _extends(pos, text + tokens[j].lower()):
+            break
+        text += tokens[j].lower()
+        j += 1
+    return text, j
+
+
+def _extends(pos, text):
+    """True when ``text`` is a legal turn here or the start of one (captures still to come)."""
+    try:
+        frm, to, caps = split_move(pos.geo, text)
+    except ValueError:
+        return True  # let the move's own parse report it
+    from .position import REMOVAL, move_captures
+    want = set(caps)
+    for m in pos.legal_moves:
+        if m & REMOVAL:
+            if to != NONE:
+                continue
+        elif m & 31 != to or m >> 5 & 31 != frm:
+            continue
+        got = move_captures(m)
+        if len(want) <= len(got) and not [c for c in want if c not in got]:
+            return True
+    return False
+
+
 def play_record(position, text):
     """Push every move of record ``text`` onto ``position``.
 
@@ -56,13 +117,18 @@ def play_record(position, text):
     holds the moves before the bad one.
     """
     from .record import split_record   # the one move-list reader (imported here: no cycle)
-    for i, tok in enumerate(split_record(text)[1]):
+    tokens = pieces(split_record(text)[1])
+    i = 0
+    turn = 0
+    while i < len(tokens):
+        tok, i = next_turn(position, tokens, i)
+        turn += 1
         try:
             position.push_text(tok)
         except IllegalMoveError as e:
-            raise IllegalMoveError(e.move, e.reason, i + 1)
+            raise IllegalMoveError(e.move, e.reason, turn)
         except ValueError as e:
-            raise ValueError("turn %d: %s" % (i + 1, e))
+            raise ValueError("turn %d: %s" % (turn, e))
     return position
 
 
@@ -76,21 +142,26 @@ def position_text(pos):
     """The one-line text form of ``pos`` (see the module docstring)."""
     geo = pos.geo
     w, b = pos.bb
+    mk = pos.marks
     rows = []
     for row in geo.rows:
-        rows.append("".join("W" if w >> p & 1 else "B" if b >> p & 1 else "." for p in row))
+        rows.append("".join("W" if w >> p & 1 else "B" if b >> p & 1 else "X" if mk >> p & 1
+                            else "." for p in row))
     hist = pos.hist
     moves = []
     for i in range(2, len(hist), 2):
         moves.append(_diff_move(geo, hist[i - 2], hist[i - 1], hist[i], hist[i + 1]))
-    return " ".join((
+    fields = [
         str(pos.rules), "/".join(rows), "wb"[pos.turn],
         "%d/%d" % (pos.hand[0], pos.hand[1]),
         "%d/%d" % (pos.ncp, pos.p33),
         "%x/%x" % (pos.used[0], pos.used[1]),
         _forbid_text(geo, pos.forbid[0]) + "/" + _forbid_text(geo, pos.forbid[1]),
         ",".join(moves) or "-",
-    ))
+    ]
+    if pos.owe[0] or pos.owe[1]:
+        fields.append("/".join(str(-k) + "o" if k < 0 else str(k) for k in pos.owe))
+    return " ".join(fields)
 
 
 def _diff_move(geo, a1, a2, b1, b2):
@@ -111,123 +182,3 @@ def _bit(m):
     while not m >> i & 1:
         i += 1
     return i
-
-
-def _ints(field, name, lo, hi, base=10):
-    parts = field.split("/")
-    if len(parts) != 2:
-        raise ValueError("position field %s must be a/b, got %r" % (name, field))
-    try:
-        vals = [int(p, base) for p in parts]
-    except ValueError:
-        raise ValueError("position field %s must hold numbers, got %r" % (name, field))
-    for v in vals:
-        if not lo <= v <= hi:
-            raise ValueError("position field %s out of range: %r" % (name, field))
-    return vals
-
-
-def parse_position(cls, text):
-    """Build a ``cls`` (Position) from the one-line text; raises ValueError naming the field."""
-    from .rules import Rules
-    if not isinstance(text, str) or len(text) > 4000:
-        raise ValueError("position text must be a string of at most 4000 characters")
-    f = text.split()
-    if len(f) != 8:
-        raise ValueError("position text needs 8 fields, got %d" % len(f))
-    rules = Rules.parse(f[0])
-    geo = rules.geo
-    pos = cls(rules)
-    rows = f[1].split("/")
-    if len(rows) != len(geo.rows):
-        raise ValueError("position board needs %d rows, got %r" % (len(geo.rows), f[1]))
-    bb = [0, 0]
-    for row, chars in zip(geo.rows, rows):
-        if len(chars) != len(row):
-            raise ValueError("position board row %r needs %d points" % (chars, len(row)))
-        for p, ch in zip(row, chars):
-            if ch == "W":
-                bb[0] |= 1 << p
-            elif ch == "B":
-                bb[1] |= 1 << p
-            elif ch != ".":
-                raise ValueError("position board: bad character %r (use W, B or .)" % ch)
-    if f[2] not in ("w", "b"):
-        raise ValueError("position side to move must be w or b, got %r" % f[2])
-    hand = _ints(f[3], "in hand", 0, rules.stones)
-    ncp, p33 = _ints(f[4], "clocks", 0, 100000)
-    used = _ints(f[5], "used lines", 0, (1 << len(geo.lines)) - 1, 16)
-    forbid = []
-    for part in _split2(f[6], "no-return"):
-        if part == "-":
-            forbid.append(NOMOVE)
-        else:
-            ends = part.split("-")
-            if len(ends) != 2 or ends[0] not in geo.index or ends[1] not in geo.index:
-                raise ValueError("position no-return bar must be '-' or like 'd3-d2', got %r" % part)
-            forbid.append(geo.index[ends[0]] << 5 | geo.index[ends[1]])
-    pos.bb = bb
-    pos.count = [_popcount(bb[0]), _popcount(bb[1])]
-    for c in (0, 1):
-        if pos.count[c] + hand[c] > rules.stones:
-            raise ValueError("position has more %s stones than the rules allow" % ("white", "black")[c])
-    pos.hand = hand
-    pos.turn = WHITE if f[2] == "w" else BLACK
-    pos.ncp = ncp
-    pos.p33 = p33
-    pos.used = used
-    pos.forbid = forbid
-    pos._rehash()
-    pos.hist = _history(pos, f[7])
-    if len(pos.hist) // 2 - 1 > ncp:
-        raise ValueError("position history is longer than the turns since the last capture")
-    return pos
-
-
-def _split2(field, name):
-    parts = field.split("/")
-    if len(parts) != 2:
-        raise ValueError("position field %s must be a/b, got %r" % (name, field))
-    return parts
-
-
-def _popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-def _history(pos, field):
-    """Repetition keys for the history moves, undoing them from the current position."""
-    keys = [pos.exact_key()]
-    if field == "-":
-        return [keys[0][0], keys[0][1]]
-    geo = pos.geo
-    bb = list(pos.bb)
-    hand = list(pos.hand)
-    turn = pos.turn
-    for text in reversed(field.split(",")):
-        frm, to, caps = split_move(geo, text)
-        mover = 1 - turn
-        if caps:
-            raise ValueError("position history holds a capture %r (history starts after the last capture)" % text)
-        if not bb[mover] >> to & 1:
-            raise ValueError("position history move %r does not fit the board" % text)
-        bb[mover] &= ~(1 << to)
-        if frm == NONE:
-            hand[mover] += 1
-            if hand[mover] > pos.rules.stones:
-                raise ValueError("position history move %r gives too many stones in hand" % text)
-        else:
-            if (bb[0] | bb[1]) >> frm & 1:
-                raise ValueError("position history move %r does not fit the board" % text)
-            bb[mover] |= 1 << frm
-        turn = mover
-        keys.append((bb[0] | turn << 24 | hand[0] << 25, bb[1] | hand[1] << 25))
-    out = []
-    for k1, k2 in reversed(keys):
-        out.append(k1)
-        out.append(k2)
-    return out

@@ -14,17 +14,44 @@ BLACK = 1
 NONE = 31  # "no point" in a move field
 NOMOVE = -1
 UNDO_CHUNK = 64
+REMOVAL = 1 << 29  # a removal-only turn: REMOVAL | mask of the points emptied
 COLOUR_NAMES = ("white", "black")
 
 
-def move(to, frm=NONE, c1=NONE, c2=NONE):
-    """Encode a move: 5 bits each for to, from, first and second capture (NONE = 31)."""
-    return to | frm << 5 | c1 << 10 | c2 << 15
+def move(to, frm=NONE, c1=NONE, c2=NONE, c3=NONE):
+    """Encode a move: 5 bits each for to, from, first and second capture (NONE = 31),
+    and a third capture (only ``double_mill: each``) stored as ``c3 ^ 31`` in bits 20-24
+    so that moves without one keep those bits 0."""
+    return to | frm << 5 | c1 << 10 | c2 << 15 | (c3 ^ 31) << 20
 
 
 def move_parts(m):
-    """Decode a move into (to, frm, c1, c2); absent fields are NONE."""
+    """Decode a move into (to, frm, c1, c2); absent fields are NONE.
+
+    Not for removal-only turns (``m & REMOVAL``) nor a third capture: use
+    ``move_captures`` for those."""
     return m & 31, m >> 5 & 31, m >> 10 & 31, m >> 15 & 31
+
+
+def move_captures(m):
+    """List of the points a move empties of opponent (or, in a removal-only turn,
+    owed) stones, in the move's order; a removal-only turn lists its points ascending."""
+    if m & REMOVAL:
+        return [p for p in range(29) if m >> p & 1]
+    out = []
+    for f in (m >> 10 & 31, m >> 15 & 31, (m >> 20 & 31) ^ 31):
+        if f != NONE:
+            out.append(f)
+    return out
+
+
+def popcount(m):
+    """Number of set bits of ``m`` (>= 0): stones in a board mask."""
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
 
 
 class IllegalMoveError(ValueError):
@@ -49,7 +76,7 @@ class Outcome:
 
     Reasons: 'fewer than three stones' (below ``lose_below``, stones in hand
     counted), 'blocked', 'threefold repetition' (N-fold), 'no capture' (the
-    N-moves rule), 'three versus three'.
+    N-moves rule), 'three versus three', 'full board' (``full_board``).
     """
 
     def __init__(self, winner, reason):
@@ -93,8 +120,17 @@ class Position:
     stones each and none in hand), ``used`` (per player, mask of line indices
     already completed, for ``mill_reuse: first_time_per_line``), ``forbid``
     (per player, the encoded from<<5|to return move barred by ``no_return``,
-    or NOMOVE), ``zkey`` (Zobrist key < 2**30), ``move_stack``.
+    or NOMOVE), ``marks`` (mask of marked points, ``placing_mill: mark``),
+    ``owe`` (per player, removals owed at a full board: k > 0 opponent
+    stones, -k own stones), ``zkey`` (Zobrist key < 2**30), ``move_stack``.
+    Rules with ``special`` set run the turn flow of morris/variant.py.
     """
+
+    # the variants' fields as class defaults, set on an instance only by special rules
+    # (a classic position keeps 15 fields: a smaller instance in the Pico's heap)
+    marks = 0
+    owe = (0, 0)
+    _sp = False
 
     def __init__(self, rules=None, first=WHITE):
         if rules is None:
@@ -111,7 +147,13 @@ class Position:
         self.p33 = 0
         self.used = [0, 0]
         self.forbid = [NOMOVE, NOMOVE]
-        # Undo data, 4 small ints per turn (move, ncp, p33, used | (forbid + 1) << 20),
+        if rules.special:  # the variants' turn flow, loaded only for games that need it
+            self._sp = True
+            self.owe = [0, 0]
+            from . import variant
+            self._v = variant
+        # Undo data, 4 small ints per turn (move, ncp, p33, used | (forbid + 1) << 20;
+        # variant.RECORD ints with ``special`` rules),
         # in chunks of UNDO_CHUNK ints so a long game never needs one large block.
         self._undo = []
         self._chunks = [self._undo]
@@ -129,6 +171,15 @@ class Position:
                 if b >> p & 1:
                     z ^= Z_STONE[c][p]
             z ^= Z_HAND[c][self.hand[c]]
+            if self.owe[c]:
+                z ^= Z_STONE[c][24 + (self.owe[c] & 7)]
+        mk = self.marks
+        p = 0
+        while mk:
+            if mk & 1:
+                z ^= Z_STONE[0][p] ^ (Z_STONE[1][p] >> 1)
+            mk >>= 1
+            p += 1
         self.zkey = z
 
     def exact_key(self):
@@ -161,8 +212,9 @@ class Position:
     def move_stack(self):
         """Moves played from the position this object started at, oldest first."""
         out = []
+        step = self._v.RECORD if self._sp else 4
         for c in self._chunks:
-            out.extend(c[0::4])
+            out.extend(c[0::step])
         return out
 
     # ---- phases -------------------------------------------------------
@@ -217,29 +269,13 @@ class Position:
     # ---- move generation ------------------------------------------------
     def generate(self, out):
         """Append every legal move of the side to move to list ``out``, ignoring game over."""
+        if self._sp:
+            return self._v.generate(self, out)
         t = self.turn
         geo = self.geo
         me = self.bb[t]
-        occ = me | self.bb[1 - t]
-        n = geo.n
         cands = []  # frm << 5 | to
-        if self.hand[t]:
-            for to in range(n):
-                if not occ >> to & 1:
-                    cands.append(NONE << 5 | to)
-        elif self.flying(t):
-            empties = [p for p in range(n) if not occ >> p & 1]
-            for frm in range(n):
-                if me >> frm & 1:
-                    for to in empties:
-                        cands.append(frm << 5 | to)
-        else:
-            adjp = geo.adj_points
-            for frm in range(n):
-                if me >> frm & 1:
-                    for to in adjp[frm]:
-                        if not occ >> to & 1:
-                            cands.append(frm << 5 | to)
+        self._steps(t, me | self.bb[1 - t], cands)
         masks_at = geo.masks_at
         simple = not (self.rules.reuse_first or self.rules.max_captures > 1)
         forbid = self.forbid[t]
@@ -265,6 +301,32 @@ class Position:
             if cap1 < 0:
                 cap1 = self.capturable(1 - t)
             self._gen_captures(out, c, k, cap1, self.bb[1 - t], 1 - t)
+
+    def _steps(self, t, occ, cands):
+        """Append frm << 5 | to (NONE for a placement) for every placement or move of
+        ``t`` to an empty point (``occ``: occupied points), captures aside."""
+        geo = self.geo
+        n = geo.n
+        me = self.bb[t]
+        if self.hand[t]:
+            for to in range(n):
+                if not occ >> to & 1:
+                    cands.append(NONE << 5 | to)
+            if not self.rules.lasker:
+                return
+        elif self.flying(t):
+            empties = [p for p in range(n) if not occ >> p & 1]
+            for frm in range(n):
+                if me >> frm & 1:
+                    for to in empties:
+                        cands.append(frm << 5 | to)
+            return
+        adjp = geo.adj_points
+        for frm in range(n):
+            if me >> frm & 1:
+                for to in adjp[frm]:
+                    if not occ >> to & 1:
+                        cands.append(frm << 5 | to)
 
     def _gen_captures(self, out, head, k, cap1, opp, o):
         n = self.geo.n
@@ -299,6 +361,10 @@ class Position:
 
     def has_legal_move(self):
         """True when the side to move has at least one legal move (ignores game over)."""
+        if self._sp:
+            out = []
+            self._v.generate(self, out)
+            return bool(out)
         t = self.turn
         geo = self.geo
         me = self.bb[t]
@@ -320,6 +386,8 @@ class Position:
     # ---- make / unmake ------------------------------------------------
     def push(self, m):
         """Play move ``m`` (an int from ``legal_moves``; not re-checked, see ``push_text``)."""
+        if self._sp:
+            return self._v.push(self, m)
         t = self.turn
         o = 1 - t
         bb = self.bb
@@ -391,8 +459,21 @@ class Position:
                 out |= 1 << li
         return out
 
+    def _pop_hist(self, captured):
+        """Restore the repetition history when a turn is taken back (``captured``:
+        the turn captured, so it had started a new history)."""
+        if captured:
+            self.hist = self._hists.pop()
+        elif self.rules.draw_repetition:
+            self.hist.pop()
+            self.hist.pop()
+        else:
+            self.hist[0], self.hist[1] = self.exact_key()
+
     def pop(self):
         """Take back the last move and return it; restores every counter. IndexError if none."""
+        if self._sp:
+            return self._v.pop(self)
         u = self._undo
         if not u and len(self._chunks) > 1:
             self._chunks.pop()
@@ -430,13 +511,7 @@ class Position:
             else:
                 self.count[o] += 1
             bb[o] = b
-        if c1 != NONE:
-            self.hist = self._hists.pop()
-        elif self.rules.draw_repetition:
-            self.hist.pop()
-            self.hist.pop()
-        else:
-            self.hist[0], self.hist[1] = self.exact_key()
+        self._pop_hist(c1 != NONE)
         self.ncp = ncp
         self.p33 = p33
         self.used[t] = uf & 0xFFFFF
@@ -459,6 +534,10 @@ class Position:
             return Outcome(None, "no capture")
         if r.draw_3v3_moves and self.p33 >= 2 * r.draw_3v3_moves:
             return Outcome(None, "three versus three")
+        if r.full_end and self.count[0] + self.count[1] == self.geo.n \
+                and not self.hand[0] and not self.hand[1]:
+            # the side to move is the first player: the last stone was the other's
+            return Outcome(None if r.full_board == "draw" else 1 - self.turn, "full board")
         return None
 
     def outcome(self):
@@ -476,12 +555,16 @@ class Position:
     def move_text(self, m):
         """RULES.md notation of move ``m``: 'd2', 'd2-d3', 'b4xg7', 'd2-d3xa1xg7'."""
         names = self.geo.names
-        to, frm, c1, c2 = move_parts(m)
-        s = names[to] if frm == NONE else names[frm] + "-" + names[to]
-        if c1 != NONE:
-            s += "x" + names[c1]
-        if c2 != NONE:
-            s += "x" + names[c2]
+        if m & REMOVAL:
+            s = ""
+        else:
+            to = m & 31
+            frm = m >> 5 & 31
+            s = names[to] if frm == NONE else names[frm] + "-" + names[to]
+            if m >> 10 & 31 == NONE:
+                return s
+        for c in move_captures(m):
+            s += "x" + names[c]
         return s
 
     def parse_move(self, text):
@@ -492,6 +575,12 @@ class Position:
         """
         from .notation import split_move
         frm, to, caps = split_move(self.geo, text)
+        if self._sp:
+            return self._v.check(self, text.strip(), frm, to, caps)
+        if to == NONE:
+            raise IllegalMoveError(text.strip(), "no removal owed")
+        if len(caps) > 2:
+            raise IllegalMoveError(text.strip(), "capture not allowed")
         return self._check(text.strip(), frm, to, caps)
 
     def push_text(self, text):
@@ -569,7 +658,7 @@ class Position:
     @classmethod
     def from_text(cls, text):
         """Position from its one-line text form; raises ValueError naming the bad field."""
-        from .notation import parse_position
+        from .posread import parse_position
         return parse_position(cls, text)
 
     def copy(self):
@@ -583,6 +672,9 @@ class Position:
         p.p33 = self.p33
         p.used = list(self.used)
         p.forbid = list(self.forbid)
+        if self._sp:
+            p.marks = self.marks
+            p.owe = list(self.owe)
         p.zkey = self.zkey
         p.hist = list(self.hist)
         return p

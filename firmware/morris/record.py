@@ -1,4 +1,4 @@
-"""Game records: a PGN-like text format, and Sanmill's move lists and FEN.
+"""Game records: a PGN-like text format, and Sanmill's move lists (its FEN: sanmill.py).
 
 Runs unchanged on CPython and MicroPython (no ``re``, no f-strings). The
 format is documented in docs/records.md; in short::
@@ -226,10 +226,15 @@ def movetext(moves, first=WHITE, result="*", width=LINE_WIDTH):
 
 
 def _play(pos, moves, first):
-    """Push ``moves`` (texts) on ``pos``; the canonical texts. RecordError names a bad move."""
+    """Push ``moves`` (texts; Sanmill's separate capture tokens join their turn,
+    ``notation.next_turn``) on ``pos``; the canonical texts. RecordError names a bad move."""
+    from .notation import next_turn, pieces
+    moves = pieces(moves)
     out = []
-    for i in range(len(moves)):
-        tok = moves[i]
+    j = 0
+    while j < len(moves):
+        i = len(out)
+        tok, j = next_turn(pos, moves, j)
         try:
             m = pos.parse_move(tok)
         except IllegalMoveError as e:
@@ -248,8 +253,10 @@ def _play(pos, moves, first):
 def split_record(text):
     """(tags dict, list of move texts, result token or None) of a record's text,
     without checking the moves. Reads our format and Sanmill's move lists
-    (a capture token ``xb4`` joins the move before it). The one move-list
-    reader: ``notation.play_record``, the simulator and the tests use it. A record whose first move is numbered
+    (a capture token ``xb4`` joins the move before it; ``read_record`` and
+    ``notation.play_record`` regroup removals by the rules, see
+    ``notation.next_turn``). The one move-list reader: ``notation.play_record``,
+    the simulator and the tests use it. A record whose first move is numbered
     ``1...`` gets the tag First "black" unless it says otherwise."""
     if not isinstance(text, str):
         raise RecordError("a record is text")
@@ -356,6 +363,7 @@ def start_position(tags, rules=None):
             raise RecordError("the Rules tag %s differs from the position's rules %s" % (r, pos.rules))
         return pos
     if "FEN" in tags:
+        from .sanmill import from_sanmill_fen
         return from_sanmill_fen(tags["FEN"], r)
     first = tags.get("First", "white").strip().lower()
     if first not in COLOURS:
@@ -392,112 +400,3 @@ def replay(text, rules=None):
     for m in moves:
         start.push_text(m)
     return start
-
-
-# ---- Sanmill's FEN ------------------------------------------------------------------
-
-# Sanmill's squares 8..31, ring by ring (inner, middle, outer), each ring
-# clockwise from its top middle point; its FEN lists them in this order.
-SANMILL_SQUARES = ("d5 e5 e4 e3 d3 c3 c4 c5 "
-                   "d6 f6 f4 f2 d2 b2 b4 b6 "
-                   "d7 g7 g4 g1 d1 a1 a4 a7").split()
-
-
-def from_sanmill_fen(fen, rules=None):
-    """A Position from Sanmill's FEN (docs/records.md): board, side, phase, action,
-    stone counts, half-move clock, full-move number.
-
-    The board field is three rings of 8 points (inner, middle, outer), each
-    from its top middle point clockwise, separated by '/': ``O`` white,
-    ``@`` black, ``*`` empty. Counts are "white on board, white in hand,
-    black on board, black in hand, white to remove, black to remove"
-    (current Sanmill); the older five-number form (black first, one "to
-    remove") is read too. A position in the middle of a turn (action ``r``,
-    a capture owed) is refused: a record starts between turns. ``rules``
-    defaults to standard. Raises RecordError naming the bad field.
-    """
-    r = Rules("standard") if rules is None else Rules.parse(rules) if isinstance(rules, str) else rules
-    f = fen.split()
-    if len(f) not in (11, 12):
-        raise RecordError("Sanmill FEN needs 11 or 12 fields, got %d" % len(f))
-    rings = f[0].split("/")
-    if len(rings) != 3 or [len(x) for x in rings] != [8, 8, 8]:
-        raise RecordError("Sanmill FEN board must be three rings of 8 points, got %r" % f[0])
-    geo = r.geo
-    if geo.n != 24:
-        raise RecordError("Sanmill FEN needs a 24-point board")
-    bb = [0, 0]
-    chars = "".join(rings)
-    for i in range(24):
-        ch = chars[i]
-        p = geo.index[SANMILL_SQUARES[i]]
-        if ch == "O":
-            bb[WHITE] |= 1 << p
-        elif ch == "@":
-            bb[BLACK] |= 1 << p
-        elif ch != "*":
-            raise RecordError("Sanmill FEN board: %r is not O, @ or * (banned points are not supported)" % ch)
-    if f[1] not in ("w", "b"):
-        raise RecordError("Sanmill FEN side to move must be w or b, got %r" % f[1])
-    if f[2] not in ("r", "p", "m", "o"):
-        raise RecordError("Sanmill FEN phase must be r, p, m or o, got %r" % f[2])
-    if f[3] == "r":
-        raise RecordError("Sanmill FEN in the middle of a turn (a capture owed) cannot start a record")
-    if f[3] not in ("p", "s"):
-        raise RecordError("Sanmill FEN action must be p, s or r, got %r" % f[3])
-    try:
-        nums = [int(x) for x in f[4:]]
-    except ValueError:
-        raise RecordError("Sanmill FEN counts must be numbers: %r" % " ".join(f[4:]))
-    if len(nums) == 8:
-        w_on, w_hand, b_on, b_hand = nums[0], nums[1], nums[2], nums[3]
-        clock = nums[6]
-    else:  # older Sanmill: black on board, black in hand, white on board, white in hand, to remove
-        b_on, b_hand, w_on, w_hand = nums[0], nums[1], nums[2], nums[3]
-        clock = nums[5]
-    if _pc(bb[WHITE]) != w_on or _pc(bb[BLACK]) != b_on:
-        raise RecordError("Sanmill FEN stone counts (%d white, %d black on board) do not match the board"
-                          % (w_on, b_on))
-    for n in (w_hand, b_hand, clock):
-        if n < 0:
-            raise RecordError("Sanmill FEN counts must not be negative")
-    rows = []
-    for row in geo.rows:
-        rows.append("".join("W" if bb[0] >> p & 1 else "B" if bb[1] >> p & 1 else "." for p in row))
-    text = "%s %s %s %d/%d %d/0 0/0 -/- -" % (str(r), "/".join(rows), f[1], w_hand, b_hand, clock)
-    try:
-        return Position.from_text(text)
-    except ValueError as e:
-        raise RecordError("Sanmill FEN: %s" % e)
-
-
-def to_sanmill_fen(pos, fullmove=1):
-    """Sanmill's FEN (current form) of ``pos``, between turns (action p or s)."""
-    idx = pos.geo.index
-    chars = []
-    for i in range(24):
-        p = idx[SANMILL_SQUARES[i]]
-        chars.append("O" if pos.bb[0] >> p & 1 else "@" if pos.bb[1] >> p & 1 else "*")
-        if i in (7, 15):
-            chars.append("/")
-    t = pos.turn
-    over = pos.outcome() is not None
-    phase = "o" if over else "p" if pos.hand[0] or pos.hand[1] else "m"
-    action = "p" if pos.hand[t] else "s"
-    return "%s %s %s %s %d %d %d %d 0 0 %d %d" % (
-        "".join(chars), "wb"[t], phase, action, pos.count[0], pos.hand[0], pos.count[1],
-        pos.hand[1], pos.ncp, fullmove)
-
-
-def is_sanmill_fen(text):
-    """True when ``text`` (one line) looks like a Sanmill FEN rather than a move list."""
-    f = text.strip().split()
-    return len(f) in (11, 12) and f[0].count("/") == 2 and len(f[0]) == 26
-
-
-def _pc(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n

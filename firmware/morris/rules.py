@@ -1,8 +1,20 @@
-"""Rule options and the presets of docs/rules.md.
+"""Rule options and the presets: docs/rules.md's five and the relatives in docs/variants.md.
 
 A ``Rules`` object is immutable by convention. Its text form is the preset
 name followed by ``+option=value`` for every option that differs from the
 preset, e.g. ``wikipedia+double_mill=two+no_return=on``.
+Options beyond docs/rules.md (docs/variants.md): ``placing_mill`` (what a mill
+formed by a placement does: capture, take from the opponent's hand, mark the
+point until placement ends, nothing), ``move_in_placement`` (Lasker),
+``defender_first`` (the last stone placed, its owner moves first),
+``full_board`` (a board full of stones after placement: the first player
+loses, draw, the first player removes one, both remove one, removals by the
+number of mills standing), ``intervention`` (Mul-Mulan: a stone put between
+two opponent stones of a line captures both), ``double_mill: each`` (one
+capture per mill formed, up to three), ``mill_reuse: first_time_per_points``
+(a mill pays only when one of its points was in no mill that paid before),
+``no_return: mill`` (a stone that formed a mill by moving may not go straight
+back to re-form a mill while it still stands in one).
 """
 from .geometry import GEOMETRIES
 
@@ -13,44 +25,71 @@ OPTIONS = {
     "lose_below": (0, 12),
     "capture": ("mandatory", "optional"),
     "protect_mills": ("unless_all", "strict", "none"),
-    "double_mill": ("one", "two"),
-    "mill_reuse": ("always", "first_time_per_line"),
-    "no_return": ("off", "on"),
+    "double_mill": ("one", "two", "each"),
+    "mill_reuse": ("always", "first_time_per_line", "first_time_per_points"),
+    "no_return": ("off", "on", "mill"),
     "blocked": ("loses",),
     "draw_3v3_moves": (0, 999),
     "draw_no_capture_moves": (0, 999),
     "draw_repetition": (0, 99),
     "first_player": ("white", "lot"),
-    "board": ("standard", "diagonals"),
+    "board": ("standard", "diagonals", "six"),
+    "placing_mill": ("capture", "hand", "mark", "none"),
+    "move_in_placement": ("off", "on"),
+    "defender_first": ("off", "on"),
+    "full_board": ("first_loses", "draw", "remove", "both_remove", "mill_count"),
+    "intervention": ("off", "on"),
 }
 ORDER = ("stones", "fly_at", "lose_below", "capture", "protect_mills", "double_mill",
          "mill_reuse", "no_return", "blocked", "draw_3v3_moves",
-         "draw_no_capture_moves", "draw_repetition", "first_player", "board")
+         "draw_no_capture_moves", "draw_repetition", "first_player", "board",
+         "placing_mill", "move_in_placement", "defender_first", "full_board", "intervention")
 
 _BASE = {
     "stones": 9, "fly_at": 3, "lose_below": 3, "capture": "mandatory",
     "protect_mills": "unless_all", "double_mill": "one", "mill_reuse": "always",
     "no_return": "off", "blocked": "loses", "draw_3v3_moves": 0,
     "draw_no_capture_moves": 0, "draw_repetition": 0, "first_player": "white",
-    "board": "standard",
+    "board": "standard", "placing_mill": "capture", "move_in_placement": "off",
+    "defender_first": "off", "full_board": "first_loses", "intervention": "off",
 }
 
 
-def _preset(**changes):
-    d = dict(_BASE)
-    d.update(changes)
-    return d
-
-
-# Source: docs/rules.md, "Presets".
-PRESETS = {
-    "standard": _preset(draw_no_capture_moves=50, draw_repetition=3),
-    "wikipedia": _preset(capture="optional", draw_3v3_moves=10),
-    "old-russian": _preset(protect_mills="none", double_mill="two",
-                           mill_reuse="first_time_per_line"),
-    "schmidt": _preset(protect_mills="strict"),
-    "french": _preset(draw_no_capture_moves=50, draw_repetition=3, first_player="lot"),
+# Each preset is its changes to _BASE in the Rules text form (a short string,
+# not a dict); ``preset_values`` expands one. The relatives' texts live in
+# morris/presets.py, loaded only when one is named (RAM on the Pico).
+# Source: docs/rules.md, "Presets"; docs/variants.md for the relatives.
+_DRAWS = "+draw_no_capture_moves=50+draw_repetition=3"
+_CLASSIC = {
+    "standard": _DRAWS,
+    "wikipedia": "+capture=optional+draw_3v3_moves=10",
+    "old-russian": "+protect_mills=none+double_mill=two+mill_reuse=first_time_per_line",
+    "schmidt": "+protect_mills=strict",
+    "french": _DRAWS + "+first_player=lot",
 }
+# The presets of docs/rules.md, then the relatives of docs/variants.md.
+CLASSIC = ("standard", "wikipedia", "old-russian", "schmidt", "french")
+PRESETS = CLASSIC + ("twelve", "morabaraba", "dooz", "lasker", "one-time-mill", "cham-gonu",
+                     "zhi-qi", "cheng-san-qi", "da-san-qi", "mul-mulan", "nerenchi", "el-filja",
+                     "six")
+
+
+def preset_values(name):
+    """The full option dict (option -> value, every option of OPTIONS) of preset ``name``
+    (one of PRESETS). A new dict on each call. Raises ValueError for an unknown preset."""
+    changes = _CLASSIC.get(name)
+    if changes is None:
+        if name not in PRESETS:
+            raise ValueError("unknown rules preset %r (known: %s)" % (name, ", ".join(sorted(PRESETS))))
+        from .presets import RELATIVES
+        changes = RELATIVES[name]
+    values = dict(_BASE)
+    for part in changes.split("+")[1:]:
+        k, v = part.split("=")
+        values[k] = _check(k, v)
+    return values
+
+
 # The two variations source 000 names on top of `wikipedia`.
 VARIATIONS = {
     "wikipedia": (("double_mill", "two"), ("no_return", "on")),
@@ -67,15 +106,16 @@ class Rules:
     Option values are attributes (``rules.capture == 'optional'``); fast
     derived fields for the rules core: ``optional`` (bool), ``protect``
     (PROTECT_*), ``max_captures`` (1 or 2), ``reuse_first`` (bool),
-    ``no_ret`` (bool), ``geo`` (Geometry).
+    ``no_ret`` (bool: no_return on or mill), ``geo`` (Geometry), ``special``
+    (bool: an option of docs/variants.md that the classic fast paths do not
+    handle is set), ``full_end`` (bool: a full board ends the game),
+    ``points_once`` (bool), ``lasker`` (bool).
     Raises ValueError for an unknown preset, option or value.
     """
 
     def __init__(self, preset="standard", **overrides):
-        if preset not in PRESETS:
-            raise ValueError("unknown rules preset %r (known: %s)" % (preset, ", ".join(sorted(PRESETS))))
+        values = preset_values(preset)
         self.preset = preset
-        values = dict(PRESETS[preset])
         for k in overrides:
             values[k] = _check(k, overrides[k])
         self.values = values
@@ -83,10 +123,20 @@ class Rules:
             setattr(self, k, values[k])
         self.optional = values["capture"] == "optional"
         self.protect = ("unless_all", "strict", "none").index(values["protect_mills"])
-        self.max_captures = 2 if values["double_mill"] == "two" else 1
+        self.max_captures = {"one": 1, "two": 2, "each": 3}[values["double_mill"]]
         self.reuse_first = values["mill_reuse"] == "first_time_per_line"
-        self.no_ret = values["no_return"] == "on"
+        self.points_once = values["mill_reuse"] == "first_time_per_points"
+        self.no_ret = values["no_return"] != "off"
+        self.lasker = values["move_in_placement"] == "on"
         self.geo = GEOMETRIES[values["board"]]
+        self.full_end = (values["full_board"] in ("first_loses", "draw")
+                         and 2 * values["stones"] >= self.geo.n)
+        self.special = (values["placing_mill"] != "capture" or self.lasker
+                        or values["defender_first"] == "on" or values["intervention"] == "on"
+                        or values["double_mill"] == "each" or self.points_once
+                        or values["no_return"] == "mill"
+                        or (values["full_board"] not in ("first_loses", "draw")
+                            and 2 * values["stones"] >= self.geo.n))
 
     @classmethod
     def parse(cls, text):
@@ -101,7 +151,7 @@ class Rules:
         return cls(parts[0], **overrides)
 
     def __str__(self):
-        base = PRESETS[self.preset]
+        base = preset_values(self.preset)
         out = self.preset
         for k in ORDER:
             if self.values[k] != base[k]:

@@ -132,27 +132,31 @@ function drawBoard(names) {
   for (const g of [lines, glows, holes, el("dots"), leds, stones, labels, hits]) g.textContent = "";
   for (const k of [0, 1, 2]) {          // three squares
     const a = X0 + k * STEP, w = (6 - 2 * k) * STEP;
-    make("rect", { x: a, y: a, width: w, height: w }, lines);
+    make("rect", { x: a, y: a, width: w, height: w, class: k ? "" : "outer" }, lines);
   }
-  const mid = X0 + 3 * STEP;
-  make("line", { x1: mid, y1: X0, x2: mid, y2: X0 + 2 * STEP }, lines);
-  make("line", { x1: mid, y1: X0 + 4 * STEP, x2: mid, y2: X0 + 6 * STEP }, lines);
-  make("line", { x1: X0, y1: mid, x2: X0 + 2 * STEP, y2: mid }, lines);
-  make("line", { x1: X0 + 4 * STEP, y1: mid, x2: X0 + 6 * STEP, y2: mid }, lines);
+  // the four cross lines, each as its outer and its inner segment; the diagonals
+  // (shown when the rules have them) -- see boardLook()
+  const seg = (p, q, cls) => { const [x1, y1] = xy(p), [x2, y2] = xy(q);
+                               make("line", { x1, y1, x2, y2, class: cls }, lines); };
+  for (const [p, q, r] of [["d7", "d6", "d5"], ["d1", "d2", "d3"], ["a4", "b4", "c4"], ["g4", "f4", "e4"]]) {
+    seg(p, q, "outer"); seg(q, r, "");
+  }
+  for (const [p, q] of [["a1", "c3"], ["g1", "e3"], ["a7", "c5"], ["g7", "e5"]]) seg(p, q, "diagonal");
   names.forEach((name, i) => {
     const [x, y] = xy(name);
+    const outer = "adg".includes(name[0]) && "147".includes(name[1]) ? " outer" : "";
     make("circle", { cx: x, cy: y, r: 44, class: "glow", "data-point": name, opacity: 0,
                      fill: "none", filter: "url(#blur)" }, glows);
     make("circle", { cx: x, cy: y, r: 41, class: "ring", "data-point": name, opacity: 0,
                      fill: "none", stroke: "none" }, glows);
     make("circle", { cx: x, cy: y, r: 19, class: "dot", "data-point": name, opacity: 0,
                      fill: "none" }, el("dots"));
-    make("circle", { cx: x, cy: y, r: 11, class: "hole" }, holes);
+    make("circle", { cx: x, cy: y, r: 11, class: "hole" + outer }, holes);
     make("circle", { cx: x + LED_DX, cy: y + LED_DY, r: 8, class: "led-lens led", "data-point": name,
                      "data-rgb": "0,0,0" }, leds);
     const s = make("circle", { cx: x, cy: y, r: 33, class: "stone", "data-point": name }, stones);
     s.style.display = "none";
-    const t = make("text", { x: x - 44, y: y - 22, class: "point-name" }, labels);
+    const t = make("text", { x: x - 44, y: y - 22, class: "point-name" + outer }, labels);
     t.textContent = name;
     const h = make("circle", { cx: x, cy: y, r: 46, class: "hit", "data-point": name, tabindex: 0,
                                role: "button", "aria-label": "point " + name }, hits);
@@ -243,6 +247,7 @@ function render(st) {
   renderMode(st);
   renderHint(st);
   renderCard(rp ? rp.rules : st.settings.rules);
+  boardLook(rp ? rp.rules : st.settings.rules);
   renderGameButtons(st, rp, result);
   if (st.firmware_error) showError(st.firmware_error);
   document.body.dataset.moves = st.record.length;
@@ -338,8 +343,10 @@ function mistakeText(m, st) {
     no_capture: () => t("No capture now: put the stone back on {0}", mi),
     off_before_mill: () => t("That stone came off before the mill: put it back on {0}, then take a lit stone", mi),
     disturbed: () => t("Board disturbed: {0}", fix()),
+    marked_point: () => t("{0} is marked: no stone may go there until placement ends; remove it", rm),
   };
-  const ok = by[m.code] && (m.code === "disturbed" ? (rm || mi) : m.code === "stray_stone" || m.code === "illegal_destination" ? rm : mi);
+  const ok = by[m.code] && (m.code === "disturbed" ? (rm || mi)
+    : m.code === "stray_stone" || m.code === "illegal_destination" || m.code === "marked_point" ? rm : mi);
   return ok ? by[m.code]() : tm(m.what || st.message || "");
 }
 
@@ -432,6 +439,7 @@ const REASONS = {
   "three versus three": N_("Both players had three stones for a long time and nobody took one."),
   "resignation": N_("{0} gave up."),
   "draw by agreement": N_("Both players agreed to a draw."),
+  "full board": N_("The board was full when all the stones were on it."),
 };
 function reasonText(reason, loser) {
   if (!reason) return "";
@@ -573,6 +581,17 @@ function renderHint(st) {
     : t("Yes, on {0}. Put a stone there to block it.", threats);
 }
 
+// The board the rules use: the diagonals drawn (board=diagonals), the outer square
+// faded (board=six: Six Men's Morris uses the two inner squares only).
+function boardLook(rulesText) {
+  if (!catalogue) return;
+  const [preset, ...mods] = rulesText.split("+");
+  let board = (catalogue.presets[preset] || {}).board || "standard";
+  for (const m of mods) if (m.startsWith("board=")) board = m.slice(6);
+  document.body.classList.toggle("board-diagonals", board === "diagonals");
+  document.body.classList.toggle("board-six", board === "six");
+}
+
 // ---- the rules card: one card per preset and its options, for a ten-year-old -------------
 function renderCard(rulesText) {
   if (!catalogue) return;
@@ -596,10 +615,13 @@ function renderCard(rulesText) {
   lines.push(t({ unless_all: N_("You may not take a stone that is in a mill, unless all the other player's stones are in mills."),
                  strict: N_("You may never take a stone that is in a mill. If all of them are in mills, you take nothing."),
                  none: N_("You may take any stone, even one in a mill.") }[v.protect_mills]));
-  lines.push(t(v.double_mill === "two" ? N_("If one move makes two mills at once, you take away two stones.")
-                                       : N_("If one move makes two mills at once, you still take away only one stone.")));
-  lines.push(t(v.mill_reuse === "first_time_per_line" ? N_("Each line gives you a stone only the first time you fill it.")
-               : N_("You may open a mill and close it again: each time it closes, you take a stone.")));
+  if (v.double_mill !== "each")
+    lines.push(t(v.double_mill === "two" ? N_("If one move makes two mills at once, you take away two stones.")
+                                         : N_("If one move makes two mills at once, you still take away only one stone.")));
+  if (v.mill_reuse !== "first_time_per_points")
+    lines.push(t(v.mill_reuse === "first_time_per_line" ? N_("Each line gives you a stone only the first time you fill it.")
+                 : N_("You may open a mill and close it again: each time it closes, you take a stone.")));
+  lines.push(...variantLines(v));
   if (v.no_return === "on") lines.push(t("If a stone leaves a mill and makes a new mill, it may not go straight back on your next move."));
   const draws = [];
   if (v.draw_no_capture_moves) draws.push(t("It is a draw when nobody takes a stone for {0} moves each.", v.draw_no_capture_moves));
@@ -629,6 +651,50 @@ const EXAMPLES = {
   schmidt: N_("Example: all of Black's stones are in mills, so White's new mill takes nothing."),
   french: N_("Example: before the first move the board picks Black by lot, so Black starts."),
 };
+
+// ---- the relatives' cards (docs/variants.md), written for a ten-year-old ----------------
+Object.assign(SOURCES, {
+  twelve: N_("Twelve Men's Morris: an old game, played in England long ago. Each player has 12 stones, and the board has four more lines: the diagonals in the corners."),
+  morabaraba: N_("Morabaraba: a game from southern Africa. 12 stones each and the diagonal lines."),
+  dooz: N_("Dooz: a game from Iran. 12 stones each and the diagonal lines."),
+  lasker: N_("Lasker Morris: made up by the chess champion Emanuel Lasker. 10 stones each, and you may move a stone before all yours are placed."),
+  "one-time-mill": N_("One-time mill: a Russian way to play where a mill counts only once."),
+  "cham-gonu": N_("Cham Gonu: a game from Korea. 12 stones each and the diagonal lines."),
+  "zhi-qi": N_("Zhi Qi: a game from China. 12 stones each and the diagonal lines."),
+  "cheng-san-qi": N_("Cheng San Qi: a game from China. 9 stones each."),
+  "da-san-qi": N_("Da San Qi: a game from China. 12 stones each and the diagonal lines."),
+  "mul-mulan": N_("Mul-Mulan: a game from Indonesia. 9 stones each and the diagonal lines; you can also take stones away by stepping in between them."),
+  nerenchi: N_("Nerenchi: a game from Sri Lanka. 12 stones each and the diagonal lines."),
+  "el-filja": N_("El Filja: a game from Algeria and Morocco. 12 stones each; everything happens once the board is full."),
+  six: N_("Six Men's Morris: a smaller and older game. 6 stones each on the two inner squares only."),
+});
+
+// Card lines for the options of docs/variants.md (none of them shows for the classic presets).
+function variantLines(v) {
+  const out = [];
+  if (v.board === "diagonals") out.push(t("The four short lines across the corners count too: three of your stones on one of them make a mill."));
+  if (v.board === "six") out.push(t("You play only on the two inner squares (16 points). The outer square stays empty and dark."));
+  if (v.placing_mill === "hand") out.push(t("When you make a mill while you put your stones on the board, you take a stone from the other player's hand, not from the board. Take it away yourself, then press OK. When that hand is empty, you take one from the board."));
+  if (v.placing_mill === "mark") out.push(t("When you make a mill while you put your stones on the board, you take away a stone and its point gets a mark. Nobody may put a stone there until all stones are on the board."));
+  if (v.placing_mill === "none") out.push(t("A mill made while you put your stones on the board takes nothing."));
+  if (v.move_in_placement === "on") out.push(t("While you still have stones in your hand, you may put one on the board or slide one of yours instead."));
+  if (v.defender_first === "on") out.push(t("Whoever put the last stone on the board also makes the first move."));
+  if (v.double_mill === "each") out.push(t("If one move makes several mills at once, you take away one stone for each mill."));
+  if (v.mill_reuse === "first_time_per_points") out.push(t("A mill lets you take a stone only if one of its points was never in a mill that took a stone before."));
+  if (v.no_return === "mill") out.push(t("A stone that made a mill by sliding may not go straight back to make a mill there again."));
+  if (v.intervention === "on") out.push(t("If you put or slide a stone between two stones of the other player on one line, you take away both."));
+  const points = v.board === "six" ? 16 : 24;
+  if (2 * v.stones >= points) {
+    out.push(t({
+      first_loses: N_("If the board is full when all stones are placed, the player who began loses."),
+      draw: N_("If the board is full when all stones are placed, the game is a draw."),
+      remove: N_("If the board is full when all stones are placed, the player who began removes one of the other's stones; then the other player moves first."),
+      both_remove: N_("If the board is full when all stones are placed, each player removes one of the other's stones (the one who began first); then the one who began moves."),
+      mill_count: N_("If the board is full when all stones are placed, count the mills. Nobody has one: each player removes one of their own stones. Only one player has mills: that player removes two of the other's stones, the other removes one. Both have mills: each removes as many of the other's stones as the smaller number of mills, the player with more mills one more."),
+    }[v.full_board]));
+  }
+  return out;
+}
 
 function describe(meaning) {
   const row = meaningRow(meaning);
@@ -714,7 +780,21 @@ function buildSetup(cat) {
 }
 el("preset").addEventListener("change", () => presetChanged({}));
 const PRESET_NAMES = { standard: N_("Standard"), wikipedia: N_("Wikipedia"), "old-russian": N_("Old Russian"),
-                       schmidt: N_("Schmidt Spiele"), french: N_("French") };
+                       schmidt: N_("Schmidt Spiele"), french: N_("French"),
+                       // the relatives (docs/variants.md)
+                       twelve: N_("Twelve Men's Morris"),
+                       morabaraba: N_("Morabaraba"),
+                       dooz: N_("Dooz"),
+                       lasker: N_("Lasker Morris"),
+                       "one-time-mill": N_("One-time mill"),
+                       "cham-gonu": N_("Cham Gonu"),
+                       "zhi-qi": N_("Zhi Qi"),
+                       "cheng-san-qi": N_("Cheng San Qi"),
+                       "da-san-qi": N_("Da San Qi"),
+                       "mul-mulan": N_("Mul-Mulan"),
+                       nerenchi: N_("Nerenchi"),
+                       "el-filja": N_("El Filja"),
+                       six: N_("Six Men's Morris") };
 // Every rule option and value in words (the rules text keeps the short names).
 const OPTION_LABELS = {
   stones: N_("Stones for each player"), fly_at: N_("Jumping starts with this many stones (0: never)"),
@@ -725,6 +805,11 @@ const OPTION_LABELS = {
   draw_no_capture_moves: N_("Draw after this many moves without taking (0: never)"),
   draw_repetition: N_("Draw when a position comes up this often (0: never)"),
   first_player: N_("Who starts"), board: N_("The board"),
+  placing_mill: N_("A mill made while the stones are put on the board"),
+  move_in_placement: N_("Sliding before all stones are on the board"),
+  defender_first: N_("Who moves first once all stones are on the board"),
+  full_board: N_("A full board when all stones are on it"),
+  intervention: N_("A stone put between two stones of the other player"),
 };
 const VALUE_LABELS = {
   "capture=mandatory": N_("you must take one"), "capture=optional": N_("you may say no"),
@@ -734,6 +819,25 @@ const VALUE_LABELS = {
   "no_return=off": N_("allowed"), "no_return=on": N_("not allowed"), "blocked=loses": N_("loses"),
   "first_player=white": N_("White"), "first_player=lot": N_("drawn by lot"),
   "board=standard": N_("three squares"), "board=diagonals": N_("three squares with diagonals"),
+  "double_mill=each": N_("one stone for each mill"),
+  "mill_reuse=first_time_per_points": N_("takes a stone only with a new point"),
+  "no_return=mill": N_("not allowed to make the same mill again"),
+  "board=six": N_("only the two inner squares"),
+  "placing_mill=capture": N_("takes a stone from the board"),
+  "placing_mill=hand": N_("takes a stone from the other player's hand"),
+  "placing_mill=mark": N_("takes a stone and marks its point"),
+  "placing_mill=none": N_("takes nothing"),
+  "move_in_placement=off": N_("not allowed"),
+  "move_in_placement=on": N_("allowed"),
+  "defender_first=off": N_("the next player, as usual"),
+  "defender_first=on": N_("whoever put the last stone"),
+  "full_board=first_loses": N_("the player who began loses"),
+  "full_board=draw": N_("a draw"),
+  "full_board=remove": N_("the player who began takes away one stone"),
+  "full_board=both_remove": N_("each player takes away one stone"),
+  "full_board=mill_count": N_("count the mills"),
+  "intervention=off": N_("nothing happens"),
+  "intervention=on": N_("both are taken away"),
 };
 // The named variations of a preset, as sentences.
 const VARIATION_LABELS = {

@@ -33,6 +33,7 @@ prefix ``quick`` to run only 10 ms; prefix ``t=N`` to first run up to absolute t
     remote d2-d3                        the remote side's move arrives
     play d2 d3 ...                      macro: each move carried out cleanly (remote
                                         moves are handed in first); asserts each is recorded
+                                        (``xa1``: a removal-only turn, lift a1)
     wait 500                            run 500 ms
 
 Expectations:
@@ -41,6 +42,7 @@ Expectations:
     expect lit d3=dest d1=dest          these points show these meanings
     expect only d3=dest d2=origin       ... and no other point is lit
     expect dark d4 d5                   these points are dark
+    expect glow a1                      these LEDs are lit (also points the game does not use)
     expect move d2-d3                   a move event with this text since the last
                                         event expectation (events up to it are consumed)
     expect nomove                       no move event since the last event expectation
@@ -60,6 +62,7 @@ Use ``run(text)``; it raises AssertionError naming the failing line.
 from board.controller import Controller
 from board import leds
 from morris import Position, Rules
+from morris.position import REMOVAL, move_captures
 from rulestools import board_field
 
 TICK = 10
@@ -105,13 +108,14 @@ class Scenario:
         self.ev = []
         self.frame = None
         self.pressed = []
-        self.geo = Rules("standard").geo
+        self.geo = Rules("standard").geo   # the game's points (fewer for ``six``)
+        self.phys = self.geo                # the switches and LEDs: the standard numbering
         self.lineno = 0
         self.line = ""
 
     # ---- plumbing -------------------------------------------------------
     def pt(self, name):
-        return self.geo.point(name)
+        return self.phys.point(name)
 
     def mask(self, names):
         m = 0
@@ -167,19 +171,20 @@ class Scenario:
         if c.awaiting_remote():
             c.remote_move(text)
         m = pos.parse_move(text)
+        removal = m & REMOVAL
         to = m & 31
         frm = m >> 5 & 31
         names = self.geo.names
         n = len(c.record())
-        if frm != 31:
+        if frm != 31 and not removal:
             self.lift(names[frm])
             self.run(HOLD)
-        self.put(names[to])
-        self.run(HOLD)
-        for cap in (m >> 10 & 31, m >> 15 & 31):
-            if cap != 31:
-                self.lift(names[cap])
-                self.run(HOLD)
+        if not removal:
+            self.put(names[to])
+            self.run(HOLD)
+        for cap in move_captures(m):
+            self.lift(names[cap])
+            self.run(HOLD)
         rec = c.record()
         self.check(len(rec) == n + 1 and rec[-1] == text,
                    "play %s: record is %s, state %s: %s" % (text, rec[-3:], c.status()["state"],
@@ -327,6 +332,9 @@ class Scenario:
             for n in a:
                 self.check(n not in st["lit"] and self.frame[self.pt(n)] == (0, 0, 0),
                            "%s is lit (%s)" % (n, st["lit"].get(n)))
+        elif k == "glow":
+            for n in a:
+                self.check(self.frame[self.pt(n)] != (0, 0, 0), "%s is dark in the frame" % n)
         elif k == "move":
             txt = a[0]
             ev = self.ev

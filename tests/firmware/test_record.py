@@ -2,7 +2,8 @@
 MicroPython (tests/mprun.py)."""
 from morris import Position, Rules, PRESETS, WHITE, BLACK, IllegalMoveError
 from morris.record import (write_record, read_record, replay, RecordError, move_number,
-                           from_sanmill_fen, to_sanmill_fen, is_sanmill_fen, split_record)
+                           split_record)
+from morris.sanmill import from_sanmill_fen, to_sanmill_fen, is_sanmill_fen
 from rulestools import raises, random_game, state
 
 
@@ -98,7 +99,8 @@ def test_sanmill_fen():
     assert [names[p] for p in range(24) if pos.bb[WHITE] >> p & 1] == ["d5"]
     assert [names[p] for p in range(24) if pos.bb[BLACK] >> p & 1] == ["a4"]
     assert pos.turn == BLACK and pos.hand == [8, 8]
-    assert to_sanmill_fen(pos) == fen
+    assert to_sanmill_fen(pos) == "O*******/********/******@* b p p 1 8 1 8 0 0 0 0 0 0 0 0 1"
+    assert from_sanmill_fen(to_sanmill_fen(pos)).text() == pos.text()
     # the older five-count form: black counts first, one "to remove"
     old = from_sanmill_fen("O*******/********/******@* b p p 1 8 1 8 0 0 1")
     assert old.text() == pos.text()
@@ -108,3 +110,35 @@ def test_sanmill_fen():
     text = "[FEN \"%s\"]\n1... d2 2. d6" % fen
     tags, start, moves = read_record(text)
     assert start.turn == BLACK and moves == ["d2", "d6"]
+
+
+def test_sanmill_fen_white_first_seven_counts():
+    """May 2021 to January 2023 Sanmill wrote its 7 counts White first (issue 14's FEN)."""
+    pos = from_sanmill_fen("O*O@O*O@/@*@***@O/O@O@O@O* b m s 9 0 8 0 0 8 23")
+    assert pos.count == [9, 8] and pos.hand == [0, 0] and pos.turn == BLACK and pos.ncp == 8
+    # the same board written Black first (until May 2021)
+    assert from_sanmill_fen("O*O@O*O@/@*@***@O/O@O@O@O* b m s 8 0 9 0 0 8 23").text() == pos.text()
+    # placement: hands tell the two orders apart (White placed first)
+    a = from_sanmill_fen("O*******/********/******@* b p p 1 8 1 7 0 0 1", Rules("standard"))
+    assert a.hand == [7, 8]
+    # who placed first is drawn by lot in `french`: the hands cannot decide
+    assert "ambiguous" in str(raises(RecordError, from_sanmill_fen,
+                                     "O*******/********/******@* w p p 1 8 1 7 0 0 1", Rules("french")))
+    e = raises(RecordError, from_sanmill_fen, "O*******/********/******@* w p p 2 8 1 8 0 0 1")
+    assert "do not match the board" in str(e)
+
+
+def test_sanmill_fen_ambiguous_seven_counts_are_refused():
+    # Lasker: hands need not follow the turn, so both orders fit this board
+    e = raises(RecordError, from_sanmill_fen, "O*******/********/******@* w p p 1 5 1 7 0 0 1", Rules("lasker"))
+    assert "ambiguous" in str(e) and "white 5, black 7" in str(e) and "white 7, black 5" in str(e)
+    # the current layout says which is which
+    pos = from_sanmill_fen("O*******/********/******@* w p p 1 5 1 7 0 0 0 0 0 0 0 0 1", Rules("lasker"))
+    assert pos.hand == [5, 7]
+
+
+def test_sanmill_fen_marks_and_mill_memory():
+    pos = from_sanmill_fen("*O*@*O**/**O@**@*/*O@@**X* w p p 4 7 5 7 0 0 0 0 0 0 0 0 6", Rules("cham-gonu"))
+    assert pos.marks == 1 << pos.geo.point("a4") and "X" in pos.text()
+    assert "a4" not in [pos.move_text(m) for m in pos.legal_moves]
+    assert to_sanmill_fen(pos, 6).startswith("*O*@*O**/**O@**@*/*O@@**X* w p p 4 7 5 7 0 0")

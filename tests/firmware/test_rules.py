@@ -1,6 +1,7 @@
 """Rules core tests for every option and preset of RULES.md (CPython and MicroPython)."""
 from morris import (Position, Rules, IllegalMoveError, Outcome, WHITE, BLACK, PRESETS,
                     GEOMETRIES, play_record)
+from morris.rules import CLASSIC
 from rulestools import raises, make, state, texts, random_game, Lcg
 
 LIMIT = 1 << 30
@@ -27,9 +28,12 @@ def test_presets_match_rules_md():
     assert (sc.draw_3v3_moves, sc.draw_no_capture_moves, sc.draw_repetition) == (0, 0, 0)
     f = Rules("french")
     assert (f.first_player, f.draw_no_capture_moves, f.draw_repetition, f.capture) == ("lot", 50, 3, "mandatory")
-    for name in PRESETS:
+    for name in CLASSIC:
         r = Rules(name)
         assert (r.stones, r.fly_at, r.lose_below, r.blocked) == (9, 3, 3, "loses")
+        assert not r.special
+    for name in PRESETS:
+        r = Rules(name)
         assert Rules.parse(str(r)) == r
 
 
@@ -447,7 +451,7 @@ def test_malformed_move_text():
     pos = Position()
     before = state(pos)
     for text, word in (("z9", "bad point"), ("", "malformed"), ("d2-d3-d4", "malformed"),
-                       ("d2xa1xb2xc3", "at most two"), ("d2x", "bad point"), ("-d2", "malformed"),
+                       ("d2xa1xb2xc3xd3", "at most three"), ("d2x", "bad point"), ("-d2", "malformed"),
                        ("d2-q1", "bad point"), ("d2" * 20, "malformed"), (None, "text")):
         e = raises(ValueError, pos.parse_move, text)
         assert not isinstance(e, IllegalMoveError)

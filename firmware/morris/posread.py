@@ -1,0 +1,138 @@
+"""Reading the one-line position text (its format: notation.py's docstring).
+
+Apart from notation.py because only ``Position.from_text`` needs it (loading a
+saved position, a record's Position tag): the Pico compiles it only then.
+"""
+from .position import NONE, NOMOVE, WHITE, BLACK, popcount
+from .notation import split_move
+
+
+def _ints(field, name, lo, hi, base=10):
+    parts = field.split("/")
+    if len(parts) != 2:
+        raise ValueError("position field %s must be a/b, got %r" % (name, field))
+    try:
+        vals = [int(p, base) for p in parts]
+    except ValueError:
+        raise ValueError("position field %s must hold numbers, got %r" % (name, field))
+    for v in vals:
+        if not lo <= v <= hi:
+            raise ValueError("position field %s out of range: %r" % (name, field))
+    return vals
+
+
+def parse_position(cls, text):
+    """Build a ``cls`` (Position) from the one-line text; raises ValueError naming the field."""
+    from .rules import Rules
+    if not isinstance(text, str) or len(text) > 4000:
+        raise ValueError("position text must be a string of at most 4000 characters")
+    f = text.split()
+    if len(f) not in (8, 9):
+        raise ValueError("position text needs 8 fields (9 with removals owed), got %d" % len(f))
+    rules = Rules.parse(f[0])
+    geo = rules.geo
+    pos = cls(rules)
+    rows = f[1].split("/")
+    if len(rows) != len(geo.rows):
+        raise ValueError("position board needs %d rows, got %r" % (len(geo.rows), f[1]))
+    bb = [0, 0]
+    marks = 0
+    for row, chars in zip(geo.rows, rows):
+        if len(chars) != len(row):
+            raise ValueError("position board row %r needs %d points" % (chars, len(row)))
+        for p, ch in zip(row, chars):
+            if ch == "W":
+                bb[0] |= 1 << p
+            elif ch == "B":
+                bb[1] |= 1 << p
+            elif ch == "X" and rules.placing_mill == "mark":
+                marks |= 1 << p
+            elif ch != ".":
+                raise ValueError("position board: bad character %r (use W, B%s or .)"
+                                 % (ch, ", X" if rules.placing_mill == "mark" else ""))
+    if f[2] not in ("w", "b"):
+        raise ValueError("position side to move must be w or b, got %r" % f[2])
+    hand = _ints(f[3], "in hand", 0, rules.stones)
+    ncp, p33 = _ints(f[4], "clocks", 0, 100000)
+    used = _ints(f[5], "used lines", 0, (1 << (geo.n if rules.points_once else len(geo.lines))) - 1, 16)
+    forbid = []
+    for part in _split2(f[6], "no-return"):
+        if part == "-":
+            forbid.append(NOMOVE)
+        else:
+            ends = part.split("-")
+            if len(ends) != 2 or ends[0] not in geo.index or ends[1] not in geo.index:
+                raise ValueError("position no-return bar must be '-' or like 'd3-d2', got %r" % part)
+            forbid.append(geo.index[ends[0]] << 5 | geo.index[ends[1]])
+    pos.bb = bb
+    pos.count = [popcount(bb[0]), popcount(bb[1])]
+    for c in (0, 1):
+        if pos.count[c] + hand[c] > rules.stones:
+            raise ValueError("position has more %s stones than the rules allow" % ("white", "black")[c])
+    pos.hand = hand
+    pos.turn = WHITE if f[2] == "w" else BLACK
+    pos.ncp = ncp
+    pos.p33 = p33
+    pos.used = used
+    pos.forbid = forbid
+    if marks:
+        pos.marks = marks
+    if len(f) == 9:
+        owe = []
+        for part in _split2(f[8], "removals owed"):
+            own = part.endswith("o")
+            try:
+                k = int(part[:-1] if own else part)
+            except ValueError:
+                k = -1
+            if not 0 <= k <= 12 or (own and not k):
+                raise ValueError("position removals owed must be like 2/1 or 1o/1o, got %r" % f[8])
+            owe.append(-k if own else k)
+        pos.owe = owe
+    pos._rehash()
+    pos.hist = _history(pos, f[7])
+    if len(pos.hist) // 2 - 1 > ncp:
+        raise ValueError("position history is longer than the turns since the last capture")
+    return pos
+
+
+def _split2(field, name):
+    parts = field.split("/")
+    if len(parts) != 2:
+        raise ValueError("position field %s must be a/b, got %r" % (name, field))
+    return parts
+
+
+def _history(pos, field):
+    """Repetition keys for the history moves, undoing them from the current position."""
+    keys = [pos.exact_key()]
+    if field == "-":
+        return [keys[0][0], keys[0][1]]
+    geo = pos.geo
+    bb = list(pos.bb)
+    hand = list(pos.hand)
+    for text in reversed(field.split(",")):
+        frm, to, caps = split_move(geo, text)
+        # the stone on ``to`` tells who moved (the same side may move twice
+        # running: ``defender_first``)
+        mover = WHITE if bb[WHITE] >> to & 1 else BLACK
+        if caps:
+            raise ValueError("position history holds a capture %r (history starts after the last capture)" % text)
+        if not bb[mover] >> to & 1:
+            raise ValueError("position history move %r does not fit the board" % text)
+        bb[mover] &= ~(1 << to)
+        if frm == NONE:
+            hand[mover] += 1
+            if hand[mover] > pos.rules.stones:
+                raise ValueError("position history move %r gives too many stones in hand" % text)
+        else:
+            if (bb[0] | bb[1]) >> frm & 1:
+                raise ValueError("position history move %r does not fit the board" % text)
+            bb[mover] |= 1 << frm
+        turn = mover
+        keys.append((bb[0] | turn << 24 | hand[0] << 25, bb[1] | hand[1] << 25))
+    out = []
+    for k1, k2 in reversed(keys):
+        out.append(k1)
+        out.append(k2)
+    return out
