@@ -1,7 +1,7 @@
 """Engine API, slicing, levels and rule options (CPython and MicroPython)."""
 import gc
 from morris import Position, Rules, NOMOVE
-from morris.compat import ticks_ms, ticks_diff
+from morris.compat import ticks_ms
 from engine import Engine, TOP_LEVEL, LEVELS, level_budget, evaluate
 from engine.engine import copy_position
 from engine.search import Searcher
@@ -96,30 +96,17 @@ def test_sliced_and_blocking_searches_agree():
     assert m1 == m2
 
 
-def test_controller_gap_is_bounded():
-    """Simulated main loop: step(budget) between 'scans'; the longest gap between
-    two controller steps must stay near the budget (one node of overshoot)."""
+def test_search_returns_in_slices():
+    """Simulated main loop: step(budget) hands control back between slices
+    (None while thinking) until the move comes. How long one slice overshoots
+    the budget is a timing, measured by tools/bench_engine.py (stall), not here."""
     pos = Position.from_text(MID)
     eng = Engine(TOP_LEVEL, nodes=3000, ms=100000)
-    budget = 10
     eng.start(pos)
-    worst = 0
-    last = ticks_ms()
     steps = 0
-    while True:
-        r = eng.step(budget)
-        now = ticks_ms()
-        gap = ticks_diff(now, last)
-        if gap > worst:
-            worst = gap
+    while eng.step(1) is None:
         steps += 1
-        # the controller's own work would run here
-        last = ticks_ms()
-        if r is not None:
-            break
     assert steps >= 3, steps
-    # one node is well under a millisecond on a PC; the slack covers a busy machine
-    assert worst <= budget + 60, worst
 
 
 def test_game_over_and_single_move():
