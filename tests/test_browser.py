@@ -186,6 +186,9 @@ def test_holding_ok_on_the_page_opens_the_boards_settings_menu(page):
     page.click("#tools summary")
     page.click("#sweep")
     page.click("#tools summary")
+    # the sweep lifts one stone at a time, as a hand would: hold OK once the board is empty
+    page.wait_for_function("[...document.querySelectorAll('.stone')].every(s => !s.dataset.colour)",
+                           timeout=20000)
     page.hover('button.hw[data-button="ok"]')
     page.mouse.down()
     page.wait_for_timeout(3000)          # the page sends the long press after 2 s held
