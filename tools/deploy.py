@@ -28,6 +28,25 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 SOURCE_ONLY = ("main.py",)          # shipped as source
 SKIP_DIRS = ("__pycache__",)
+PICO_MARCH = "armv6m"               # RP2040 (Cortex-M0+): native/viper code for the Pico
+
+
+def march(target="pico"):
+    """The ``mpy-cross -march`` value for ``target``: "pico" (armv6m) or "host"
+    (this machine, for the unix port's tests and benchmarks: x64, x86, armv7m...).
+    The engine's @micropython.native/viper functions need it (mpy-cross refuses
+    emitter code without an architecture). ValueError for an unknown target or host."""
+    if target == "pico":
+        return PICO_MARCH
+    if target != "host":
+        raise ValueError("unknown build target %r (pico, host)" % target)
+    import platform
+    m = platform.machine().lower()
+    arch = {"x86_64": "x64", "amd64": "x64", "i386": "x86", "i686": "x86",
+            "aarch64": "arm64", "arm64": "arm64", "armv7l": "armv7m"}.get(m)
+    if arch is None:
+        raise ValueError("no mpy-cross -march for host machine %r" % m)
+    return arch
 
 
 def tool(name):
@@ -47,8 +66,9 @@ def sources(fw=FIRMWARE):
     return sorted(out)
 
 
-def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print):
-    """Compile the firmware into ``out_dir`` (emptied first). Returns the shipped
+def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, target="host"):
+    """Compile the firmware into ``out_dir`` (emptied first) for ``target``
+    ("host": the unix port here, "pico"; see ``march``). Returns the shipped
     relative paths. Raises RuntimeError when mpy-cross fails or is missing."""
     mc = mpy_cross or tool("mpy-cross")
     if not mc:
@@ -66,7 +86,8 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print):
             dst_rel = rel[:-3] + ".mpy"
             dst = os.path.join(out_dir, dst_rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            r = subprocess.run([mc, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+            r = subprocess.run([mc, "-march=" + march(target), "-o", dst, "-s", rel, src],
+                               capture_output=True, text=True)
             if r.returncode != 0:
                 raise RuntimeError("mpy-cross failed on %s: %s" % (rel, r.stderr.strip()))
         shipped.append(dst_rel)
@@ -106,7 +127,7 @@ def main(argv=None):
     ap.add_argument("--no-copy", action="store_true", help="do not copy the firmware")
     a = ap.parse_args(argv)
     try:
-        shipped = build(a.out)
+        shipped = build(a.out, target="pico")
     except RuntimeError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
