@@ -7,8 +7,9 @@ Usage (from the repository root)::
 
 Players: ``random`` (uniform legal move), ``greedy`` (best move by one ply
 of the engine's static evaluation, ties broken at random), ``L1``..``L5``
-(the engine at that level), optionally with a node cap override
-``L5:nodes=4000``.
+(the engine at that level), ``B1``..``B5`` (the frozen baseline engine of
+tools/baseline_engine/, today's engine before issue 13, at that level),
+optionally with a node cap override ``L5:nodes=4000``.
 
 Games are played in pairs from the same randomised opening (``--opening``
 random placement plies, 4 by default), once with each player as white, so
@@ -35,9 +36,12 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from morris import Position, Rules  # noqa: E402
 from engine import Engine, evaluate  # noqa: E402
+from engine.board import Board  # noqa: E402
+import baseline_engine  # noqa: E402
 
 
 class RandomPlayer:
@@ -57,9 +61,12 @@ class GreedyPlayer:
 
     def __init__(self, rng):
         self.rng = rng
+        self.board = None
 
     def move(self, pos):
         """The greedy move of ``pos``."""
+        if self.board is None or self.board.rules != pos.rules:
+            self.board = Board(pos.rules)
         best = None
         cands = []
         me = pos.turn
@@ -69,7 +76,7 @@ class GreedyPlayer:
             if oc is not None:
                 v = 0 if oc.winner is None else (100000 if oc.winner == me else -100000)
             else:
-                v = -evaluate(pos)
+                v = -evaluate(pos, self.board)
             pos.pop()
             if best is None or v > best:
                 best = v
@@ -80,10 +87,13 @@ class GreedyPlayer:
 
 
 class EnginePlayer:
-    """The engine at a level (optional node cap); one engine per game."""
+    """The engine (or the frozen baseline) at a level (optional node cap); one engine per game."""
 
-    def __init__(self, level, nodes, seed):
-        self.engine = Engine(level, nodes=nodes, seed=seed)
+    def __init__(self, level, nodes, seed, baseline=False):
+        if baseline:
+            self.engine = baseline_engine.Engine(level, nodes=nodes, seed=seed)
+        else:
+            self.engine = Engine(level, nodes=nodes, seed=seed)
         self.nodes = 0
         self.moves = 0
 
@@ -102,7 +112,7 @@ def make_player(spec, seed):
         return RandomPlayer(rng)
     if spec == "greedy":
         return GreedyPlayer(rng)
-    if spec[0] in "Ll":
+    if spec[0] in "LlBb":
         parts = spec[1:].split(":")
         level = int(parts[0])
         nodes = None
@@ -112,8 +122,8 @@ def make_player(spec, seed):
                 nodes = int(v)
             else:
                 raise ValueError("unknown player option %r" % opt)
-        return EnginePlayer(level, nodes, seed)
-    raise ValueError("unknown player %r (random, greedy, L1..L5[:nodes=N])" % spec)
+        return EnginePlayer(level, nodes, seed, baseline=spec[0] in "Bb")
+    raise ValueError("unknown player %r (random, greedy, L1..L5 / B1..B5[:nodes=N])" % spec)
 
 
 def play_game(args):
@@ -182,7 +192,7 @@ def summarize(results):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("a", help="player A: random, greedy, L1..L5[:nodes=N]")
+    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baseline B1..B5 [:nodes=N]")
     ap.add_argument("b", help="player B")
     ap.add_argument("--games", type=int, default=200, help="number of games (even)")
     ap.add_argument("--rules", default="standard", help="rules text, e.g. wikipedia+double_mill=two")

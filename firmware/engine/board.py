@@ -14,8 +14,9 @@ tests check perft against ``Position`` under every preset and option.
 Layout of the state block ``S`` (array('i'), ``S_SIZE`` ints):
   0/1 stones (bitboards) of white/black, 2/3 in hand, 4/5 on board, 6 side
   to move, 7 turns since a capture, 8 turns at three-against-three,
-  9/10 used lines (first_time_per_line), 11/12 barred return move
-  (no_return, -1 = none), 13 Zobrist key (< 2**30), 14 undo depth,
+  9/10 used lines (first_time_per_line), 11/12 barred return move + 1
+  (no_return, 0 = none; nothing negative is stored: viper's 32-bit loads do
+  not sign-extend on 64-bit hosts), 13 Zobrist key (< 2**30), 14 undo depth,
   15 history end, 16 history start (first key since the last capture);
   from UNDO: 5 ints per played move (move, ncp, p33, used | (forbid+1) << 20,
   history start); from HIST: the exact repetition keys, 2 ints per position.
@@ -134,7 +135,7 @@ def load(S, pos):
         S[HAND + c] = pos.hand[c]
         S[CNT + c] = pos.count[c]
         S[USED + c] = pos.used[c]
-        S[FORB + c] = pos.forbid[c]
+        S[FORB + c] = pos.forbid[c] + 1
     S[TURN] = pos.turn
     S[NCP] = pos.ncp
     S[P33] = pos.p33
@@ -196,7 +197,7 @@ def gen(S, G, M, base: int) -> int:
     maxcap = g[G_MAXCAP]
     reuse = g[G_REUSE]
     used = s[USED + t]
-    forbid = s[FORB + t]
+    forbid = s[FORB + t] - 1
     opt = g[G_OPT]
     prot = g[G_PROT]
     cap1 = -1
@@ -306,7 +307,7 @@ def push(S, G, m: int):
     s[u] = m
     s[u + 1] = s[NCP]
     s[u + 2] = s[P33]
-    s[u + 3] = s[USED + t] | (s[FORB + t] + 1) << 20
+    s[u + 3] = s[USED + t] | s[FORB + t] << 20
     s[u + 4] = s[HSTART]
     zs = G_ZS + 32 * t
     z = s[ZKEY] ^ g[G_ZSIDE] ^ g[zs + to]
@@ -335,7 +336,7 @@ def push(S, G, m: int):
         if g[G_REUSE]:
             s[USED + t] = s[USED + t] | formed
         if g[G_NORET]:
-            s[FORB + t] = -1
+            s[FORB + t] = 0
             if formed and frm != NONE:
                 pl = g[G_PLINES + frm]
                 li = 0
@@ -348,7 +349,7 @@ def push(S, G, m: int):
                     pl >>= 1
                     li += 1
                 if was:
-                    s[FORB + t] = to << 5 | frm
+                    s[FORB + t] = (to << 5 | frm) + 1
     he = s[HEND]
     if c1 != NONE:
         zo = G_ZS + 32 * o
@@ -419,7 +420,7 @@ def pop(S, G) -> int:
     s[P33] = s[u + 2]
     uf = s[u + 3]
     s[USED + t] = uf & 0xFFFFF
-    s[FORB + t] = (uf >> 20) - 1
+    s[FORB + t] = uf >> 20
     s[HSTART] = s[u + 4]
     s[HEND] = s[HEND] - 2
     s[ZKEY] = z
@@ -474,10 +475,6 @@ def tt_key(S, G) -> int:
     if g[G_REUSE] or g[G_NORET]:
         k ^= (s[USED] & 0x7FFF) << 3 ^ (s[USED + 1] & 0x7FFF) << 15 ^ (s[FORB] & 0x3FF) << 1 \
             ^ (s[FORB + 1] & 0x3FF) << 19
-        if s[FORB] >= 0:
-            k ^= 1
-        if s[FORB + 1] >= 0:
-            k ^= 1 << 29
     return k & 0x3FFFFFFF
 
 

@@ -76,7 +76,7 @@ def test_push_pop_restore_state_and_keys():
                 b.push(m)
                 assert b.S[13] == pos.zkey and list(b.S[0:13]) == [
                     pos.bb[0], pos.bb[1], pos.hand[0], pos.hand[1], pos.count[0], pos.count[1],
-                    pos.turn, pos.ncp, pos.p33, pos.used[0], pos.used[1], pos.forbid[0], pos.forbid[1]]
+                    pos.turn, pos.ncp, pos.p33, pos.used[0], pos.used[1], pos.forbid[0] + 1, pos.forbid[1] + 1]
                 assert b.terminal() == _outcome_code(pos), pos.text()
                 assert b.pop() == m
                 pos.pop()
@@ -100,3 +100,11 @@ def test_hot_functions_are_emitted_under_micropython():
     if sys.implementation.name != "micropython":
         return
     assert emitted(gen) and emitted(push), "engine/board.py was not compiled with the emitters"
+
+
+def test_viper_modules_repeat_the_board_offsets():
+    from engine import board, evaluate, search
+    for mod in (evaluate, search):
+        for name in ("BB", "HAND", "CNT", "TURN", "G_N", "G_FULL", "G_FLY", "G_NLINES", "G_ADJ", "G_LINES"):
+            if hasattr(mod, name):
+                assert getattr(mod, name) == getattr(board, name), (mod, name)
