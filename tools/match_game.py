@@ -8,8 +8,8 @@ As a script (MicroPython or CPython), from the repository root::
 
 prints ``score plies reason|a_nodes a_moves`` (score of A: 0, 0.5, 1) and,
 with ``dump``, before it one line per position reached after the opening:
-``F ply turn f0 f1 ... f13`` (engine/evaluate.py features for the side to
-move) for the weight tuner. Players: ``L1``..``L5`` (the engine),
+``F ply turn phase f0 f1 ... f13`` (phase 0 placement / 1 movement;
+engine/evaluate.py features for the side to move) for the weight tuner. Players: ``L1``..``L5`` (the engine),
 ``B1``..``B5`` (the frozen baseline of tools/baseline_engine/), optionally
 ``:nodes=N``. Openings: OPENING random placement plies drawn with
 morris.compat.XorShift16 from SEED (the same on both interpreters).
@@ -104,7 +104,8 @@ def _main(argv):
                 board[0] = Board(pos.rules)
             bd = board[0].load(pos)
             score(bd.S, bd.G, W, F)
-            print("F %d %d %s" % (ply, pos.turn, " ".join(str(F[i]) for i in range(NF))))
+            phase = 0 if pos.hand[0] or pos.hand[1] else 1
+            print("F %d %d %d %s" % (ply, pos.turn, phase, " ".join(str(F[i]) for i in range(NF))))
     r = play(a, b, aw == "1", int(seed), rules, int(opening), int(max_plies), dump)
     print("%s %d %s|%d %d" % (r[0], r[1], r[2], r[3], r[4]))
 
