@@ -10,7 +10,8 @@ only, independent of the engine): the game value within the rest of the
 placement plus two turns of movement, +1 / -1 when a side is blocked (or
 drops below three stones) by force, 0 otherwise. A position is kept when the
 root moves differ, at most half of them reach the best value, and the best
-is reached by a blockade (ours, or avoiding theirs). Prints the entries as
+is reached by a blockade (ours, or avoiding theirs), and the same moves are
+best one turn deeper. Prints the entries as
 Python for tests/firmware/test_engine_blockade.py (text, answers, horizon).
 """
 import argparse
@@ -94,7 +95,7 @@ def main(argv=None):
     for _ in range(a.tries):
         if len(found) >= a.want:
             break
-        pos = candidates(rng, rng.choice((2, 3, 4, 5)))
+        pos = candidates(rng, rng.choice((2, 3, 3, 4)))
         if pos is None or pos.outcome() is not None:
             continue
         text = pos.text()
@@ -109,6 +110,9 @@ def main(argv=None):
             continue
         if best == 0 and min(vals.values()) == 0:
             continue
+        deeper = root_values(pos, h + 1)
+        if sorted(k for k, v in deeper.items() if v == max(deeper.values())) != answers:
+            continue  # not stable one turn deeper
         kind = "block" if best == 1 else "avoid"
         found.append((kind, text, answers, h))
         print("    (%r,\n     %r,\n     %r),  # horizon %d, %d of %d moves"

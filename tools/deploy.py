@@ -55,13 +55,16 @@ def tool(name):
     return here if os.path.exists(here) else shutil.which(name)
 
 
+DATA_EXT = (".bin",)                # shipped as they are (the engine's opening book)
+
+
 def sources(fw=FIRMWARE):
-    """Relative paths of the firmware's .py files, sorted."""
+    """Relative paths of the firmware's .py files and data files (DATA_EXT), sorted."""
     out = []
     for d, dirs, files in os.walk(fw):
         dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS)
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith(".py") or f.endswith(DATA_EXT):
                 out.append(os.path.relpath(os.path.join(d, f), fw).replace(os.sep, "/"))
     return sorted(out)
 
@@ -78,7 +81,7 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, target="host"):
     shipped = []
     for rel in sources(fw):
         src = os.path.join(fw, rel)
-        if rel in SOURCE_ONLY:
+        if rel in SOURCE_ONLY or rel.endswith(DATA_EXT):
             dst_rel = rel
             os.makedirs(os.path.dirname(os.path.join(out_dir, dst_rel)) or out_dir, exist_ok=True)
             shutil.copyfile(src, os.path.join(out_dir, dst_rel))

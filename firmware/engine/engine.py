@@ -14,7 +14,7 @@ Levels (``LEVELS``; ``LEVEL_NAMES`` for menus): five, named for who they
 are for. Each has a Pico time budget ``ms`` (wall-clock milliseconds of
 the whole move, measured inside the board's main loop, where the engine gets
 about half the CPU) and a node cap ``nodes``, set to what the Pico searches
-in that time at ``PICO_NODES_PER_S_LOOP`` nodes/s with a 25% reserve. So
+in that time at ``PICO_NODES_PER_S_LOOP`` nodes/s with a 20% reserve. So
 the node cap is what normally ends a search -- a level plays the same moves
 on the host simulator, in matches and on the board -- and ``ms`` is the
 deadline that only binds if the Pico turns out slower than estimated.
@@ -29,9 +29,12 @@ from .board import Board
 from .search import Searcher, DONE, PAUSED, ABORTED, MATE_ZONE, MAXPLY, NOMOVE
 from .book import book_moves
 
-# Estimated search speed on the RP2040 inside the main loop (about half the
-# CPU; see docs/engine.md for the measurement and the factor behind it).
-PICO_NODES_PER_S = 2800
+# Estimated search speed on the RP2040 (nodes/s): the unix port runs the
+# emitted search at about 494,000 nodes/s of CPU time here
+# (tools/bench_engine.py --all), / 123 (between the 100x estimate of
+# tools/bench_engine.py and a pessimistic 150x; the bytecode search measured
+# 75x). Inside the board's main loop the engine gets about half the CPU.
+PICO_NODES_PER_S = 4000
 PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S // 2
 
 LEVEL_NAMES = (None, "first games", "beginner", "casual", "club", "expert")
@@ -50,11 +53,12 @@ TOP_LEVEL = len(_LEVELS) - 1
 def level_budget(level):
     """(max depth, Pico ms, node cap, margin) of ``level`` (1..TOP_LEVEL); ValueError otherwise.
 
-    node cap = ms x PICO_NODES_PER_S_LOOP x 0.75 (a reserve for a slower Pico)."""
+    node cap = ms x PICO_NODES_PER_S_LOOP x 0.8 (a reserve for a slower Pico: even at
+    the pessimistic 150x factor the cap is reached within ``ms``)."""
     if not 1 <= level <= TOP_LEVEL:
         raise ValueError("engine level must be 1..%d, got %r" % (TOP_LEVEL, level))
     depth, ms, margin, _ = _LEVELS[level]
-    return depth, ms, ms * PICO_NODES_PER_S_LOOP * 3 // 4000, margin
+    return depth, ms, ms * PICO_NODES_PER_S_LOOP * 4 // 5000, margin
 
 
 LEVELS = tuple(None if lv == 0 else level_budget(lv) for lv in range(TOP_LEVEL + 1))
