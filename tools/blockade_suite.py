@@ -1,29 +1,30 @@
 #!/usr/bin/env python3
 """Find placement-phase blockade positions for the engine's blockade suite.
 
-    .venv/bin/python tools/blockade_suite.py --want 24 [--seed 3]
+    .venv/bin/micropython -X heapsize=8m tools/blockade_suite.py [WANT] [SEED]
+    (CPython works too, about ten times slower)
 
-Plays games with the engine (level 2, seeded variety) and random moves, and
-stops in the placement phase when 2..5 placements are left. For each such
-position it solves every root move exactly with ``solve`` (the rules core
-only, independent of the engine): the game value within the rest of the
-placement plus two turns of movement, +1 / -1 when a side is blocked (or
-drops below three stones) by force, 0 otherwise. A position is kept when the
-root moves differ, at most half of them reach the best value, and the best
-is reached by a blockade (ours, or avoiding theirs), and the same moves are
-best one turn deeper. Prints the entries as
-Python for tests/firmware/test_engine_blockade.py (text, answers, horizon).
+Plays games with the engine (level 2, seeded variety) mixed with random
+moves that close no mill (morris.compat.XorShift16), and stops in the placement phase when 2
+or 3 placements are left. Each such position is screened with ``fast_solve``
+(exact win / loss / unknown values over the engine board's perft-verified
+move generator, not the engine's search or evaluation) within the rest of
+the placement plus EXTRA turns of movement: +1 / -1 when a side is blocked
+(or drops below three stones) by force. It is kept when the root moves
+differ, at most half of them reach the best value, and the same moves are
+best one turn deeper. Prints the entries as Python for
+tests/firmware/test_engine_blockade.py (kind, text, answers, horizon); the
+test verifies each one again with ``solve`` below (the rules core only).
 """
-import argparse
-import os
-import random
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+if "firmware" not in sys.path:
+    sys.path.insert(0, "firmware")
 
 from morris import Position, Rules  # noqa: E402
+from morris.compat import XorShift16  # noqa: E402
 from engine import Engine  # noqa: E402
+from engine.board import Board, gen, push, pop, terminal, T_NONE, T_WIN, T_DRAW  # noqa: E402
 
 EXTRA = 2  # movement turns searched after placement
 
@@ -68,34 +69,77 @@ def horizon_of(pos):
     return pos.hand[0] + pos.hand[1] + EXTRA
 
 
-def candidates(rng, want_left):
-    """A placement-phase position with ``want_left`` placements left, from a seeded game."""
+def fast_solve(S, G, M, base, horizon, alpha=-1, beta=1):
+    """``solve`` on the engine board's state (move stack ``M`` from ``base``)."""
+    t = terminal(S, G)
+    if t != T_NONE:
+        return 0 if t == T_DRAW else (1 if t == T_WIN else -1)
+    end = gen(S, G, M, base)
+    if end == base:
+        return -1  # blocked
+    if horizon == 0:
+        return 0
+    best = -1
+    for i in range(base, end):
+        push(S, G, M[i])
+        v = -fast_solve(S, G, M, end, horizon - 1, -beta, -alpha)
+        pop(S, G)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+def fast_root_values(board, pos, horizon):
+    """{move text: value} for every legal move, on the engine board."""
+    board.load(pos)
+    out = {}
+    for m in pos.legal_moves:
+        push(board.S, board.G, m)
+        out[pos.move_text(m)] = -fast_solve(board.S, board.G, board.M, 0, horizon - 1)
+        pop(board.S, board.G)
+    return out
+
+
+def candidate(rng, eng, want_left):
+    """A placement-phase position with ``want_left`` placements left, from a
+    seeded game: the engine (level 2) or a random move that closes no mill
+    (crowded boards are where blockades happen)."""
     pos = Position(Rules("standard"))
-    eng = Engine(2, seed=rng.randrange(1 << 16))
+    eng.rng = XorShift16(rng.next())
     while pos.hand[0] + pos.hand[1] > want_left:
         if pos.outcome() is not None:
             return None
-        if rng.random() < 0.5:
-            m = rng.choice(pos.legal_moves)
+        moves = pos.legal_moves
+        quiet = [m for m in moves if m >> 10 & 31 == 31]
+        if rng.below(3) and quiet:
+            m = quiet[rng.below(len(quiet))]
         else:
             m = eng.think(pos)
         pos.push(m)
     return pos
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--want", type=int, default=24)
-    ap.add_argument("--seed", type=int, default=3)
-    ap.add_argument("--tries", type=int, default=4000)
-    a = ap.parse_args(argv)
-    rng = random.Random(a.seed)
-    found = []
+def best_set(vals):
+    """Sorted moves of the best value."""
+    b = max(vals.values())
+    return sorted(k for k in vals if vals[k] == b)
+
+
+def main(argv):
+    want = int(argv[0]) if argv else 24
+    rng = XorShift16(int(argv[1]) if len(argv) > 1 else 3)
+    board = Board(Rules("standard"))
+    eng = Engine(2, tt_size=256)
+    found = 0
     seen = set()
-    for _ in range(a.tries):
-        if len(found) >= a.want:
-            break
-        pos = candidates(rng, rng.choice((2, 3, 3, 4)))
+    tries = 0
+    while found < want and tries < 20000:
+        tries += 1
+        pos = candidate(rng, eng, 2 + rng.below(2))
         if pos is None or pos.outcome() is not None:
             continue
         text = pos.text()
@@ -103,23 +147,19 @@ def main(argv=None):
             continue
         seen.add(text)
         h = horizon_of(pos)
-        vals = root_values(pos, h)
-        best = max(vals.values())
-        answers = sorted(k for k, v in vals.items() if v == best)
-        if min(vals.values()) == best or len(answers) * 2 > len(vals):
+        vals = fast_root_values(board, pos, h)
+        answers = best_set(vals)
+        lo = min(vals.values())
+        if lo == max(vals.values()) or len(answers) * 2 > len(vals):
             continue
-        if best == 0 and min(vals.values()) == 0:
+        if best_set(fast_root_values(board, pos, h + 1)) != answers:
             continue
-        deeper = root_values(pos, h + 1)
-        if sorted(k for k, v in deeper.items() if v == max(deeper.values())) != answers:
-            continue  # not stable one turn deeper
-        kind = "block" if best == 1 else "avoid"
-        found.append((kind, text, answers, h))
-        print("    (%r,\n     %r,\n     %r),  # horizon %d, %d of %d moves"
-              % (kind, text, answers, h, len(answers), len(vals)), flush=True)
-    print("# %d positions" % len(found))
-    return 0
+        kind = "block" if vals[answers[0]] == 1 else "avoid"
+        found += 1
+        print("    (%r,\n     %r,\n     %r, %d),  # %d of %d moves (try %d)"
+              % (kind, text, answers, h, len(answers), len(vals), tries))
+    print("# %d positions in %d tries" % (found, tries))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main(sys.argv[1:])

@@ -74,7 +74,7 @@ def test_engine_board_is_independent_of_the_position():
 
 def test_step_returns_none_then_move_and_stays_done():
     pos = Position(Rules("standard"))
-    eng = Engine(TOP_LEVEL, nodes=400)
+    eng = Engine(TOP_LEVEL, nodes=400, book=False)
     eng.start(pos)
     nones = 0
     r = None
@@ -91,9 +91,8 @@ def test_step_returns_none_then_move_and_stays_done():
 
 def test_sliced_and_blocking_searches_agree():
     pos = Position.from_text(MID)
-    eng = Engine(4, nodes=600)
-    m1 = eng.think(pos)
-    eng.new_game()
+    m1 = Engine(4, nodes=600, seed=3).think(pos)
+    eng = Engine(4, nodes=600, seed=3)
     eng.start(pos)
     m2 = None
     while m2 is None:
