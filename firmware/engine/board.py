@@ -81,11 +81,18 @@ T_DRAW = const(3)
 
 
 def zeros(n):
-    """A zero-filled ``array('i')`` of ``n`` ints (CPython and MicroPython)."""
+    """A zero-filled ``array('i')`` of ``n`` ints (CPython and MicroPython).
+
+    MicroPython has no array repetition; ``array('i', range(n))`` is sized
+    once from the range's length (no temporary buffer, which would leave a
+    hole beside every table in the heap) and then cleared."""
     try:
         return array("i", [0]) * n
-    except TypeError:  # MicroPython: no array repetition
-        return array("i", bytearray(4 * n))
+    except TypeError:
+        a = array("i", range(n))
+        for i in range(n):
+            a[i] = 0
+        return a
 
 
 def tables(rules):

@@ -67,8 +67,8 @@ LEVELS = tuple(None if lv == 0 else level_budget(lv) for lv in range(TOP_LEVEL +
 class Engine:
     """Computer opponent of a given ``level`` (1 = first games .. TOP_LEVEL = expert).
 
-    ``tt_size``: transposition-table entries (power of two; default 2048 =
-    24 KB in 768-byte chunks). ``nodes``: override the level's node cap
+    ``tt_size``: transposition-table entries (power of two; default 1024 =
+    12 KB in 768-byte chunks). ``nodes``: override the level's node cap
     (int), e.g. for fast matches; ``ms``: override the ms budget (the
     deadline); ``depth``: override the maximum depth; ``seed``: seed of the
     variety choice (None: from the clock); ``book``: use the opening book

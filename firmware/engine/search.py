@@ -56,7 +56,7 @@ DONE = const(0)      # iteration finished
 PAUSED = const(1)    # slice time used up, resume later
 ABORTED = const(2)   # search budget (nodes or time) used up
 
-DEFAULT_TT = 2048
+DEFAULT_TT = 1024
 CHUNK_BITS = 6   # 64 entries, 768 bytes per chunk
 # ordering block O: 0 TT move, 1 killer 1, 2 killer 2, then the history table
 O_TT = const(0)

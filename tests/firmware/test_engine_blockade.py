@@ -1,0 +1,46 @@
+"""Blockade suite: placement-phase positions decided by who gets blocked.
+
+Runs under CPython and MicroPython. Each entry is (kind, position text,
+answers, horizon): with the rest of the placement and two turns of movement
+(``horizon`` turns), the answers are exactly the moves of the best exact
+value -- 'avoid': every other move lets the opponent block the side to move
+(or leaves it less well off), 'block': the answers block the opponent by
+force. Found by tools/blockade_suite.py (seeded games, screened on the
+engine board's move generator) and verified again, one turn deeper too, by
+an independent search over the rules core in
+tests/test_engine_tactics_verify.py (CPython only).
+
+Levels 4 and 5 must solve every entry within their own budgets (their node
+caps, the same as on the board).
+"""
+import gc
+from morris import Position
+from engine import Engine, TOP_LEVEL
+
+BLOCKADE = [
+]
+
+
+def test_suite_size_and_kinds():
+    assert len(BLOCKADE) >= 20
+    for kind, text, answers, horizon in BLOCKADE:
+        assert kind in ("avoid", "block")
+        pos = Position.from_text(text)
+        assert pos.hand[0] + pos.hand[1] > 0, text  # placement phase
+        legal = [pos.move_text(m) for m in pos.legal_moves]
+        assert answers and all(a in legal for a in answers) and len(answers) * 2 <= len(legal)
+
+
+def test_levels_4_and_5_solve_the_blockade_suite():
+    gc.collect()
+    failed = []
+    for level in (4, TOP_LEVEL):
+        eng = Engine(level, seed=3)
+        for kind, text, answers, horizon in BLOCKADE:
+            pos = Position.from_text(text)
+            eng.new_game()
+            m = eng.think(pos)
+            if pos.move_text(m) not in answers:
+                failed.append((level, text, pos.move_text(m)))
+            gc.collect()
+    assert not failed, failed
