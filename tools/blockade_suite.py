@@ -26,7 +26,7 @@ from morris.compat import XorShift16  # noqa: E402
 from engine import Engine  # noqa: E402
 from engine.board import Board, gen, push, pop, terminal, T_NONE, T_WIN, T_DRAW  # noqa: E402
 
-EXTRA = 2  # movement turns searched after placement
+EXTRA = 1  # movement turns searched after placement
 
 
 def solve(pos, horizon, alpha=-1, beta=1):

@@ -81,9 +81,10 @@ class Engine:
     """
 
     def __init__(self, level=3, tt_size=None, nodes=None, ms=None, seed=None, depth=None, book=None):
+        self.blocks = Board.blocks()  # the board's large blocks, kept for good
         self.searcher = Searcher(tt_size)
-        self.board = None
-        self.rng = XorShift16(ticks_ms() if seed is None else seed)
+        self.board = None  # made per rules on the first search (tables only)
+        self.reseed(ticks_ms() if seed is None else seed)
         self.book_override = book
         self.set_level(level, nodes, ms, depth)
         self.move = None
@@ -107,6 +108,10 @@ class Engine:
         use = _LEVELS[level][3]
         self.use_book = use if self.book_override is None else self.book_override
 
+    def reseed(self, seed):
+        """Restart the variety choice's generator from ``seed`` (int)."""
+        self.rng = XorShift16(seed)
+
     def new_game(self):
         """Forget everything learnt in the previous game (TT, killers, history)."""
         self.searcher.clear()
@@ -114,8 +119,7 @@ class Engine:
     def _board(self, position):
         b = self.board
         if b is None or b.rules != position.rules:
-            b = self.board = None
-            b = self.board = Board(position.rules)
+            b = self.board = Board(position.rules, self.blocks)
         return b.load(position)
 
     def start(self, position):

@@ -9,7 +9,10 @@ every number is a small int, and the hot helpers are viper/native code.
 
 Search: negamax alpha-beta, fail-soft, principal-variation search (every
 move after the first is tried with a null window and searched again with
-the full window only if it lands inside); an extension of one ply for a
+the full window only if it lands inside); late move reductions in the
+movement phase (quiet moves after the first LMR_AFTER, at depth >= 3, one
+ply shallower, searched again at full depth if they beat alpha; not while
+stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
 move that closes a mill or blocks one of the opponent's (at most
 ``MAX_EXT`` per line of play); transposition table (``array('i')``
 chunks: key < 2**30 mixing the rule state, move | depth << 20 | flag << 26,
@@ -40,6 +43,7 @@ MAXPLY = const(40)
 MOVE_MASK = const(0xFFFFF)
 NOMOVE = const(-1)
 MAX_EXT = const(2)
+LMR_AFTER = const(3)  # moves after the first LMR_AFTER are reduced (quiet ones, depth >= 3)
 
 EXACT = const(0)
 LOWER = const(1)
@@ -183,6 +187,7 @@ class Searcher:
         self.K2 = zeros(r)
         self.EXT = zeros(r)
         self.NW = zeros(r)
+        self.RED = zeros(r)
         self.THR = zeros(r)
         self.O = zeros(O_HIST + HSIZE)
         self.F = zeros(NF)
@@ -287,6 +292,7 @@ class Searcher:
         K2 = self.K2
         EXT = self.EXT
         NW = self.NW
+        RED = self.RED
         THR = self.THR
         ROOTV = self.rootv
         TT = self.tt
@@ -403,6 +409,20 @@ class Searcher:
                 v = -ret
                 j = IDX[ply] - 1
                 m = M[j] & MOVE_MASK
+                if RED[ply] and v > A[ply]:
+                    # a reduced late move beat alpha: search it again at full depth
+                    RED[ply] = 0
+                    push(S, G, m)
+                    D[ply + 1] += 1
+                    if NW[ply]:
+                        A[ply + 1] = -A[ply] - 1
+                        B[ply + 1] = -A[ply]
+                    else:
+                        A[ply + 1] = -B[ply]
+                        B[ply + 1] = -A[ply]
+                    ply += 1
+                    entering = True
+                    continue
                 if NW[ply] and v > A[ply] and v < B[ply]:
                     # the null window failed high: search the move again, full window
                     NW[ply] = 0
@@ -459,10 +479,16 @@ class Searcher:
                 if e < MAX_EXT and (m >> 10 & 31 != 31 or THR[ply] >> (m & 31) & 1):
                     nd += 1
                     e += 1
+                a = A[ply]
+                fm = END[ply - 1] if ply else 0
+                RED[ply] = 0
+                if ply and nd >= 2 and e == EXT[ply] and j - fm >= LMR_AFTER \
+                        and M[j] >> 20 < 600 and a > -INF and not (S[2] or S[3]):
+                    nd -= 1  # late move reduction: quiet, late in the order, movement phase
+                    RED[ply] = 1
                 D[ply + 1] = nd
                 EXT[ply + 1] = e
-                a = A[ply]
-                if j > (END[ply - 1] if ply else 0) and B[ply] - a > 1 and a > -INF:
+                if j > fm and B[ply] - a > 1 and a > -INF:
                     NW[ply] = 1
                     A[ply + 1] = -a - 1
                     B[ply + 1] = -a
