@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """Find placement-phase blockade positions for the engine's blockade suite.
 
-    .venv/bin/micropython -X heapsize=8m tools/blockade_suite.py [WANT] [SEED]
+    .venv/bin/micropython -X heapsize=8m tools/blockade_suite.py [WANT] [SEED] [LEFT,LEFT...]
     (CPython works too, about ten times slower)
 
 Plays games with the engine (level 2, seeded variety) mixed with random
-moves that close no mill (morris.compat.XorShift16), and stops in the placement phase when 2
-or 3 placements are left. Each such position is screened with ``fast_solve``
+moves that close no mill (morris.compat.XorShift16), and stops in the placement phase when
+LEFT placements are left (2 or 3 by default). Each such position is screened with ``fast_solve``
 (exact win / loss / unknown values over the engine board's perft-verified
 move generator, not the engine's search or evaluation) within the rest of
 the placement plus EXTRA turns of movement: +1 / -1 when a side is blocked
 (or drops below three stones) by force. It is kept when the root moves
 differ, at most half of them reach the best value, and the same moves are
 best one turn deeper. Prints the entries as Python for
-tests/firmware/test_engine_blockade.py (kind, text, answers, horizon); the
-test verifies each one again with ``solve`` below (the rules core only).
+tests/firmware/test_engine_blockade.py (kind, text, answers, horizon);
+tests/test_engine_tactics_verify.py verifies each one again with a search
+over the rules core only (morris.Position), independent of the engine.
 """
 import sys
 
@@ -29,48 +30,15 @@ from engine.board import Board, gen, push, pop, terminal, T_NONE, T_WIN, T_DRAW 
 EXTRA = 1  # movement turns searched after placement
 
 
-def solve(pos, horizon, alpha=-1, beta=1):
-    """Exact value (-1 / 0 / 1 for the side to move) within ``horizon`` turns,
-    by alpha-beta over the rules core (morris.Position): +1 = the opponent is
-    blocked or below three stones by force, -1 = the side to move is."""
-    oc = pos.outcome()
-    if oc is not None:
-        if oc.winner is None:
-            return 0
-        return 1 if oc.winner == pos.turn else -1
-    if horizon == 0:
-        return 0
-    best = -1
-    for m in pos.legal_moves:
-        pos.push(m)
-        v = -solve(pos, horizon - 1, -beta, -alpha)
-        pos.pop()
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if alpha >= beta:
-                    break
-    return best
-
-
-def root_values(pos, horizon):
-    """{move text: exact value} for every legal move of ``pos``."""
-    out = {}
-    for m in pos.legal_moves:
-        pos.push(m)
-        out[pos.move_text(m)] = -solve(pos, horizon - 1)
-        pos.pop()
-    return out
-
-
 def horizon_of(pos):
     """Placements left plus EXTRA movement turns."""
     return pos.hand[0] + pos.hand[1] + EXTRA
 
 
 def fast_solve(S, G, M, base, horizon, alpha=-1, beta=1):
-    """``solve`` on the engine board's state (move stack ``M`` from ``base``)."""
+    """Exact value (-1 / 0 / 1 for the side to move) within ``horizon`` turns on the
+    engine board's state (move stack ``M`` from ``base``): +1 = the opponent is
+    blocked or below three stones by force, -1 = the side to move is."""
     t = terminal(S, G)
     if t != T_NONE:
         return 0 if t == T_DRAW else (1 if t == T_WIN else -1)
@@ -134,18 +102,17 @@ def main(argv):
     rng = XorShift16(int(argv[1]) if len(argv) > 1 else 3)
     board = Board(Rules("standard"))
     eng = Engine(2, tt_size=256)
-    found = 0
-    seen = set()
+    lefts = [int(x) for x in argv[2].split(",")] if len(argv) > 2 else [2, 3]
+    found = []
     tries = 0
-    while found < want and tries < 20000:
+    while len(found) < want and tries < 50000:
         tries += 1
-        pos = candidate(rng, eng, 2 + rng.below(2))
+        pos = candidate(rng, eng, lefts[rng.below(len(lefts))])
         if pos is None or pos.outcome() is not None:
             continue
         text = pos.text()
-        if text in seen:
+        if text in found:
             continue
-        seen.add(text)
         h = horizon_of(pos)
         vals = fast_root_values(board, pos, h)
         answers = best_set(vals)
@@ -155,10 +122,10 @@ def main(argv):
         if best_set(fast_root_values(board, pos, h + 1)) != answers:
             continue
         kind = "block" if vals[answers[0]] == 1 else "avoid"
-        found += 1
+        found.append(text)
         print("    (%r,\n     %r,\n     %r, %d),  # %d of %d moves (try %d)"
               % (kind, text, answers, h, len(answers), len(vals), tries))
-    print("# %d positions in %d tries" % (found, tries))
+    print("# %d positions in %d tries" % (len(found), tries))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Blockade suite: placement-phase positions decided by who gets blocked.
 
 Runs under CPython and MicroPython. Each entry is (kind, position text,
-answers, horizon): with the rest of the placement and two turns of movement
+answers, horizon): with the rest of the placement and one or two turns of movement
 (``horizon`` turns), the answers are exactly the moves of the best exact
 value -- 'avoid': every other move lets the opponent block the side to move
 (or leaves it less well off), 'block': the answers block the opponent by
@@ -18,6 +18,12 @@ from morris import Position
 from engine import Engine, TOP_LEVEL
 
 BLOCKADE = [
+    ('block',
+     'standard .../.BB/BWW/BWWW../WWW/..B/... b 1/2 2/0 0/0 -/- f2,d5',
+     ['d2'], 5),
+    ('block',
+     'standard BWW/WWB/BB./.B...B/..W/WB./.WW b 1/2 15/0 0/0 -/- g7,a7,g1,g4,e3,d2,b2,d5,b6,b4,d6,f6,d7,c5,d1',
+     ['a1', 'a4'], 5),
 ]
 
 
