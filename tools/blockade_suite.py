@@ -5,7 +5,8 @@
     (CPython works too, about ten times slower)
 
 Plays games with the engine (level 2, seeded variety) mixed with random
-moves that close no mill (morris.compat.XorShift16), and stops in the placement phase when
+moves that close no mill and with blockade attempts (morris.compat.XorShift16),
+and stops in the placement phase when
 LEFT placements are left (2 or 3 by default). Each such position is screened with ``fast_solve``
 (exact win / loss / unknown values over the engine board's perft-verified
 move generator, not the engine's search or evaluation) within the rest of
@@ -72,10 +73,23 @@ def fast_root_values(board, pos, horizon):
     return out
 
 
+def _liberties(pos, colour):
+    """Empty points next to ``colour``'s stones."""
+    geo = pos.geo
+    empty = geo.full & ~(pos.bb[0] | pos.bb[1])
+    libs = 0
+    b = pos.bb[colour]
+    for p in range(geo.n):
+        if b >> p & 1:
+            libs |= geo.adj[p] & empty
+    return bin(libs).count("1")
+
+
 def candidate(rng, eng, want_left):
     """A placement-phase position with ``want_left`` placements left, from a
-    seeded game: the engine (level 2) or a random move that closes no mill
-    (crowded boards are where blockades happen)."""
+    seeded game: the engine (level 2), a random move that closes no mill
+    (crowded boards are where blockades happen) or the quiet move that leaves
+    the opponent the fewest liberties (a blockade attempt)."""
     pos = Position(Rules("standard"))
     eng.rng = XorShift16(rng.next())
     while pos.hand[0] + pos.hand[1] > want_left:
@@ -83,10 +97,20 @@ def candidate(rng, eng, want_left):
             return None
         moves = pos.legal_moves
         quiet = [m for m in moves if m >> 10 & 31 == 31]
-        if rng.below(3) and quiet:
+        r = rng.below(4)
+        if r == 0 or not quiet:
+            m = eng.think(pos)
+        elif r == 1:
             m = quiet[rng.below(len(quiet))]
         else:
-            m = eng.think(pos)
+            best = None
+            for q in quiet:
+                pos.push(q)
+                v = _liberties(pos, pos.turn) * 8 + rng.below(8)
+                pos.pop()
+                if best is None or v < best:
+                    best = v
+                    m = q
         pos.push(m)
     return pos
 

@@ -30,10 +30,11 @@ from .search import Searcher, DONE, PAUSED, ABORTED, MATE_ZONE, MAXPLY, NOMOVE
 from .book import book_moves
 
 # Estimated search speed on the RP2040 (nodes/s): the unix port runs the
-# emitted search at about 494,000 nodes/s of CPU time here
-# (tools/bench_engine.py --all), / 123 (between the 100x estimate of
-# tools/bench_engine.py and a pessimistic 150x; the bytecode search measured
-# 75x). Inside the board's main loop the engine gets about half the CPU.
+# emitted search at 405,000-494,000 nodes/s of CPU time on the 2-core x86
+# host (two runs of tools/bench_engine.py --all 5 on a busy host), / 100 to
+# / 123 (the emitted code's ratio is an estimate; the issue measured 75x for
+# the bytecode search on an emulated RP2040). Inside the board's main loop
+# the engine gets about half the CPU (issue 13's measurement).
 PICO_NODES_PER_S = 4000
 PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S // 2
 
