@@ -46,8 +46,8 @@ OVERFLOW = const(17)    # set by gen when the move stack is (nearly) full
 UNDO = const(32)
 UNDO_PLIES = const(64)
 HIST = const(352)       # UNDO + 5 * UNDO_PLIES
-HIST_KEYS = const(200)  # positions kept (newest); the search adds at most UNDO_PLIES
-S_SIZE = const(752)     # HIST + 2 * HIST_KEYS
+HIST_KEYS = const(120)  # positions kept (newest); the search adds at most UNDO_PLIES
+S_SIZE = const(592)     # HIST + 2 * HIST_KEYS
 # G: tables block
 G_N = const(0)
 G_FULL = const(1)
@@ -70,7 +70,7 @@ G_ZS = const(112)       # Zobrist: 2 x 32 stone keys, 2 x 16 hand keys, side
 G_ZH = const(176)
 G_ZSIDE = const(208)
 G_SIZE = const(212)
-MOVES_SIZE = const(1200)  # move stack of the search / perft (all plies), 4.8 KB
+MOVES_SIZE = const(600)   # move stack of the search / perft (all plies), 2.4 KB
 MOVES_ROOM = const(160)    # gen stops (OVERFLOW) when fewer ints than this are left
 
 # terminal() results, from the side to move's view

@@ -27,7 +27,6 @@ from the opening book (engine/book.py) while the position is in it.
 from morris.compat import ticks_ms, ticks_add, ticks_diff, XorShift16
 from .board import Board
 from .search import Searcher, DONE, PAUSED, ABORTED, MATE_ZONE, MAXPLY, NOMOVE
-from .book import book_moves
 
 # Estimated search speed on the RP2040 (nodes/s): the unix port runs the
 # emitted search at 405,000-494,000 nodes/s of CPU time on the 2-core x86
@@ -139,6 +138,7 @@ class Engine:
             self.move = moves[0]
             return
         if self.use_book:
+            from .book import book_moves  # imported on first use: no RAM at levels 1-2
             bm = book_moves(position)
             if bm:
                 self.from_book = True

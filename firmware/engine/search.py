@@ -39,7 +39,7 @@ from .evaluate import score, weights, NF
 WIN = const(10000)
 INF = const(30000)
 MATE_ZONE = const(9000)
-MAXPLY = const(40)
+MAXPLY = const(32)
 MOVE_MASK = const(0xFFFFF)
 NOMOVE = const(-1)
 MAX_EXT = const(2)
@@ -68,7 +68,7 @@ O_K1 = const(1)
 O_K2 = const(2)
 O_HIST = const(8)
 HSIZE = const(600)  # history index: (from or 24) * 24 + to
-ROOT_MOVES = const(256)  # root moves whose scores are kept for the variety choice
+ROOT_MOVES = const(64)  # root moves whose scores are kept for the variety choice
 
 
 @micropython.viper
