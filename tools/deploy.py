@@ -6,10 +6,15 @@
     .venv/bin/python tools/deploy.py --selftest      # build, copy, run the on-device self-test
     .venv/bin/python tools/deploy.py --selftest --no-copy   # only the self-test
     .venv/bin/python tools/deploy.py --port /dev/ttyACM0 ...
+    .venv/bin/python tools/deploy.py --dry-run --target host --out DIR   # machine code for this host
 
 Build: every ``firmware/**/*.py`` but ``main.py`` is compiled by ``mpy-cross``
-into ``build/pico/`` (same folders, ``.mpy``); ``main.py`` is copied as
-source, since MicroPython only runs a ``main.py`` at power-up (it is small).
+into ``build/pico/`` (same folders, ``.mpy``) with ``-march=armv6m`` (the
+engine's @micropython.native / viper functions become RP2040 machine code;
+``--target host``: this machine's arch, to run the build in the unix port);
+``main.py`` is copied as source, since MicroPython only runs a ``main.py``
+at power-up (it is small); data files (``.bin``: the engine's opening book)
+are copied as they are.
 Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset, so a
 running game's watchdog stays fed by the timer main.py starts on Ctrl-C),
 then removal of stale ``.py`` twins on the device (they would shadow the
