@@ -86,7 +86,7 @@ def bench(max_depth):
 def perft_rate():
     """Engine-board perft from the start (depth 4) and a movement position (depth 3): leaf nodes/s."""
     from morris import Position
-    from engine.board import Board
+    from engine.probe import BoardProbe as Board
     out = []
     for text, depth in ((POSITIONS[0], 4), (POSITIONS[3], 3)):
         pos = Position.from_text(text)
@@ -214,7 +214,7 @@ def _count(what, max_depth):
             eng.think(Position.from_text(text), 1000)
             n += eng.nodes
     else:
-        from engine.board import Board
+        from engine.probe import BoardProbe as Board
         pos = Position.from_text(POSITIONS[0])
         n = Board(pos.rules).load(pos).perft(4)
     print("COUNT %d" % n)
@@ -235,7 +235,7 @@ def _all(max_depth):
     t0 = time.process_time()
     from morris import Position
     from engine import Engine, TOP_LEVEL
-    from engine.board import Board
+    from engine.probe import BoardProbe as Board
     eng = Engine(TOP_LEVEL, nodes=10 ** 8, ms=10 ** 8, depth=max_depth, seed=1, book=False)
     n = 0
     for text in POSITIONS:

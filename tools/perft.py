@@ -35,8 +35,8 @@ from morris.perft import perft
 text = %r
 pos = Position.from_text(text) if text else Position(Rules.parse(%r))
 if %r:
-    from engine.board import Board
-    b = Board(pos.rules).load(pos)
+    from engine.probe import BoardProbe
+    b = BoardProbe(pos.rules).load(pos)
     perft = lambda p, d: b.perft(d)
 for d in range(1, %d + 1):
     t0 = time.ticks_ms()
@@ -52,8 +52,8 @@ def run_cpython(pos, depth, engine=False):
     """Yield (depth, nodes, seconds) for depth 1..``depth`` under this interpreter."""
     count = perft
     if engine:
-        from engine.board import Board
-        b = Board(pos.rules).load(pos)
+        from engine.probe import BoardProbe
+        b = BoardProbe(pos.rules).load(pos)
         count = lambda p, d: b.perft(d)  # noqa: E731
     for d in range(1, depth + 1):
         t0 = time.perf_counter()

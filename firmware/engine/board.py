@@ -43,11 +43,12 @@ SP = const(14)
 HEND = const(15)
 HSTART = const(16)
 OVERFLOW = const(17)    # set by gen when the move stack is (nearly) full
+# 24..28: the search's move-ordering inputs (engine/search.py O_*)
 UNDO = const(32)
-UNDO_PLIES = const(64)
-HIST = const(352)       # UNDO + 5 * UNDO_PLIES
-HIST_KEYS = const(120)  # positions kept (newest); the search adds at most UNDO_PLIES
-S_SIZE = const(592)     # HIST + 2 * HIST_KEYS
+UNDO_PLIES = const(40)
+HIST = const(232)       # UNDO + 5 * UNDO_PLIES
+HIST_KEYS = const(80)   # positions kept (newest); the search adds at most UNDO_PLIES
+S_SIZE = const(392)     # HIST + 2 * HIST_KEYS
 # G: tables block
 G_N = const(0)
 G_FULL = const(1)
@@ -70,8 +71,8 @@ G_ZS = const(112)       # Zobrist: 2 x 32 stone keys, 2 x 16 hand keys, side
 G_ZH = const(176)
 G_ZSIDE = const(208)
 G_SIZE = const(212)
-MOVES_SIZE = const(600)   # move stack of the search / perft (all plies), 2.4 KB
-MOVES_ROOM = const(160)    # gen stops (OVERFLOW) when fewer ints than this are left
+MOVES_SIZE = const(480)   # move stack of the search / perft (all plies), 1.9 KB
+MOVES_ROOM = const(150)    # gen stops (OVERFLOW) when fewer ints than this are left
 
 # terminal() results, from the side to move's view
 T_NONE = const(0)
@@ -485,27 +486,6 @@ def tt_key(S, G) -> int:
     return k & 0x3FFFFFFF
 
 
-@micropython.native
-def perft(S, G, M, depth, base=0):
-    """Leaf nodes ``depth`` turns below the position in ``S`` (as morris.perft:
-    game-over positions have no children; the last ply counts the generated moves)."""
-    if depth == 0:
-        return 1
-    if terminal(S, G):
-        return 0
-    end = gen(S, G, M, base)
-    if S[OVERFLOW]:
-        raise MemoryError("engine perft: move stack full")
-    if depth == 1:
-        return end - base
-    n = 0
-    for i in range(base, end):
-        push(S, G, M[i])
-        n += perft(S, G, M, depth - 1, end)
-        pop(S, G)
-    return n
-
-
 class Board:
     """A Position copied into the engine's arrays (``S``, ``G``, move stack ``M``).
 
@@ -513,9 +493,8 @@ class Board:
     uses the (state block, move stack) pair ``blocks`` (see ``blocks()``)
     allocated earlier, e.g. by the engine while the heap is young, so a
     board for other rules costs only its 0.85 KB of tables. ``load(pos)``
-    copies a position in (rules equal to the Board's). Methods wrap the
-    viper functions for tests and tools; the search calls the functions
-    directly."""
+    copies a position in (rules equal to the Board's). The search calls the
+    viper functions directly; engine/probe.py wraps them for tests and tools."""
 
     def __init__(self, rules, blocks=None):
         self.rules = rules
@@ -531,24 +510,3 @@ class Board:
         """Copy ``pos`` in (state, repetition history); returns self."""
         load(self.S, pos)
         return self
-
-    def moves(self):
-        """List of the side to move's moves (ignoring game over)."""
-        end = gen(self.S, self.G, self.M, 0)
-        return [self.M[i] for i in range(end)]
-
-    def push(self, m):
-        """Play ``m``."""
-        push(self.S, self.G, m)
-
-    def pop(self):
-        """Take back the last move; returns it."""
-        return pop(self.S, self.G)
-
-    def terminal(self):
-        """T_NONE / T_WIN / T_LOSS / T_DRAW for the side to move."""
-        return terminal(self.S, self.G)
-
-    def perft(self, depth):
-        """Leaf nodes ``depth`` turns below (see ``perft``)."""
-        return perft(self.S, self.G, self.M, depth)

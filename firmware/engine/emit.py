@@ -38,6 +38,11 @@ def ptr32(a):
     return a
 
 
+def ptr16(a):
+    """Identity, as ``ptr32``, for an ``array('H')``."""
+    return a
+
+
 def emitted(fn):
     """True when ``fn`` was compiled to machine code (MicroPython native/viper).
 

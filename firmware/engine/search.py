@@ -32,7 +32,7 @@ a win is ``WIN - ply`` so shorter wins score higher.
 """
 from array import array
 from morris.compat import const, ticks_ms, ticks_diff
-from .emit import micropython, ptr32
+from .emit import micropython, ptr32, ptr16
 from .board import zeros, gen, push, pop, terminal, tt_key, T_NONE, T_WIN, T_DRAW, OVERFLOW
 from .evaluate import score, weights, NF
 
@@ -62,24 +62,27 @@ ABORTED = const(2)   # search budget (nodes or time) used up
 
 DEFAULT_TT = 1024
 CHUNK_BITS = 6   # 64 entries, 768 bytes per chunk
-# ordering block O: 0 TT move, 1 killer 1, 2 killer 2, then the history table
-O_TT = const(0)
-O_K1 = const(1)
-O_K2 = const(2)
-O_HIST = const(8)
+# order()'s inputs in spare slots of the board's state block S (TT move,
+# killers, the moves' start and end in M); the history table is array('H')
+O_TT = const(24)
+O_K1 = const(25)
+O_K2 = const(26)
+O_START = const(27)
+O_END = const(28)
 HSIZE = const(600)  # history index: (from or 24) * 24 + to
-ROOT_MOVES = const(64)  # root moves whose scores are kept for the variety choice
+ROOT_MOVES = const(48)  # root moves whose scores are kept for the variety choice
 
 
 @micropython.viper
-def order(S, G, M, O) -> int:
-    """Score the moves M[O[3]:O[4]] in place as ``score << 20 | move`` (see the
-    module docstring); returns the mask of the opponent's closing points
-    (empty points completing one of its open twos), used for extensions."""
+def order(S, G, M, H) -> int:
+    """Score the moves M[S[O_START]:S[O_END]] in place as ``score << 20 | move``
+    (see the module docstring; history ``H``: array('H')); returns the mask of
+    the opponent's closing points (empty points completing one of its open
+    twos), used for extensions."""
     s = ptr32(S)
     g = ptr32(G)
     mv = ptr32(M)
-    o = ptr32(O)
+    hist = ptr16(H)
     t = s[TURN]
     me = s[BB + t]
     op = s[BB + 1 - t]
@@ -98,11 +101,11 @@ def order(S, G, M, O) -> int:
         elif a and not b:
             if not (a & (a - 1)):
                 mine |= ln ^ a
-    ttm = o[O_TT]
-    k1 = o[O_K1]
-    k2 = o[O_K2]
-    end = o[4]
-    i = o[3]
+    ttm = s[O_TT]
+    k1 = s[O_K1]
+    k2 = s[O_K2]
+    end = s[O_END]
+    i = s[O_START]
     while i < end:
         m = mv[i]
         to = m & 31
@@ -123,7 +126,7 @@ def order(S, G, M, O) -> int:
             frm = (m >> 5) & 31
             if frm == 31:
                 frm = 24
-            sc = o[O_HIST + frm * 24 + to] >> 7
+            sc = hist[frm * 24 + to] >> 7
             if sc > 400:
                 sc = 400
             if (thr >> to) & 1:
@@ -189,7 +192,7 @@ class Searcher:
         self.NW = zeros(r)
         self.RED = zeros(r)
         self.THR = zeros(r)
-        self.O = zeros(O_HIST + HSIZE)
+        self.H = array("H", range(HSIZE))  # history (cleared below); sized once, no temporary
         self.F = zeros(NF)
         self.W = weights()
         self.rootv = zeros(ROOT_MOVES)  # root move scores of the running iteration
@@ -208,9 +211,9 @@ class Searcher:
 
     def clear_heuristics(self):
         """Reset killers and history (kept small between moves)."""
-        o = self.O
-        for i in range(len(o)):
-            o[i] = 0
+        h = self.H
+        for i in range(HSIZE):
+            h[i] = 0
         for i in range(MAXPLY + 2):
             self.K1[i] = NOMOVE
             self.K2[i] = NOMOVE
@@ -278,7 +281,7 @@ class Searcher:
         M = bd.M
         W = self.W
         F = self.F
-        O = self.O
+        HIST = self.H
         A = self.A
         B = self.B
         A0 = self.A0
@@ -389,12 +392,12 @@ class Searcher:
                         self._save(ply, False, ret, nodes)
                         return DONE
                     continue
-                O[O_TT] = ttm
-                O[O_K1] = K1[ply]
-                O[O_K2] = K2[ply]
-                O[3] = start
-                O[4] = end
-                THR[ply] = order(S, G, M, O)
+                S[O_TT] = ttm
+                S[O_K1] = K1[ply]
+                S[O_K2] = K2[ply]
+                S[O_START] = start
+                S[O_END] = end
+                THR[ply] = order(S, G, M, HIST)
                 IDX[ply] = start
                 END[ply] = end
                 BEST[ply] = -INF
@@ -454,13 +457,13 @@ class Searcher:
                                     K2[ply] = K1[ply]
                                     K1[ply] = m
                                 hi = m >> 5 & 31
-                                hi = O_HIST + (hi if hi != 31 else 24) * 24 + (m & 31)
-                                h = O[hi] + D[ply] * D[ply] * 16
+                                hi = (hi if hi != 31 else 24) * 24 + (m & 31)
+                                h = HIST[hi] + D[ply] * D[ply] * 16
                                 if h > 60000:
-                                    for q in range(O_HIST, O_HIST + HSIZE):
-                                        O[q] >>= 1
+                                    for q in range(HSIZE):
+                                        HIST[q] >>= 1
                                     h >>= 1
-                                O[hi] = h
+                                HIST[hi] = h
                             self._store(KEY[ply], D[ply], LOWER, v, m, ply)
                             ret = v
                             ply -= 1

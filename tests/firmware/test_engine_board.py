@@ -8,7 +8,8 @@ every preset and option, from the start and from positions of random games
 from morris import Position, Rules
 from morris.compat import XorShift16
 from morris.perft import perft
-from engine.board import Board, T_NONE, T_WIN, T_LOSS, T_DRAW, gen, push
+from engine.board import T_NONE, T_WIN, T_LOSS, T_DRAW, gen, push
+from engine.probe import BoardProbe as Board
 from engine.emit import emitted
 
 RULE_SETS = ("standard", "wikipedia", "old-russian", "schmidt", "french",
