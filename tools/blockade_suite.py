@@ -5,8 +5,8 @@
     (CPython works too, about ten times slower)
 
 Plays games with the engine (level 2, seeded variety) mixed with random
-moves that close no mill and with blockade attempts (morris.compat.XorShift16),
-and stops in the placement phase when
+moves that close no mill and with blockade attempts (the ``random`` module,
+seeded), and stops in the placement phase when
 LEFT placements are left (2 or 3 by default). Each such position is screened with ``fast_solve``
 (exact win / loss / unknown values over the engine board's perft-verified
 move generator, not the engine's search or evaluation) within the rest of
@@ -24,6 +24,7 @@ if "firmware" not in sys.path:
     sys.path.insert(0, "firmware")
 
 from morris import Position, Rules  # noqa: E402
+import random  # noqa: E402
 from morris.compat import XorShift16  # noqa: E402
 from engine import Engine  # noqa: E402
 from engine.board import Board, gen, push, pop, terminal, T_NONE, T_WIN, T_DRAW  # noqa: E402
@@ -91,22 +92,22 @@ def candidate(rng, eng, want_left):
     (crowded boards are where blockades happen) or the quiet move that leaves
     the opponent the fewest liberties (a blockade attempt)."""
     pos = Position(Rules("standard"))
-    eng.rng = XorShift16(rng.next())
+    eng.rng = XorShift16(rng.getrandbits(16))
     while pos.hand[0] + pos.hand[1] > want_left:
         if pos.outcome() is not None:
             return None
         moves = pos.legal_moves
         quiet = [m for m in moves if m >> 10 & 31 == 31]
-        r = rng.below(4)
+        r = rng.getrandbits(2)
         if r == 0 or not quiet:
             m = eng.think(pos)
         elif r == 1:
-            m = quiet[rng.below(len(quiet))]
+            m = quiet[rng.getrandbits(8) % len(quiet)]
         else:
             best = None
             for q in quiet:
                 pos.push(q)
-                v = _liberties(pos, pos.turn) * 8 + rng.below(8)
+                v = _liberties(pos, pos.turn) * 8 + rng.getrandbits(3)
                 pos.pop()
                 if best is None or v < best:
                     best = v
@@ -123,7 +124,8 @@ def best_set(vals):
 
 def main(argv):
     want = int(argv[0]) if argv else 24
-    rng = XorShift16(int(argv[1]) if len(argv) > 1 else 3)
+    random.seed(int(argv[1]) if len(argv) > 1 else 3)
+    rng = random  # the module's generator (32-bit state on MicroPython: no short cycle)
     board = Board(Rules("standard"))
     eng = Engine(2, tt_size=256)
     lefts = [int(x) for x in argv[2].split(",")] if len(argv) > 2 else [2, 3]
@@ -131,7 +133,7 @@ def main(argv):
     tries = 0
     while len(found) < want and tries < 50000:
         tries += 1
-        pos = candidate(rng, eng, lefts[rng.below(len(lefts))])
+        pos = candidate(rng, eng, lefts[rng.getrandbits(8) % len(lefts)])
         if pos is None or pos.outcome() is not None:
             continue
         text = pos.text()
