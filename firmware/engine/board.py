@@ -489,7 +489,7 @@ def tt_key(S, G) -> int:
 class Board:
     """A Position copied into the engine's arrays (``S``, ``G``, move stack ``M``).
 
-    ``Board(rules)`` allocates the blocks (about 9 KB); ``Board(rules, blocks)``
+    ``Board(rules)`` allocates the blocks (about 3.5 KB); ``Board(rules, blocks)``
     uses the (state block, move stack) pair ``blocks`` (see ``blocks()``)
     allocated earlier, e.g. by the engine while the heap is young, so a
     board for other rules costs only its 0.85 KB of tables. ``load(pos)``
