@@ -26,7 +26,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from engine.evaluate import WEIGHTS, NF, F_MAT, F_TEMPO, FEATURE_NAMES  # noqa: E402
+from engine.evaluate import WEIGHTS, NF, F_MAT, F_TEMPO  # noqa: E402
+
+# engine/evaluate.py's features in F order (kept here: the board's RAM has no use for them)
+FEATURE_NAMES = ("material", "mills", "open", "ready", "fork", "mobility", "jammed",
+                 "boxed", "liberties", "tempo", "double", "flyopp", "danger", "oppblocked")
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 

@@ -70,8 +70,6 @@ F_FLYOPP = const(11)
 F_DANGER = const(12)
 F_OPPBLK = const(13)
 
-FEATURE_NAMES = ("material", "mills", "open", "ready", "fork", "mobility", "jammed",
-                 "boxed", "liberties", "tempo", "double", "flyopp", "danger", "oppblocked")
 
 # placement weights, then movement weights (centi-stones per feature unit).
 # Set by hand. tools/tune_weights.py (Texel fitting to 240 self-play games,

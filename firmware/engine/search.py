@@ -39,7 +39,7 @@ from .evaluate import score, weights, NF
 WIN = const(10000)
 INF = const(30000)
 MATE_ZONE = const(9000)
-MAXPLY = const(32)
+MAXPLY = const(24)
 MOVE_MASK = const(0xFFFFF)
 NOMOVE = const(-1)
 MAX_EXT = const(2)
@@ -70,7 +70,7 @@ O_K2 = const(26)
 O_START = const(27)
 O_END = const(28)
 HSIZE = const(600)  # history index: (from or 24) * 24 + to
-ROOT_MOVES = const(48)  # root moves whose scores are kept for the variety choice
+ROOT_MOVES = const(32)  # root moves whose scores are kept for the variety choice
 
 
 @micropython.viper
