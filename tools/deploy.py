@@ -218,7 +218,7 @@ def main(argv=None):
         else:
             out = os.path.join(ROOT, "build", "pico")
     try:
-        shipped = build(out, target=a.target)
+        shipped = build(out) if a.target == "pico" else build(out, target=a.target)
         want = mpy_version()
     except RuntimeError as e:
         print("error: %s" % e, file=sys.stderr)
