@@ -67,14 +67,15 @@ if "--tt" in args:
 # Load the modules one by one with a collection after each: the loader's
 # transient buffers are freed before the next module's code is placed, so the
 # code packs tightly and the heap keeps larger free runs (as main.py does).
-for _name in ("engine", "morris", "board.controller", "settings", "protocol", "mainloop"):
-    if _name != "engine" or "computer" in PLAYERS:
+for _name in ("engine.search", "morris", "board.controller", "settings", "protocol", "mainloop"):
+    if _name != "engine.search" or "computer" in PLAYERS:
         __import__(_name)
         gc_collect()
 ENGINE = None
 if "computer" in PLAYERS:
     from engine import Engine  # noqa: E402
-    ENGINE = Engine(level=1, tt_size=TT)   # first, as main.py does: its tables want a young heap
+    ENGINE = Engine(level=1, tt_size=TT, seed=SEED)   # first, as main.py does: its tables want a young heap
+    ENGINE.reserve()
     gc_collect()
 from morris import NONE, move_parts  # noqa: E402
 import mainloop  # noqa: E402
