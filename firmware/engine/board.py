@@ -11,15 +11,15 @@ Moves are the rules core's ints (morris.position.move: to | frm << 5 |
 c1 << 10 | c2 << 15, NONE = 31), generated in the rules core's order; the
 tests check perft against ``Position`` under every preset and option.
 
-Layout of the state block ``S`` (array('i'), ``S_SIZE`` ints):
+Layout of the state block ``S`` (array('i'), ``_S_SIZE`` ints):
   0/1 stones (bitboards) of white/black, 2/3 in hand, 4/5 on board, 6 side
   to move, 7 turns since a capture, 8 turns at three-against-three,
   9/10 used lines (first_time_per_line), 11/12 barred return move + 1
   (no_return, 0 = none; nothing negative is stored: viper's 32-bit loads do
   not sign-extend on 64-bit hosts), 13 Zobrist key (< 2**30), 14 undo depth,
   15 history end, 16 history start (first key since the last capture);
-  from UNDO: 5 ints per played move (move, ncp, p33, used | (forbid+1) << 20,
-  history start); from HIST: the exact repetition keys, 2 ints per position.
+  from _UNDO: 5 ints per played move (move, ncp, p33, used | (forbid+1) << 20,
+  history start); from _HIST: the exact repetition keys, 2 ints per position.
 Layout of the tables block ``G``: see ``tables``.
 Sources: docs/rules.md (via morris.rules / morris.position semantics).
 """
@@ -30,49 +30,49 @@ from .emit import micropython, ptr32
 
 NONE = const(31)
 # S: state block
-BB = const(0)
-HAND = const(2)
-CNT = const(4)
-TURN = const(6)
-NCP = const(7)
-P33 = const(8)
-USED = const(9)
-FORB = const(11)
-ZKEY = const(13)
-SP = const(14)
-HEND = const(15)
-HSTART = const(16)
+_BB = const(0)
+_HAND = const(2)
+_CNT = const(4)
+_TURN = const(6)
+_NCP = const(7)
+_P33 = const(8)
+_USED = const(9)
+_FORB = const(11)
+_ZKEY = const(13)
+_SP = const(14)
+_HEND = const(15)
+_HSTART = const(16)
 OVERFLOW = const(17)    # set by gen when the move stack is (nearly) full
 # 24..28: the search's move-ordering inputs (engine/search.py O_*)
-UNDO = const(32)
-UNDO_PLIES = const(40)
-HIST = const(232)       # UNDO + 5 * UNDO_PLIES
-HIST_KEYS = const(80)   # positions kept (newest); the search adds at most UNDO_PLIES
-S_SIZE = const(392)     # HIST + 2 * HIST_KEYS
+_UNDO = const(32)
+_UNDO_PLIES = const(40)
+_HIST = const(232)       # _UNDO + 5 * _UNDO_PLIES
+_HIST_KEYS = const(80)   # positions kept (newest); the search adds at most _UNDO_PLIES
+_S_SIZE = const(392)     # _HIST + 2 * _HIST_KEYS
 # G: tables block
-G_N = const(0)
-G_FULL = const(1)
-G_FLY = const(2)
-G_LOSE = const(3)
-G_OPT = const(4)
-G_PROT = const(5)
-G_MAXCAP = const(6)
-G_REUSE = const(7)
-G_NORET = const(8)
-G_REP = const(9)
-G_NCPMAX = const(10)    # draw_no_capture_moves in plies (0 = off)
-G_P33MAX = const(11)    # draw_3v3_moves in plies (0 = off)
-G_NLINES = const(12)
-G_SIMPLE = const(13)    # one capture per move and no first_time_per_line
-G_ADJ = const(16)       # 32 adjacency masks
-G_PLINES = const(48)    # 32 masks of line indices through each point
-G_LINES = const(80)     # 32 line masks
-G_ZS = const(112)       # Zobrist: 2 x 32 stone keys, 2 x 16 hand keys, side
-G_ZH = const(176)
-G_ZSIDE = const(208)
-G_SIZE = const(212)
-MOVES_SIZE = const(480)   # move stack of the search / perft (all plies), 1.9 KB
-MOVES_ROOM = const(150)    # gen stops (OVERFLOW) when fewer ints than this are left
+_G_N = const(0)
+_G_FULL = const(1)
+_G_FLY = const(2)
+_G_LOSE = const(3)
+_G_OPT = const(4)
+_G_PROT = const(5)
+_G_MAXCAP = const(6)
+_G_REUSE = const(7)
+_G_NORET = const(8)
+_G_REP = const(9)
+_G_NCPMAX = const(10)    # draw_no_capture_moves in plies (0 = off)
+_G_P33MAX = const(11)    # draw_3v3_moves in plies (0 = off)
+_G_NLINES = const(12)
+_G_SIMPLE = const(13)    # one capture per move and no first_time_per_line
+_G_ADJ = const(16)       # 32 adjacency masks
+_G_PLINES = const(48)    # 32 masks of line indices through each point
+_G_LINES = const(80)     # 32 line masks
+_G_ZS = const(112)       # Zobrist: 2 x 32 stone keys, 2 x 16 hand keys, side
+_G_ZH = const(176)
+_G_ZSIDE = const(208)
+_G_SIZE = const(212)
+_MOVES_SIZE = const(480)   # move stack of the search / perft (all plies), 1.9 KB
+_MOVES_ROOM = const(150)    # gen stops (OVERFLOW) when fewer ints than this are left
 
 # terminal() results, from the side to move's view
 T_NONE = const(0)
@@ -97,70 +97,70 @@ def zeros(n):
 
 
 def tables(rules):
-    """The tables block ``G`` (array('i'), G_SIZE ints) of ``rules`` (morris.Rules).
+    """The tables block ``G`` (array('i'), _G_SIZE ints) of ``rules`` (morris.Rules).
 
     Raises ValueError for a board with more than 30 points or 32 lines. Only
     the classic options are read (rules the board holds: engine.holds)."""
     geo = rules.geo
     if geo.n > 30 or len(geo.lines) > 32:
         raise ValueError("engine tables: board too large (%d points, %d lines)" % (geo.n, len(geo.lines)))
-    g = zeros(G_SIZE)
-    g[G_N] = geo.n
-    g[G_FULL] = geo.full
-    g[G_FLY] = rules.fly_at
-    g[G_LOSE] = rules.lose_below
-    g[G_OPT] = 1 if rules.optional else 0
-    g[G_PROT] = rules.protect
-    g[G_MAXCAP] = rules.max_captures
-    g[G_REUSE] = 1 if rules.reuse_first else 0
-    g[G_NORET] = 1 if rules.no_ret else 0
-    g[G_REP] = rules.draw_repetition
-    g[G_NCPMAX] = 2 * rules.draw_no_capture_moves
-    g[G_P33MAX] = 2 * rules.draw_3v3_moves
-    g[G_NLINES] = len(geo.lines)
-    g[G_SIMPLE] = 1 if (rules.max_captures == 1 and not rules.reuse_first) else 0
+    g = zeros(_G_SIZE)
+    g[_G_N] = geo.n
+    g[_G_FULL] = geo.full
+    g[_G_FLY] = rules.fly_at
+    g[_G_LOSE] = rules.lose_below
+    g[_G_OPT] = 1 if rules.optional else 0
+    g[_G_PROT] = rules.protect
+    g[_G_MAXCAP] = rules.max_captures
+    g[_G_REUSE] = 1 if rules.reuse_first else 0
+    g[_G_NORET] = 1 if rules.no_ret else 0
+    g[_G_REP] = rules.draw_repetition
+    g[_G_NCPMAX] = 2 * rules.draw_no_capture_moves
+    g[_G_P33MAX] = 2 * rules.draw_3v3_moves
+    g[_G_NLINES] = len(geo.lines)
+    g[_G_SIMPLE] = 1 if (rules.max_captures == 1 and not rules.reuse_first) else 0
     for p in range(geo.n):
-        g[G_ADJ + p] = geo.adj[p]
+        g[_G_ADJ + p] = geo.adj[p]
         m = 0
         for li in geo.lines_at[p]:
             m |= 1 << li
-        g[G_PLINES + p] = m
+        g[_G_PLINES + p] = m
     for li, ln in enumerate(geo.lines):
-        g[G_LINES + li] = ln
+        g[_G_LINES + li] = ln
     for c in (0, 1):
         for p in range(32):
-            g[G_ZS + 32 * c + p] = Z_STONE[c][p]
+            g[_G_ZS + 32 * c + p] = Z_STONE[c][p]
         for h in range(16):
-            g[G_ZH + 16 * c + h] = Z_HAND[c][h]
-    g[G_ZSIDE] = Z_SIDE
+            g[_G_ZH + 16 * c + h] = Z_HAND[c][h]
+    g[_G_ZSIDE] = Z_SIDE
     return g
 
 
 def load(S, pos):
     """Copy ``pos`` (morris.Position) into the state block ``S``; empties the undo stack.
-    Keeps the newest HIST_KEYS repetition keys of the position's history."""
+    Keeps the newest _HIST_KEYS repetition keys of the position's history."""
     for c in (0, 1):
-        S[BB + c] = pos.bb[c]
-        S[HAND + c] = pos.hand[c]
-        S[CNT + c] = pos.count[c]
-        S[USED + c] = pos.used[c]
-        S[FORB + c] = pos.forbid[c] + 1
-    S[TURN] = pos.turn
-    S[NCP] = pos.ncp
-    S[P33] = pos.p33
-    S[ZKEY] = pos.zkey
-    S[SP] = 0
+        S[_BB + c] = pos.bb[c]
+        S[_HAND + c] = pos.hand[c]
+        S[_CNT + c] = pos.count[c]
+        S[_USED + c] = pos.used[c]
+        S[_FORB + c] = pos.forbid[c] + 1
+    S[_TURN] = pos.turn
+    S[_NCP] = pos.ncp
+    S[_P33] = pos.p33
+    S[_ZKEY] = pos.zkey
+    S[_SP] = 0
     S[OVERFLOW] = 0
     h = pos.hist
     k = len(h) // 2
-    first = k - HIST_KEYS + UNDO_PLIES if k > HIST_KEYS - UNDO_PLIES else 0
-    j = HIST
+    first = k - _HIST_KEYS + _UNDO_PLIES if k > _HIST_KEYS - _UNDO_PLIES else 0
+    j = _HIST
     for i in range(first, k):
         S[j] = h[2 * i]
         S[j + 1] = h[2 * i + 1]
         j += 2
-    S[HSTART] = HIST
-    S[HEND] = j
+    S[_HSTART] = _HIST
+    S[_HEND] = j
 
 
 @micropython.viper
@@ -170,9 +170,9 @@ def capturable(G, stones: int, prot: int) -> int:
         return stones
     g = ptr32(G)
     inmill = 0
-    nl = g[G_NLINES]
+    nl = g[_G_NLINES]
     for li in range(nl):
-        ln = g[G_LINES + li]
+        ln = g[_G_LINES + li]
         if stones & ln == ln:
             inmill |= ln
     free = stones & ~inmill
@@ -183,32 +183,32 @@ def capturable(G, stones: int, prot: int) -> int:
 
 @micropython.viper
 def gen(S, G, M, base: int) -> int:
-    """Write the side to move's legal moves into ``M`` (MOVES_SIZE ints) from
+    """Write the side to move's legal moves into ``M`` (_MOVES_SIZE ints) from
     index ``base`` (ignoring game over); return the index after the last one.
-    Never writes past the end: with fewer than MOVES_ROOM ints left it stops
+    Never writes past the end: with fewer than _MOVES_ROOM ints left it stops
     and sets S[OVERFLOW] (the search then treats the node as a leaf)."""
     s = ptr32(S)
     g = ptr32(G)
     mv = ptr32(M)
-    t = s[TURN]
+    t = s[_TURN]
     o = 1 - t
-    me = s[BB + t]
-    op = s[BB + o]
-    n = g[G_N]
-    empty = g[G_FULL] & ~(me | op)
+    me = s[_BB + t]
+    op = s[_BB + o]
+    n = g[_G_N]
+    empty = g[_G_FULL] & ~(me | op)
     out = base
-    hand = s[HAND + t]
-    fa = g[G_FLY]
+    hand = s[_HAND + t]
+    fa = g[_G_FLY]
     fly = 0
-    if hand == 0 and fa > 0 and s[CNT + t] == fa:
+    if hand == 0 and fa > 0 and s[_CNT + t] == fa:
         fly = 1
-    simple = g[G_SIMPLE]
-    maxcap = g[G_MAXCAP]
-    reuse = g[G_REUSE]
-    used = s[USED + t]
-    forbid = s[FORB + t] - 1
-    opt = g[G_OPT]
-    prot = g[G_PROT]
+    simple = g[_G_SIMPLE]
+    maxcap = g[_G_MAXCAP]
+    reuse = g[_G_REUSE]
+    used = s[_USED + t]
+    forbid = s[_FORB + t] - 1
+    opt = g[_G_OPT]
+    prot = g[_G_PROT]
     cap1 = -1
     frm = 0
     last = n
@@ -216,7 +216,7 @@ def gen(S, G, M, base: int) -> int:
         frm = n
         last = n + 1
     while frm < last:
-        if out > MOVES_SIZE - MOVES_ROOM:
+        if out > _MOVES_SIZE - _MOVES_ROOM:
             s[OVERFLOW] = 1
             return out
         if hand:
@@ -232,22 +232,22 @@ def gen(S, G, M, base: int) -> int:
             if fly:
                 tg = empty
             else:
-                tg = g[G_ADJ + frm] & empty
+                tg = g[_G_ADJ + frm] & empty
         to = 0
         while tg:
             if tg & 1:
-                if out > MOVES_SIZE - MOVES_ROOM:
+                if out > _MOVES_SIZE - _MOVES_ROOM:
                     s[OVERFLOW] = 1
                     return out
                 c = src << 5 | to
                 if c != forbid:
                     nm = base_me | 1 << to
                     k = 0
-                    pl = g[G_PLINES + to]
+                    pl = g[_G_PLINES + to]
                     li = 0
                     while pl:
                         if pl & 1:
-                            ln = g[G_LINES + li]
+                            ln = g[_G_LINES + li]
                             if nm & ln == ln:
                                 if simple:
                                     k = 1
@@ -303,89 +303,89 @@ def push(S, G, m: int):
     """Play move ``m`` (a legal move of the side to move)."""
     s = ptr32(S)
     g = ptr32(G)
-    t = s[TURN]
+    t = s[_TURN]
     o = 1 - t
     to = m & 31
     frm = (m >> 5) & 31
     c1 = (m >> 10) & 31
     was33 = 0
-    if s[CNT] == 3 and s[CNT + 1] == 3 and s[HAND] == 0 and s[HAND + 1] == 0:
+    if s[_CNT] == 3 and s[_CNT + 1] == 3 and s[_HAND] == 0 and s[_HAND + 1] == 0:
         was33 = 1
-    u = UNDO + 5 * s[SP]
-    s[SP] = s[SP] + 1
+    u = _UNDO + 5 * s[_SP]
+    s[_SP] = s[_SP] + 1
     s[u] = m
-    s[u + 1] = s[NCP]
-    s[u + 2] = s[P33]
-    s[u + 3] = s[USED + t] | s[FORB + t] << 20
-    s[u + 4] = s[HSTART]
-    zs = G_ZS + 32 * t
-    z = s[ZKEY] ^ g[G_ZSIDE] ^ g[zs + to]
-    old = s[BB + t]
+    s[u + 1] = s[_NCP]
+    s[u + 2] = s[_P33]
+    s[u + 3] = s[_USED + t] | s[_FORB + t] << 20
+    s[u + 4] = s[_HSTART]
+    zs = _G_ZS + 32 * t
+    z = s[_ZKEY] ^ g[_G_ZSIDE] ^ g[zs + to]
+    old = s[_BB + t]
     if frm == NONE:
-        h = s[HAND + t]
-        z ^= g[G_ZH + 16 * t + h] ^ g[G_ZH + 16 * t + h - 1]
-        s[HAND + t] = h - 1
-        s[CNT + t] = s[CNT + t] + 1
+        h = s[_HAND + t]
+        z ^= g[_G_ZH + 16 * t + h] ^ g[_G_ZH + 16 * t + h - 1]
+        s[_HAND + t] = h - 1
+        s[_CNT + t] = s[_CNT + t] + 1
         new = old | 1 << to
     else:
         z ^= g[zs + frm]
         new = old ^ (1 << frm | 1 << to)
-    s[BB + t] = new
-    if g[G_REUSE] or g[G_NORET]:
+    s[_BB + t] = new
+    if g[_G_REUSE] or g[_G_NORET]:
         formed = 0
-        pl = g[G_PLINES + to]
+        pl = g[_G_PLINES + to]
         li = 0
         while pl:
             if pl & 1:
-                ln = g[G_LINES + li]
+                ln = g[_G_LINES + li]
                 if new & ln == ln:
                     formed |= 1 << li
             pl >>= 1
             li += 1
-        if g[G_REUSE]:
-            s[USED + t] = s[USED + t] | formed
-        if g[G_NORET]:
-            s[FORB + t] = 0
+        if g[_G_REUSE]:
+            s[_USED + t] = s[_USED + t] | formed
+        if g[_G_NORET]:
+            s[_FORB + t] = 0
             if formed and frm != NONE:
-                pl = g[G_PLINES + frm]
+                pl = g[_G_PLINES + frm]
                 li = 0
                 was = 0
                 while pl:
                     if pl & 1:
-                        ln = g[G_LINES + li]
+                        ln = g[_G_LINES + li]
                         if old & ln == ln:
                             was = 1
                     pl >>= 1
                     li += 1
                 if was:
-                    s[FORB + t] = (to << 5 | frm) + 1
-    he = s[HEND]
+                    s[_FORB + t] = (to << 5 | frm) + 1
+    he = s[_HEND]
     if c1 != NONE:
-        zo = G_ZS + 32 * o
+        zo = _G_ZS + 32 * o
         z ^= g[zo + c1]
-        b = s[BB + o] & ~(1 << c1)
+        b = s[_BB + o] & ~(1 << c1)
         c2 = (m >> 15) & 31
         if c2 != NONE:
             z ^= g[zo + c2]
             b &= ~(1 << c2)
-            s[CNT + o] = s[CNT + o] - 2
+            s[_CNT + o] = s[_CNT + o] - 2
         else:
-            s[CNT + o] = s[CNT + o] - 1
-        s[BB + o] = b
-        s[NCP] = 0
-        s[P33] = 0
-        s[HSTART] = he
+            s[_CNT + o] = s[_CNT + o] - 1
+        s[_BB + o] = b
+        s[_NCP] = 0
+        s[_P33] = 0
+        s[_HSTART] = he
     else:
-        s[NCP] = s[NCP] + 1
+        s[_NCP] = s[_NCP] + 1
         if was33:
-            s[P33] = s[P33] + 1
+            s[_P33] = s[_P33] + 1
         else:
-            s[P33] = 0
-    s[ZKEY] = z
-    s[TURN] = o
-    s[he] = s[BB] | o << 24 | s[HAND] << 25
-    s[he + 1] = s[BB + 1] | s[HAND + 1] << 25
-    s[HEND] = he + 2
+            s[_P33] = 0
+    s[_ZKEY] = z
+    s[_TURN] = o
+    s[he] = s[_BB] | o << 24 | s[_HAND] << 25
+    s[he + 1] = s[_BB + 1] | s[_HAND + 1] << 25
+    s[_HEND] = he + 2
 
 
 @micropython.viper
@@ -393,47 +393,47 @@ def pop(S, G) -> int:
     """Take back the last move played by ``push``; returns it."""
     s = ptr32(S)
     g = ptr32(G)
-    sp = s[SP] - 1
-    s[SP] = sp
-    u = UNDO + 5 * sp
+    sp = s[_SP] - 1
+    s[_SP] = sp
+    u = _UNDO + 5 * sp
     m = s[u]
-    o = s[TURN]
+    o = s[_TURN]
     t = 1 - o
     to = m & 31
     frm = (m >> 5) & 31
     c1 = (m >> 10) & 31
-    zs = G_ZS + 32 * t
-    z = s[ZKEY] ^ g[G_ZSIDE] ^ g[zs + to]
+    zs = _G_ZS + 32 * t
+    z = s[_ZKEY] ^ g[_G_ZSIDE] ^ g[zs + to]
     if frm == NONE:
-        h = s[HAND + t]
-        z ^= g[G_ZH + 16 * t + h] ^ g[G_ZH + 16 * t + h + 1]
-        s[HAND + t] = h + 1
-        s[CNT + t] = s[CNT + t] - 1
-        s[BB + t] = s[BB + t] & ~(1 << to)
+        h = s[_HAND + t]
+        z ^= g[_G_ZH + 16 * t + h] ^ g[_G_ZH + 16 * t + h + 1]
+        s[_HAND + t] = h + 1
+        s[_CNT + t] = s[_CNT + t] - 1
+        s[_BB + t] = s[_BB + t] & ~(1 << to)
     else:
         z ^= g[zs + frm]
-        s[BB + t] = s[BB + t] ^ (1 << frm | 1 << to)
+        s[_BB + t] = s[_BB + t] ^ (1 << frm | 1 << to)
     if c1 != NONE:
-        zo = G_ZS + 32 * o
+        zo = _G_ZS + 32 * o
         z ^= g[zo + c1]
-        b = s[BB + o] | 1 << c1
+        b = s[_BB + o] | 1 << c1
         c2 = (m >> 15) & 31
         if c2 != NONE:
             z ^= g[zo + c2]
             b |= 1 << c2
-            s[CNT + o] = s[CNT + o] + 2
+            s[_CNT + o] = s[_CNT + o] + 2
         else:
-            s[CNT + o] = s[CNT + o] + 1
-        s[BB + o] = b
-    s[NCP] = s[u + 1]
-    s[P33] = s[u + 2]
+            s[_CNT + o] = s[_CNT + o] + 1
+        s[_BB + o] = b
+    s[_NCP] = s[u + 1]
+    s[_P33] = s[u + 2]
     uf = s[u + 3]
-    s[USED + t] = uf & 0xFFFFF
-    s[FORB + t] = uf >> 20
-    s[HSTART] = s[u + 4]
-    s[HEND] = s[HEND] - 2
-    s[ZKEY] = z
-    s[TURN] = t
+    s[_USED + t] = uf & 0xFFFFF
+    s[_FORB + t] = uf >> 20
+    s[_HSTART] = s[u + 4]
+    s[_HEND] = s[_HEND] - 2
+    s[_ZKEY] = z
+    s[_TURN] = t
     return m
 
 
@@ -444,16 +444,16 @@ def terminal(S, G) -> int:
     a blocked side is found by the search's empty move list)."""
     s = ptr32(S)
     g = ptr32(G)
-    t = s[TURN]
-    lb = g[G_LOSE]
-    if s[CNT + t] + s[HAND + t] < lb:
+    t = s[_TURN]
+    lb = g[_G_LOSE]
+    if s[_CNT + t] + s[_HAND + t] < lb:
         return T_LOSS
-    if s[CNT + 1 - t] + s[HAND + 1 - t] < lb:
+    if s[_CNT + 1 - t] + s[_HAND + 1 - t] < lb:
         return T_WIN
-    rep = g[G_REP]
+    rep = g[_G_REP]
     if rep:
-        hs = s[HSTART]
-        he = s[HEND]
+        hs = s[_HSTART]
+        he = s[_HEND]
         if he - hs >= 2 * rep:
             k1 = s[he - 2]
             k2 = s[he - 1]
@@ -465,11 +465,11 @@ def terminal(S, G) -> int:
                 i += 2
             if c >= rep:
                 return T_DRAW
-    x = g[G_NCPMAX]
-    if x and s[NCP] >= x:
+    x = g[_G_NCPMAX]
+    if x and s[_NCP] >= x:
         return T_DRAW
-    x = g[G_P33MAX]
-    if x and s[P33] >= x:
+    x = g[_G_P33MAX]
+    if x and s[_P33] >= x:
         return T_DRAW
     return T_NONE
 
@@ -480,10 +480,10 @@ def tt_key(S, G) -> int:
     and the barred return moves when first_time_per_line / no_return are on."""
     s = ptr32(S)
     g = ptr32(G)
-    k = s[ZKEY]
-    if g[G_REUSE] or g[G_NORET]:
-        k ^= (s[USED] & 0x7FFF) << 3 ^ (s[USED + 1] & 0x7FFF) << 15 ^ (s[FORB] & 0x3FF) << 1 \
-            ^ (s[FORB + 1] & 0x3FF) << 19
+    k = s[_ZKEY]
+    if g[_G_REUSE] or g[_G_NORET]:
+        k ^= (s[_USED] & 0x7FFF) << 3 ^ (s[_USED + 1] & 0x7FFF) << 15 ^ (s[_FORB] & 0x3FF) << 1 \
+            ^ (s[_FORB + 1] & 0x3FF) << 19
     return k & 0x3FFFFFFF
 
 
@@ -504,8 +504,8 @@ class Board:
 
     @staticmethod
     def blocks():
-        """A new (state block, move stack) pair: S_SIZE and MOVES_SIZE ints."""
-        return zeros(S_SIZE), zeros(MOVES_SIZE)
+        """A new (state block, move stack) pair: _S_SIZE and _MOVES_SIZE ints."""
+        return zeros(_S_SIZE), zeros(_MOVES_SIZE)
 
     def load(self, pos):
         """Copy ``pos`` in (state, repetition history); returns self."""

@@ -7,7 +7,7 @@ product with the weights of the current phase from ``W`` (placement
 weights W[0:NF] while either side has stones in hand, movement weights
 W[NF:2 NF]), in centi-stones from the side to move's view (a stone is 100).
 A side to move that cannot slide any stone (no stones in hand, not flying)
-scores -LOST. ``evaluate(position)`` is the same for a morris.Position.
+scores -_LOST. ``evaluate(position)`` is the same for a morris.Position.
 
 Features (F index: meaning):
   0 material: stones on the board and in hand
@@ -40,35 +40,35 @@ from .emit import micropython, ptr32
 
 # Offsets of engine/board.py's blocks, repeated because viper code needs
 # constants of its own module (tests/firmware/test_engine_board.py checks them).
-BB = const(0)
-HAND = const(2)
-CNT = const(4)
-TURN = const(6)
-G_N = const(0)
-G_FULL = const(1)
-G_FLY = const(2)
-G_NLINES = const(12)
-G_ADJ = const(16)
-G_LINES = const(80)
+_BB = const(0)
+_HAND = const(2)
+_CNT = const(4)
+_TURN = const(6)
+_G_N = const(0)
+_G_FULL = const(1)
+_G_FLY = const(2)
+_G_NLINES = const(12)
+_G_ADJ = const(16)
+_G_LINES = const(80)
 
 NF = const(14)
-WBIAS = const(32768)
-LOST = const(5000)  # the side to move cannot move (movement phase)
+_WBIAS = const(32768)
+_LOST = const(5000)  # the side to move cannot move (movement phase)
 
 F_MAT = const(0)
-F_MILLS = const(1)
-F_OPEN = const(2)
-F_READY = const(3)
-F_FORK = const(4)
-F_MOB = const(5)
-F_JAM = const(6)
-F_BOXED = const(7)
-F_LIBS = const(8)
+_F_MILLS = const(1)
+_F_OPEN = const(2)
+_F_READY = const(3)
+_F_FORK = const(4)
+_F_MOB = const(5)
+_F_JAM = const(6)
+_F_BOXED = const(7)
+_F_LIBS = const(8)
 F_TEMPO = const(9)
-F_DOUBLE = const(10)
-F_FLYOPP = const(11)
-F_DANGER = const(12)
-F_OPPBLK = const(13)
+_F_DOUBLE = const(10)
+_F_FLYOPP = const(11)
+_F_DANGER = const(12)
+_F_OPPBLK = const(13)
 
 
 # placement weights, then movement weights (centi-stones per feature unit).
@@ -84,16 +84,16 @@ WEIGHTS = (
 
 
 def weights(values=WEIGHTS):
-    """The weights block for ``score``: array('i') of the 2 NF weights, each + WBIAS
+    """The weights block for ``score``: array('i') of the 2 NF weights, each + _WBIAS
     (stored non-negative: viper's 32-bit loads do not sign-extend on 64-bit hosts)."""
-    return array("i", [v + WBIAS for v in values])
+    return array("i", [v + _WBIAS for v in values])
 
 
 @micropython.viper
 def _side(G, me: int, op: int, empty: int) -> int:
     """Packed (mobility | jammed << 8 | boxed << 13 | liberties << 18) of ``me``'s stones."""
     g = ptr32(G)
-    n = g[G_N]
+    n = g[_G_N]
     mob = 0
     jam = 0
     box = 0
@@ -102,7 +102,7 @@ def _side(G, me: int, op: int, empty: int) -> int:
     x = me
     while x and p < n:
         if x & 1:
-            a = g[G_ADJ + p]
+            a = g[_G_ADJ + p]
             e = a & empty
             libs |= e
             if e:
@@ -130,16 +130,16 @@ def score(S, G, W, F) -> int:
     g = ptr32(G)
     w = ptr32(W)
     f = ptr32(F)
-    t = s[TURN]
+    t = s[_TURN]
     o = 1 - t
-    me = s[BB + t]
-    op = s[BB + o]
-    empty = g[G_FULL] & ~(me | op)
-    hm = s[HAND + t]
-    ho = s[HAND + o]
-    cm = s[CNT + t]
-    co = s[CNT + o]
-    fa = g[G_FLY]
+    me = s[_BB + t]
+    op = s[_BB + o]
+    empty = g[_G_FULL] & ~(me | op)
+    hm = s[_HAND + t]
+    ho = s[_HAND + o]
+    cm = s[_CNT + t]
+    co = s[_CNT + o]
+    fa = g[_G_FLY]
     fly_m = 0
     if fa > 0 and hm == 0 and cm == fa:
         fly_m = 1
@@ -158,9 +158,9 @@ def score(S, G, W, F) -> int:
     seen_o = 0
     fork_m = 0
     fork_o = 0
-    nl = g[G_NLINES]
+    nl = g[_G_NLINES]
     for li in range(nl):
-        ln = g[G_LINES + li]
+        ln = g[_G_LINES + li]
         a = me & ln
         b = op & ln
         if a:
@@ -177,7 +177,7 @@ def score(S, G, W, F) -> int:
                     while not y & 1:
                         y >>= 1
                         q += 1
-                    near = g[G_ADJ + q] & me & ~ln
+                    near = g[_G_ADJ + q] & me & ~ln
                 if free_m or near:
                     ready_m |= e
                 else:
@@ -198,7 +198,7 @@ def score(S, G, W, F) -> int:
                     while not y & 1:
                         y >>= 1
                         q += 1
-                    near = g[G_ADJ + q] & op & ~ln
+                    near = g[_G_ADJ + q] & op & ~ln
                 if free_o or near:
                     ready_o |= e
                 else:
@@ -221,9 +221,9 @@ def score(S, G, W, F) -> int:
     mob_o = po & 255
     placing = hm | ho
     if not placing and not fly_m and mob_m == 0:
-        return -LOST
+        return -_LOST
     if placing and hm == 0 and not fly_m and mob_m == 0:
-        return -LOST
+        return -_LOST
     x_mat = cm + hm - co - ho
     x_mills = mills_m - mills_o
     x_open = open_m - open_o
@@ -271,29 +271,29 @@ def score(S, G, W, F) -> int:
     if not placing and not fly_o and mob_o == 0:
         x_oppblk = 1
     f[F_MAT] = x_mat
-    f[F_MILLS] = x_mills
-    f[F_OPEN] = x_open
-    f[F_READY] = x_ready
-    f[F_FORK] = x_fork
-    f[F_MOB] = x_mob
-    f[F_JAM] = x_jam
-    f[F_BOXED] = x_boxed
-    f[F_LIBS] = x_libs
+    f[_F_MILLS] = x_mills
+    f[_F_OPEN] = x_open
+    f[_F_READY] = x_ready
+    f[_F_FORK] = x_fork
+    f[_F_MOB] = x_mob
+    f[_F_JAM] = x_jam
+    f[_F_BOXED] = x_boxed
+    f[_F_LIBS] = x_libs
     f[F_TEMPO] = x_tempo
-    f[F_DOUBLE] = x_double
-    f[F_FLYOPP] = x_flyopp
-    f[F_DANGER] = x_danger
-    f[F_OPPBLK] = x_oppblk
-    # weights are stored + WBIAS: viper's 32-bit loads do not sign-extend on 64-bit hosts
+    f[_F_DOUBLE] = x_double
+    f[_F_FLYOPP] = x_flyopp
+    f[_F_DANGER] = x_danger
+    f[_F_OPPBLK] = x_oppblk
+    # weights are stored + _WBIAS: viper's 32-bit loads do not sign-extend on 64-bit hosts
     b = 0
     if not placing:
         b = NF
-    return ((w[b] - WBIAS) * x_mat + (w[b + 1] - WBIAS) * x_mills + (w[b + 2] - WBIAS) * x_open
-            + (w[b + 3] - WBIAS) * x_ready + (w[b + 4] - WBIAS) * x_fork + (w[b + 5] - WBIAS) * x_mob
-            + (w[b + 6] - WBIAS) * x_jam + (w[b + 7] - WBIAS) * x_boxed + (w[b + 8] - WBIAS) * x_libs
-            + (w[b + 9] - WBIAS) * x_tempo + (w[b + 10] - WBIAS) * x_double
-            + (w[b + 11] - WBIAS) * x_flyopp + (w[b + 12] - WBIAS) * x_danger
-            + (w[b + 13] - WBIAS) * x_oppblk)
+    return ((w[b] - _WBIAS) * x_mat + (w[b + 1] - _WBIAS) * x_mills + (w[b + 2] - _WBIAS) * x_open
+            + (w[b + 3] - _WBIAS) * x_ready + (w[b + 4] - _WBIAS) * x_fork + (w[b + 5] - _WBIAS) * x_mob
+            + (w[b + 6] - _WBIAS) * x_jam + (w[b + 7] - _WBIAS) * x_boxed + (w[b + 8] - _WBIAS) * x_libs
+            + (w[b + 9] - _WBIAS) * x_tempo + (w[b + 10] - _WBIAS) * x_double
+            + (w[b + 11] - _WBIAS) * x_flyopp + (w[b + 12] - _WBIAS) * x_danger
+            + (w[b + 13] - _WBIAS) * x_oppblk)
 
 
 def evaluate(pos, board=None):

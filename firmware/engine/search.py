@@ -10,11 +10,11 @@ every number is a small int, and the hot helpers are viper/native code.
 Search: negamax alpha-beta, fail-soft, principal-variation search (every
 move after the first is tried with a null window and searched again with
 the full window only if it lands inside); late move reductions in the
-movement phase (quiet moves after the first LMR_AFTER, at depth >= 3, one
+movement phase (quiet moves after the first _LMR_AFTER, at depth >= 3, one
 ply shallower, searched again at full depth if they beat alpha; not while
 stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
 move that closes a mill or blocks one of the opponent's (at most
-``MAX_EXT`` per line of play); transposition table (``array('i')``
+``_MAX_EXT`` per line of play); transposition table (``array('i')``
 chunks: key < 2**30 mixing the rule state, move | depth << 20 | flag << 26,
 value); move ordering by ``order`` (viper): TT move, captures (two stones,
 then stones out of the opponent's open twos), killers (two per ply),
@@ -28,7 +28,7 @@ below the best score so far, so every root move within ``margin`` of the
 best gets an exact score; ``candidates`` lists them for a seeded choice.
 
 Scores are centi-stones from the side to move's view (see evaluate.py);
-a win is ``WIN - ply`` so shorter wins score higher.
+a win is ``_WIN - ply`` so shorter wins score higher.
 """
 from array import array
 from morris.compat import const, ticks_ms, ticks_diff
@@ -36,25 +36,25 @@ from .emit import micropython, ptr32, ptr16
 from .board import zeros, gen, push, pop, terminal, tt_key, T_NONE, T_WIN, T_DRAW, OVERFLOW
 from .evaluate import score, weights, NF
 
-WIN = const(10000)
-INF = const(30000)
+_WIN = const(10000)
+_INF = const(30000)
 MATE_ZONE = const(9000)
 MAXPLY = const(24)
-MOVE_MASK = const(0xFFFFF)
+_MOVE_MASK = const(0xFFFFF)
 NOMOVE = const(-1)
-MAX_EXT = const(2)
-LMR_AFTER = const(3)  # moves after the first LMR_AFTER are reduced (quiet ones, depth >= 3)
+_MAX_EXT = const(2)
+_LMR_AFTER = const(3)  # moves after the first _LMR_AFTER are reduced (quiet ones, depth >= 3)
 
-EXACT = const(0)
-LOWER = const(1)
-UPPER = const(2)
+_EXACT = const(0)
+_LOWER = const(1)
+_UPPER = const(2)
 
 # Offsets of engine/board.py's blocks, repeated because viper code needs
 # constants of its own module (tests/firmware/test_engine_board.py checks them).
-BB = const(0)
-TURN = const(6)
-G_NLINES = const(12)
-G_LINES = const(80)
+_BB = const(0)
+_TURN = const(6)
+_G_NLINES = const(12)
+_G_LINES = const(80)
 
 DONE = const(0)      # iteration finished
 PAUSED = const(1)    # slice time used up, resume later
@@ -64,18 +64,18 @@ DEFAULT_TT = 1024
 CHUNK_BITS = 6   # 64 entries, 768 bytes per chunk
 # order()'s inputs in spare slots of the board's state block S (TT move,
 # killers, the moves' start and end in M); the history table is array('H')
-O_TT = const(24)
-O_K1 = const(25)
-O_K2 = const(26)
-O_START = const(27)
-O_END = const(28)
-HSIZE = const(600)  # history index: (from or 24) * 24 + to
-ROOT_MOVES = const(32)  # root moves whose scores are kept for the variety choice
+_O_TT = const(24)
+_O_K1 = const(25)
+_O_K2 = const(26)
+_O_START = const(27)
+_O_END = const(28)
+_HSIZE = const(600)  # history index: (from or 24) * 24 + to
+_ROOT_MOVES = const(32)  # root moves whose scores are kept for the variety choice
 
 
 @micropython.viper
 def order(S, G, M, H) -> int:
-    """Score the moves M[S[O_START]:S[O_END]] in place as ``score << 20 | move``
+    """Score the moves M[S[_O_START]:S[_O_END]] in place as ``score << 20 | move``
     (see the module docstring; history ``H``: array('H')); returns the mask of
     the opponent's closing points (empty points completing one of its open
     twos), used for extensions."""
@@ -83,15 +83,15 @@ def order(S, G, M, H) -> int:
     g = ptr32(G)
     mv = ptr32(M)
     hist = ptr16(H)
-    t = s[TURN]
-    me = s[BB + t]
-    op = s[BB + 1 - t]
+    t = s[_TURN]
+    me = s[_BB + t]
+    op = s[_BB + 1 - t]
     thr = 0      # opponent's closing points
     targets = 0  # opponent's stones in its open twos
     mine = 0     # empty points completing an own open two... or making one
-    nl = g[G_NLINES]
+    nl = g[_G_NLINES]
     for li in range(nl):
-        ln = g[G_LINES + li]
+        ln = g[_G_LINES + li]
         a = me & ln
         b = op & ln
         if b and not a:
@@ -101,11 +101,11 @@ def order(S, G, M, H) -> int:
         elif a and not b:
             if not (a & (a - 1)):
                 mine |= ln ^ a
-    ttm = s[O_TT]
-    k1 = s[O_K1]
-    k2 = s[O_K2]
-    end = s[O_END]
-    i = s[O_START]
+    ttm = s[_O_TT]
+    k1 = s[_O_K1]
+    k2 = s[_O_K2]
+    end = s[_O_END]
+    i = s[_O_START]
     while i < end:
         m = mv[i]
         to = m & 31
@@ -153,7 +153,7 @@ def pick(M, i: int, end: int) -> int:
     if best != i:
         mv[best] = mv[i]
         mv[i] = bv
-    return bv & MOVE_MASK
+    return bv & _MOVE_MASK
 
 
 class Searcher:
@@ -192,11 +192,11 @@ class Searcher:
         self.NW = zeros(r)
         self.RED = zeros(r)
         self.THR = zeros(r)
-        self.H = array("H", range(HSIZE))  # history (cleared below); sized once, no temporary
+        self.H = array("H", range(_HSIZE))  # history (cleared below); sized once, no temporary
         self.F = zeros(NF)
         self.W = weights()
-        self.rootv = zeros(ROOT_MOVES)  # root move scores of the running iteration
-        self.cand = zeros(ROOT_MOVES)   # moves within the margin, last finished iteration
+        self.rootv = zeros(_ROOT_MOVES)  # root move scores of the running iteration
+        self.cand = zeros(_ROOT_MOVES)   # moves within the margin, last finished iteration
         self.ncand = 0
         self.nodes = 0
         self.board = None
@@ -212,7 +212,7 @@ class Searcher:
     def clear_heuristics(self):
         """Reset killers and history (kept small between moves)."""
         h = self.H
-        for i in range(HSIZE):
+        for i in range(_HSIZE):
             h[i] = 0
         for i in range(MAXPLY + 2):
             self.K1[i] = NOMOVE
@@ -227,10 +227,10 @@ class Searcher:
         self.margin = margin
         self.nodes = 0
         self.best_move = NOMOVE
-        self.best_score = -INF
+        self.best_score = -_INF
         self.depth_done = 0
         self.it_best = NOMOVE
-        self.it_score = -INF
+        self.it_score = -_INF
         self.ncand = 0
         self._start_iteration(1)
 
@@ -239,12 +239,12 @@ class Searcher:
         self.ply = 0
         self.entering = True
         self.ret = 0
-        self.A[0] = -INF
-        self.B[0] = INF
+        self.A[0] = -_INF
+        self.B[0] = _INF
         self.D[0] = depth
         self.EXT[0] = 0
         self.it_best = NOMOVE
-        self.it_score = -INF
+        self.it_score = -_INF
         self.it_first_done = False
 
     def finish_iteration(self):
@@ -254,12 +254,12 @@ class Searcher:
         self.depth_done = self.cur_depth
         M = self.board.M
         n = self.END[0]
-        n = n if n < ROOT_MOVES else ROOT_MOVES
+        n = n if n < _ROOT_MOVES else _ROOT_MOVES
         lim = self.it_score - self.margin
         c = 0
         for j in range(n):
-            m = M[j] & MOVE_MASK
-            if m != self.it_best and self.rootv[j] >= lim and self.rootv[j] > -INF:
+            m = M[j] & _MOVE_MASK
+            if m != self.it_best and self.rootv[j] >= lim and self.rootv[j] > -_INF:
                 self.cand[c] = m
                 c += 1
         self.ncand = c if self.margin > 0 else 0
@@ -328,9 +328,9 @@ class Searcher:
                         if tr == T_DRAW:
                             ret = 0
                         elif tr == T_WIN:
-                            ret = WIN - ply
+                            ret = _WIN - ply
                         else:
-                            ret = ply - WIN
+                            ret = ply - _WIN
                         ply -= 1
                         entering = False
                         continue
@@ -346,8 +346,8 @@ class Searcher:
                     i = (i & tcm) * 3
                     if ch[i] == k:
                         dat = ch[i + 1]
-                        ttm = dat & MOVE_MASK
-                        if ttm == MOVE_MASK:
+                        ttm = dat & _MOVE_MASK
+                        if ttm == _MOVE_MASK:
                             ttm = NOMOVE
                         if (dat >> 20 & 63) >= d:
                             v = ch[i + 2]
@@ -356,7 +356,7 @@ class Searcher:
                             elif v < -MATE_ZONE:
                                 v += ply
                             f = dat >> 26
-                            if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
+                            if f == _EXACT or (f == _LOWER and v >= beta) or (f == _UPPER and v <= alpha):
                                 ret = v
                                 ply -= 1
                                 entering = False
@@ -368,8 +368,8 @@ class Searcher:
                     ch = TT[i >> tsh]
                     i = (i & tcm) * 3
                     if ch[i] == k:
-                        ttm = ch[i + 1] & MOVE_MASK
-                        if ttm == MOVE_MASK:
+                        ttm = ch[i + 1] & _MOVE_MASK
+                        if ttm == _MOVE_MASK:
                             ttm = NOMOVE
                     if self.best_move != NOMOVE:
                         ttm = self.best_move
@@ -385,33 +385,33 @@ class Searcher:
                         return DONE
                     continue
                 if end == start:
-                    ret = ply - WIN  # blocked: the side to move loses
+                    ret = ply - _WIN  # blocked: the side to move loses
                     ply -= 1
                     entering = False
                     if ply < 0:
                         self._save(ply, False, ret, nodes)
                         return DONE
                     continue
-                S[O_TT] = ttm
-                S[O_K1] = K1[ply]
-                S[O_K2] = K2[ply]
-                S[O_START] = start
-                S[O_END] = end
+                S[_O_TT] = ttm
+                S[_O_K1] = K1[ply]
+                S[_O_K2] = K2[ply]
+                S[_O_START] = start
+                S[_O_END] = end
                 THR[ply] = order(S, G, M, HIST)
                 IDX[ply] = start
                 END[ply] = end
-                BEST[ply] = -INF
+                BEST[ply] = -_INF
                 BM[ply] = NOMOVE
                 A0[ply] = alpha
                 NW[ply] = 0
                 if ply == 0 and margin > 0:
-                    A[0] = -INF
+                    A[0] = -_INF
             else:
                 # a child of the node at `ply` has returned `ret`
                 pop(S, G)
                 v = -ret
                 j = IDX[ply] - 1
-                m = M[j] & MOVE_MASK
+                m = M[j] & _MOVE_MASK
                 if RED[ply] and v > A[ply]:
                     # a reduced late move beat alpha: search it again at full depth
                     RED[ply] = 0
@@ -436,8 +436,8 @@ class Searcher:
                     entering = True
                     continue
                 if ply == 0:
-                    if j < ROOT_MOVES:
-                        ROOTV[j] = v if v > A[0] else -INF
+                    if j < _ROOT_MOVES:
+                        ROOTV[j] = v if v > A[0] else -_INF
                     if v > self.it_score or self.it_best == NOMOVE:
                         self.it_score = v
                         self.it_best = m
@@ -460,11 +460,11 @@ class Searcher:
                                 hi = (hi if hi != 31 else 24) * 24 + (m & 31)
                                 h = HIST[hi] + D[ply] * D[ply] * 16
                                 if h > 60000:
-                                    for q in range(HSIZE):
+                                    for q in range(_HSIZE):
                                         HIST[q] >>= 1
                                     h >>= 1
                                 HIST[hi] = h
-                            self._store(KEY[ply], D[ply], LOWER, v, m, ply)
+                            self._store(KEY[ply], D[ply], _LOWER, v, m, ply)
                             ret = v
                             ply -= 1
                             if ply < 0:
@@ -479,19 +479,19 @@ class Searcher:
                 push(S, G, m)
                 e = EXT[ply]
                 nd = D[ply] - 1
-                if e < MAX_EXT and (m >> 10 & 31 != 31 or THR[ply] >> (m & 31) & 1):
+                if e < _MAX_EXT and (m >> 10 & 31 != 31 or THR[ply] >> (m & 31) & 1):
                     nd += 1
                     e += 1
                 a = A[ply]
                 fm = END[ply - 1] if ply else 0
                 RED[ply] = 0
-                if ply and nd >= 2 and e == EXT[ply] and j - fm >= LMR_AFTER \
-                        and M[j] >> 20 < 600 and a > -INF and not (S[2] or S[3]):
+                if ply and nd >= 2 and e == EXT[ply] and j - fm >= _LMR_AFTER \
+                        and M[j] >> 20 < 600 and a > -_INF and not (S[2] or S[3]):
                     nd -= 1  # late move reduction: quiet, late in the order, movement phase
                     RED[ply] = 1
                 D[ply + 1] = nd
                 EXT[ply + 1] = e
-                if j > fm and B[ply] - a > 1 and a > -INF:
+                if j > fm and B[ply] - a > 1 and a > -_INF:
                     NW[ply] = 1
                     A[ply + 1] = -a - 1
                     B[ply + 1] = -a
@@ -505,13 +505,13 @@ class Searcher:
             # all children searched
             v = BEST[ply]
             if ply == 0 and margin > 0:
-                f = EXACT
+                f = _EXACT
             elif v <= A0[ply]:
-                f = UPPER
+                f = _UPPER
             elif v >= B[ply]:
-                f = LOWER
+                f = _LOWER
             else:
-                f = EXACT
+                f = _EXACT
             self._store(KEY[ply], D[ply], f, v, BM[ply], ply)
             ret = v
             ply -= 1
@@ -530,14 +530,14 @@ class Searcher:
         i = k & self.tt_mask
         ch = self.tt[i >> self.tt_shift]
         i = (i & self.tt_cmask) * 3
-        if ch[i] == k and (ch[i + 1] >> 20 & 63) > d and f != EXACT:
+        if ch[i] == k and (ch[i + 1] >> 20 & 63) > d and f != _EXACT:
             return  # keep the deeper entry of the same position
         if v > MATE_ZONE:
             v += ply
         elif v < -MATE_ZONE:
             v -= ply
         if m == NOMOVE:
-            m = MOVE_MASK
+            m = _MOVE_MASK
         ch[i] = k
         ch[i + 1] = m | (d if d < 63 else 63) << 20 | f << 26
         ch[i + 2] = v

@@ -104,8 +104,11 @@ def test_hot_functions_are_emitted_under_micropython():
 
 
 def test_viper_modules_repeat_the_board_offsets():
+    # private consts (leading underscore) are compiled away by MicroPython: CPython checks them
     from engine import board, evaluate, search
+    if not hasattr(board, "_BB"):
+        return
     for mod in (evaluate, search):
-        for name in ("BB", "HAND", "CNT", "TURN", "G_N", "G_FULL", "G_FLY", "G_NLINES", "G_ADJ", "G_LINES"):
+        for name in ("_BB", "_HAND", "_CNT", "_TURN", "_G_N", "_G_FULL", "_G_FLY", "_G_NLINES", "_G_ADJ", "_G_LINES"):
             if hasattr(mod, name):
                 assert getattr(mod, name) == getattr(board, name), (mod, name)
