@@ -261,7 +261,9 @@ def _all(max_depth):
                         for line in fi:
                             if re.match(r"\s*@micropython\.(native|viper)\s*$", line):
                                 continue  # bytecode only
-                            fo.write(line)
+                            if line.strip().startswith("import micropython  # viper compiles ptr32"):
+                                line = line.replace("import micropython", "from .emit import micropython, ptr32, ptr16")
+                            fo.write(line)  # (plain functions call emit.py's ptr32 / ptr16)
         plain_dir = os.path.join(tmp, "plain")
         deploy.build(plain_dir, fw=plain_src, target="host", log=lambda *a: None)
         for label, path in (("unix port, emitters", emitted_dir), ("unix port, bytecode only", plain_dir)):

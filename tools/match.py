@@ -40,7 +40,8 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from morris import Position, Rules  # noqa: E402
-from engine import Engine, evaluate, holds  # noqa: E402
+from engine import Engine, holds  # noqa: E402
+from engine.probe import evaluate  # noqa: E402
 from engine.board import Board  # noqa: E402
 import match_game  # noqa: E402
 

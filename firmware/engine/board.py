@@ -26,7 +26,10 @@ Sources: docs/rules.md (via morris.rules / morris.position semantics).
 from array import array
 from morris.compat import const
 from morris.position import Z_STONE, Z_HAND, Z_SIDE
-from .emit import micropython, ptr32
+try:
+    import micropython  # viper compiles ptr32 / ptr16 itself
+except ImportError:  # CPython: the stand-ins
+    from .emit import micropython, ptr32
 
 NONE = const(31)
 # S: state block
@@ -96,15 +99,20 @@ def zeros(n):
         return a
 
 
-def tables(rules):
-    """The tables block ``G`` (array('i'), _G_SIZE ints) of ``rules`` (morris.Rules).
+def tables(rules, g=None):
+    """The tables block ``G`` (array('i'), _G_SIZE ints) of ``rules`` (morris.Rules),
+    written into ``g`` when given (a block of that size), else into a new one.
 
     Raises ValueError for a board with more than 30 points or 32 lines. Only
     the classic options are read (rules the board holds: engine.holds)."""
     geo = rules.geo
     if geo.n > 30 or len(geo.lines) > 32:
         raise ValueError("engine tables: board too large (%d points, %d lines)" % (geo.n, len(geo.lines)))
-    g = zeros(_G_SIZE)
+    if g is None:
+        g = zeros(_G_SIZE)
+    else:
+        for i in range(_G_SIZE):
+            g[i] = 0
     g[_G_N] = geo.n
     g[_G_FULL] = geo.full
     g[_G_FLY] = rules.fly_at
@@ -490,22 +498,23 @@ def tt_key(S, G) -> int:
 class Board:
     """A Position copied into the engine's arrays (``S``, ``G``, move stack ``M``).
 
-    ``Board(rules)`` allocates the blocks (about 3.5 KB); ``Board(rules, blocks)``
-    uses the (state block, move stack) pair ``blocks`` (see ``blocks()``)
-    allocated earlier, e.g. by the engine while the heap is young, so a
-    board for other rules costs only its 0.85 KB of tables. ``load(pos)``
+    ``Board(rules)`` allocates the blocks (about 4.3 KB); ``Board(rules, blocks)``
+    uses the (state block, move stack, tables block) triple ``blocks`` (see
+    ``blocks()``) allocated earlier, e.g. by the engine while the heap is
+    young, and writes the rules' tables into it: a board made during a game
+    allocates no block (one Board per triple at a time). ``load(pos)``
     copies a position in (rules equal to the Board's). The search calls the
     viper functions directly; engine/probe.py wraps them for tests and tools."""
 
     def __init__(self, rules, blocks=None):
         self.rules = rules
-        self.G = tables(rules)
-        self.S, self.M = blocks if blocks is not None else Board.blocks()
+        self.S, self.M, g = blocks if blocks is not None else Board.blocks()
+        self.G = tables(rules, g)
 
     @staticmethod
     def blocks():
-        """A new (state block, move stack) pair: _S_SIZE and _MOVES_SIZE ints."""
-        return zeros(_S_SIZE), zeros(_MOVES_SIZE)
+        """A new (state block, move stack, tables block): _S_SIZE, _MOVES_SIZE and _G_SIZE ints."""
+        return zeros(_S_SIZE), zeros(_MOVES_SIZE), zeros(_G_SIZE)
 
     def load(self, pos):
         """Copy ``pos`` in (state, repetition history); returns self."""

@@ -79,17 +79,6 @@ def holds(rules):
     return not rules.special and not rules.full_end and geo.n <= 30 and len(geo.lines) <= 32
 
 
-def evaluate(pos, board=None):
-    """Static evaluation of a morris.Position in centi-stones for the side to move
-    (engine/evaluate.py's, or engine/relatives.py's for rules ``holds`` rejects);
-    ``board``: an engine.board.Board of the same rules to reuse. For tools and tests."""
-    if not holds(pos.rules):
-        from .relatives import evaluate as relatives_evaluate
-        return relatives_evaluate(pos)
-    from .evaluate import evaluate as board_evaluate
-    return board_evaluate(pos, board)
-
-
 class Engine:
     """Computer opponent of a given ``level`` (1 = first games .. TOP_LEVEL = expert).
 

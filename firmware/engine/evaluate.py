@@ -7,7 +7,7 @@ product with the weights of the current phase from ``W`` (placement
 weights W[0:NF] while either side has stones in hand, movement weights
 W[NF:2 NF]), in centi-stones from the side to move's view (a stone is 100).
 A side to move that cannot slide any stone (no stones in hand, not flying)
-scores -_LOST. ``evaluate(position)`` is the same for a morris.Position.
+scores -_LOST. engine/probe.py's ``evaluate(position)`` is the same for a morris.Position.
 
 Features (F index: meaning):
   0 material: stones on the board and in hand
@@ -36,7 +36,10 @@ configurations, double mills); blockade terms from the issue-13 analysis
 """
 from array import array
 from morris.compat import const
-from .emit import micropython, ptr32
+try:
+    import micropython  # viper compiles ptr32 / ptr16 itself
+except ImportError:  # CPython: the stand-ins
+    from .emit import micropython, ptr32
 
 # Offsets of engine/board.py's blocks, repeated because viper code needs
 # constants of its own module (tests/firmware/test_engine_board.py checks them).
@@ -295,13 +298,3 @@ def score(S, G, W, F) -> int:
             + (w[b + 11] - _WBIAS) * x_flyopp + (w[b + 12] - _WBIAS) * x_danger
             + (w[b + 13] - _WBIAS) * x_oppblk)
 
-
-def evaluate(pos, board=None):
-    """``score`` of a morris.Position (centi-stones for the side to move).
-    Builds a Board for ``pos``'s rules unless ``board`` (an engine.board.Board
-    of the same rules) is given; for tools and tests, not the search (rules
-    the board does not hold: engine.evaluate)."""
-    from .board import Board, zeros
-    b = board if board is not None else Board(pos.rules)
-    b.load(pos)
-    return score(b.S, b.G, weights(), zeros(NF))

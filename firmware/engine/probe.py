@@ -1,7 +1,21 @@
 """The engine board for tests and tools: perft and method wrappers of the viper
 functions (not imported by the engine: its code stays out of the board's RAM)."""
 from .emit import micropython
-from .board import Board, gen, push, pop, terminal, OVERFLOW
+from .board import Board, gen, push, pop, terminal, zeros, OVERFLOW
+from .engine import holds
+
+
+def evaluate(pos, board=None):
+    """Static evaluation of a morris.Position in centi-stones for the side to move:
+    engine/evaluate.py's ``score`` on a Board of ``pos``'s rules (``board``: one
+    to reuse), or engine/relatives.py's for rules ``holds`` rejects."""
+    if not holds(pos.rules):
+        from .relatives import evaluate as relatives_evaluate
+        return relatives_evaluate(pos)
+    from .evaluate import score, weights, NF
+    b = board if board is not None else Board(pos.rules)
+    b.load(pos)
+    return score(b.S, b.G, weights(), zeros(NF))
 
 
 @micropython.native

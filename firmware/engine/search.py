@@ -1,6 +1,6 @@
 """Resumable iterative-deepening principal-variation search over the engine board.
 
-One loop over an explicit stack (per-ply ``array('i')`` rows), not
+One loop over an explicit stack (per-ply rows in one ``array('i')``), not
 recursion, so it can stop after any node and resume on the next ``step()``
 with nothing lost: the board's main loop keeps scanning the switches and
 animating the LEDs between slices. Nothing is allocated per node: the
@@ -32,7 +32,10 @@ a win is ``_WIN - ply`` so shorter wins score higher.
 """
 from array import array
 from morris.compat import const, ticks_ms, ticks_diff
-from .emit import micropython, ptr32, ptr16
+try:
+    import micropython  # viper compiles ptr32 / ptr16 itself
+except ImportError:  # CPython: the stand-ins
+    from .emit import micropython, ptr32, ptr16
 from .board import zeros, gen, push, pop, terminal, tt_key, T_NONE, T_WIN, T_DRAW, OVERFLOW
 from .evaluate import score, weights, NF
 
@@ -71,6 +74,22 @@ _O_START = const(27)
 _O_END = const(28)
 _HSIZE = const(600)  # history index: (from or 24) * 24 + to
 _ROOT_MOVES = const(32)  # root moves whose scores are kept for the variety choice
+# the search's per-ply rows: one block R of 15 rows of MAXPLY + 2 ints, at these offsets
+_R_A = const(0)
+_R_B = const(26)
+_R_A0 = const(52)
+_R_D = const(78)
+_R_BEST = const(104)
+_R_BM = const(130)
+_R_IDX = const(156)
+_R_END = const(182)
+_R_KEY = const(208)
+_R_K1 = const(234)
+_R_K2 = const(260)
+_R_EXT = const(286)
+_R_NW = const(312)
+_R_RED = const(338)
+_R_THR = const(364)     # rows are MAXPLY + 2 = 26 ints (tests/firmware/test_engine_board.py checks)
 
 
 @micropython.viper
@@ -176,22 +195,7 @@ class Searcher:
         self.tt_shift = cb
         self.tt_cmask = (1 << cb) - 1
         self.tt = [zeros(3 << cb) for _ in range(n >> cb)]
-        r = MAXPLY + 2
-        self.A = zeros(r)
-        self.B = zeros(r)
-        self.A0 = zeros(r)
-        self.D = zeros(r)
-        self.BEST = zeros(r)
-        self.BM = zeros(r)
-        self.IDX = zeros(r)
-        self.END = zeros(r)
-        self.KEY = zeros(r)
-        self.K1 = zeros(r)
-        self.K2 = zeros(r)
-        self.EXT = zeros(r)
-        self.NW = zeros(r)
-        self.RED = zeros(r)
-        self.THR = zeros(r)
+        self.R = zeros(15 * (MAXPLY + 2))  # per-ply rows (_R_* offsets)
         self.H = array("H", range(_HSIZE))  # history (cleared below); sized once, no temporary
         self.F = zeros(NF)
         self.W = weights()
@@ -215,8 +219,8 @@ class Searcher:
         for i in range(_HSIZE):
             h[i] = 0
         for i in range(MAXPLY + 2):
-            self.K1[i] = NOMOVE
-            self.K2[i] = NOMOVE
+            self.R[_R_K1 + i] = NOMOVE
+            self.R[_R_K2 + i] = NOMOVE
 
     # ---- iteration control ------------------------------------------
     def begin(self, board, depth, node_cap, margin=0):
@@ -239,10 +243,10 @@ class Searcher:
         self.ply = 0
         self.entering = True
         self.ret = 0
-        self.A[0] = -_INF
-        self.B[0] = _INF
-        self.D[0] = depth
-        self.EXT[0] = 0
+        self.R[_R_A] = -_INF
+        self.R[_R_B] = _INF
+        self.R[_R_D] = depth
+        self.R[_R_EXT] = 0
         self.it_best = NOMOVE
         self.it_score = -_INF
         self.it_first_done = False
@@ -253,7 +257,7 @@ class Searcher:
         self.best_score = self.it_score
         self.depth_done = self.cur_depth
         M = self.board.M
-        n = self.END[0]
+        n = self.R[_R_END]
         n = n if n < _ROOT_MOVES else _ROOT_MOVES
         lim = self.it_score - self.margin
         c = 0
@@ -282,21 +286,7 @@ class Searcher:
         W = self.W
         F = self.F
         HIST = self.H
-        A = self.A
-        B = self.B
-        A0 = self.A0
-        D = self.D
-        BEST = self.BEST
-        BM = self.BM
-        IDX = self.IDX
-        END = self.END
-        KEY = self.KEY
-        K1 = self.K1
-        K2 = self.K2
-        EXT = self.EXT
-        NW = self.NW
-        RED = self.RED
-        THR = self.THR
+        R = self.R
         ROOTV = self.rootv
         TT = self.tt
         tmask = self.tt_mask
@@ -318,9 +308,9 @@ class Searcher:
                     self._save(ply, entering, ret, nodes)
                     return PAUSED
                 nodes += 1
-                d = D[ply]
-                alpha = A[ply]
-                beta = B[ply]
+                d = R[_R_D + ply]
+                alpha = R[_R_A + ply]
+                beta = R[_R_B + ply]
                 ttm = NOMOVE
                 if ply:
                     tr = terminal(S, G)
@@ -340,7 +330,7 @@ class Searcher:
                         entering = False
                         continue
                     k = tt_key(S, G)
-                    KEY[ply] = k
+                    R[_R_KEY + ply] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
                     i = (i & tcm) * 3
@@ -363,7 +353,7 @@ class Searcher:
                                 continue
                 else:
                     k = tt_key(S, G)
-                    KEY[0] = k
+                    R[_R_KEY] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
                     i = (i & tcm) * 3
@@ -373,7 +363,7 @@ class Searcher:
                             ttm = NOMOVE
                     if self.best_move != NOMOVE:
                         ttm = self.best_move
-                start = END[ply - 1] if ply else 0
+                start = R[_R_END + ply - 1] if ply else 0
                 end = gen(S, G, M, start)
                 if S[OVERFLOW]:  # move stack full (never in practice): a leaf
                     S[OVERFLOW] = 0
@@ -393,78 +383,78 @@ class Searcher:
                         return DONE
                     continue
                 S[_O_TT] = ttm
-                S[_O_K1] = K1[ply]
-                S[_O_K2] = K2[ply]
+                S[_O_K1] = R[_R_K1 + ply]
+                S[_O_K2] = R[_R_K2 + ply]
                 S[_O_START] = start
                 S[_O_END] = end
-                THR[ply] = order(S, G, M, HIST)
-                IDX[ply] = start
-                END[ply] = end
-                BEST[ply] = -_INF
-                BM[ply] = NOMOVE
-                A0[ply] = alpha
-                NW[ply] = 0
+                R[_R_THR + ply] = order(S, G, M, HIST)
+                R[_R_IDX + ply] = start
+                R[_R_END + ply] = end
+                R[_R_BEST + ply] = -_INF
+                R[_R_BM + ply] = NOMOVE
+                R[_R_A0 + ply] = alpha
+                R[_R_NW + ply] = 0
                 if ply == 0 and margin > 0:
-                    A[0] = -_INF
+                    R[_R_A] = -_INF
             else:
                 # a child of the node at `ply` has returned `ret`
                 pop(S, G)
                 v = -ret
-                j = IDX[ply] - 1
+                j = R[_R_IDX + ply] - 1
                 m = M[j] & _MOVE_MASK
-                if RED[ply] and v > A[ply]:
+                if R[_R_RED + ply] and v > R[_R_A + ply]:
                     # a reduced late move beat alpha: search it again at full depth
-                    RED[ply] = 0
+                    R[_R_RED + ply] = 0
                     push(S, G, m)
-                    D[ply + 1] += 1
-                    if NW[ply]:
-                        A[ply + 1] = -A[ply] - 1
-                        B[ply + 1] = -A[ply]
+                    R[_R_D + ply + 1] += 1
+                    if R[_R_NW + ply]:
+                        R[_R_A + ply + 1] = -R[_R_A + ply] - 1
+                        R[_R_B + ply + 1] = -R[_R_A + ply]
                     else:
-                        A[ply + 1] = -B[ply]
-                        B[ply + 1] = -A[ply]
+                        R[_R_A + ply + 1] = -R[_R_B + ply]
+                        R[_R_B + ply + 1] = -R[_R_A + ply]
                     ply += 1
                     entering = True
                     continue
-                if NW[ply] and v > A[ply] and v < B[ply]:
+                if R[_R_NW + ply] and v > R[_R_A + ply] and v < R[_R_B + ply]:
                     # the null window failed high: search the move again, full window
-                    NW[ply] = 0
+                    R[_R_NW + ply] = 0
                     push(S, G, m)
-                    A[ply + 1] = -B[ply]
-                    B[ply + 1] = -A[ply]
+                    R[_R_A + ply + 1] = -R[_R_B + ply]
+                    R[_R_B + ply + 1] = -R[_R_A + ply]
                     ply += 1
                     entering = True
                     continue
                 if ply == 0:
                     if j < _ROOT_MOVES:
-                        ROOTV[j] = v if v > A[0] else -_INF
+                        ROOTV[j] = v if v > R[_R_A] else -_INF
                     if v > self.it_score or self.it_best == NOMOVE:
                         self.it_score = v
                         self.it_best = m
                     self.it_first_done = True
-                if v > BEST[ply]:
-                    BEST[ply] = v
-                    BM[ply] = m
+                if v > R[_R_BEST + ply]:
+                    R[_R_BEST + ply] = v
+                    R[_R_BM + ply] = m
                     if ply == 0 and margin > 0:
-                        if v - margin > A[0]:
-                            A[0] = v - margin
-                    elif v > A[ply]:
-                        A[ply] = v
-                        if v >= B[ply]:
+                        if v - margin > R[_R_A + 0]:
+                            R[_R_A] = v - margin
+                    elif v > R[_R_A + ply]:
+                        R[_R_A + ply] = v
+                        if v >= R[_R_B + ply]:
                             # beta cutoff
                             if m >> 10 & 31 == 31:
-                                if K1[ply] != m:
-                                    K2[ply] = K1[ply]
-                                    K1[ply] = m
+                                if R[_R_K1 + ply] != m:
+                                    R[_R_K2 + ply] = R[_R_K1 + ply]
+                                    R[_R_K1 + ply] = m
                                 hi = m >> 5 & 31
                                 hi = (hi if hi != 31 else 24) * 24 + (m & 31)
-                                h = HIST[hi] + D[ply] * D[ply] * 16
+                                h = HIST[hi] + R[_R_D + ply] * R[_R_D + ply] * 16
                                 if h > 60000:
                                     for q in range(_HSIZE):
                                         HIST[q] >>= 1
                                     h >>= 1
                                 HIST[hi] = h
-                            self._store(KEY[ply], D[ply], _LOWER, v, m, ply)
+                            self._store(R[_R_KEY + ply], R[_R_D + ply], _LOWER, v, m, ply)
                             ret = v
                             ply -= 1
                             if ply < 0:
@@ -472,47 +462,47 @@ class Searcher:
                                 return DONE
                             continue
             # next child of the node at `ply`
-            j = IDX[ply]
-            if j < END[ply]:
-                IDX[ply] = j + 1
-                m = pick(M, j, END[ply])
+            j = R[_R_IDX + ply]
+            if j < R[_R_END + ply]:
+                R[_R_IDX + ply] = j + 1
+                m = pick(M, j, R[_R_END + ply])
                 push(S, G, m)
-                e = EXT[ply]
-                nd = D[ply] - 1
-                if e < _MAX_EXT and (m >> 10 & 31 != 31 or THR[ply] >> (m & 31) & 1):
+                e = R[_R_EXT + ply]
+                nd = R[_R_D + ply] - 1
+                if e < _MAX_EXT and (m >> 10 & 31 != 31 or R[_R_THR + ply] >> (m & 31) & 1):
                     nd += 1
                     e += 1
-                a = A[ply]
-                fm = END[ply - 1] if ply else 0
-                RED[ply] = 0
-                if ply and nd >= 2 and e == EXT[ply] and j - fm >= _LMR_AFTER \
+                a = R[_R_A + ply]
+                fm = R[_R_END + ply - 1] if ply else 0
+                R[_R_RED + ply] = 0
+                if ply and nd >= 2 and e == R[_R_EXT + ply] and j - fm >= _LMR_AFTER \
                         and M[j] >> 20 < 600 and a > -_INF and not (S[2] or S[3]):
                     nd -= 1  # late move reduction: quiet, late in the order, movement phase
-                    RED[ply] = 1
-                D[ply + 1] = nd
-                EXT[ply + 1] = e
-                if j > fm and B[ply] - a > 1 and a > -_INF:
-                    NW[ply] = 1
-                    A[ply + 1] = -a - 1
-                    B[ply + 1] = -a
+                    R[_R_RED + ply] = 1
+                R[_R_D + ply + 1] = nd
+                R[_R_EXT + ply + 1] = e
+                if j > fm and R[_R_B + ply] - a > 1 and a > -_INF:
+                    R[_R_NW + ply] = 1
+                    R[_R_A + ply + 1] = -a - 1
+                    R[_R_B + ply + 1] = -a
                 else:
-                    NW[ply] = 0
-                    A[ply + 1] = -B[ply]
-                    B[ply + 1] = -a
+                    R[_R_NW + ply] = 0
+                    R[_R_A + ply + 1] = -R[_R_B + ply]
+                    R[_R_B + ply + 1] = -a
                 ply += 1
                 entering = True
                 continue
             # all children searched
-            v = BEST[ply]
+            v = R[_R_BEST + ply]
             if ply == 0 and margin > 0:
                 f = _EXACT
-            elif v <= A0[ply]:
+            elif v <= R[_R_A0 + ply]:
                 f = _UPPER
-            elif v >= B[ply]:
+            elif v >= R[_R_B + ply]:
                 f = _LOWER
             else:
                 f = _EXACT
-            self._store(KEY[ply], D[ply], f, v, BM[ply], ply)
+            self._store(R[_R_KEY + ply], R[_R_D + ply], f, v, R[_R_BM + ply], ply)
             ret = v
             ply -= 1
             entering = False

@@ -112,3 +112,14 @@ def test_viper_modules_repeat_the_board_offsets():
         for name in ("_BB", "_HAND", "_CNT", "_TURN", "_G_N", "_G_FULL", "_G_FLY", "_G_NLINES", "_G_ADJ", "_G_LINES"):
             if hasattr(mod, name):
                 assert getattr(mod, name) == getattr(board, name), (mod, name)
+
+
+def test_search_rows_do_not_overlap():
+    # engine/search.py's per-ply rows are slices of one block at private offsets
+    # (compiled away by MicroPython: CPython checks them)
+    from engine import search
+    if not hasattr(search, "_R_A"):
+        return
+    names = ("A", "B", "A0", "D", "BEST", "BM", "IDX", "END", "KEY", "K1", "K2", "EXT", "NW", "RED", "THR")
+    offs = [getattr(search, "_R_" + n) for n in names]
+    assert offs == [i * (search.MAXPLY + 2) for i in range(len(names))]
