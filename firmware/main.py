@@ -208,6 +208,7 @@ def main():
     # the engine first: its tables are the largest allocations and want a young heap
     from engine import Engine
     engine = Engine(level=cfg.DEFAULT_LEVEL)
+    engine.reserve()
     gc.collect()
     d = build()
     from hw.bootlog import BootLog

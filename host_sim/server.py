@@ -85,6 +85,12 @@ def _levels():
     return list(range(1, TOP_LEVEL + 1))
 
 
+def _level_names():
+    """Level -> who it is for (engine.LEVEL_NAMES), for the page's level menu."""
+    from engine import LEVEL_NAMES
+    return {lv: LEVEL_NAMES[lv] for lv in _levels()}
+
+
 class BadMessage(ValueError):
     """A WebSocket message that is refused."""
 
@@ -225,6 +231,7 @@ class SimServer:
         self.clients.add(ws)
         try:
             await ws.send_json({"type": "hello", "catalogue": catalogue(), "levels": _levels(),
+                                "level_names": _level_names(),
                                 "languages": i18n.language_names(), "mode": "mirror" if self.read_only
                                 else "simulator"})
             await ws.send_str(json.dumps(self.state()))

@@ -64,17 +64,24 @@ random.seed(SEED)
 TT = 1024
 if "--tt" in args:
     TT = int(args[args.index("--tt") + 1])
+# The harness's own simulated drivers first: their code is test scaffolding, not
+# firmware, and loaded now it does not split the firmware's heap.
+sys.path.insert(0, "tests")
+sys.path.insert(0, "tests/firmware")
+import mpsim  # noqa: E402
+gc_collect()
 # Load the modules one by one with a collection after each: the loader's
 # transient buffers are freed before the next module's code is placed, so the
 # code packs tightly and the heap keeps larger free runs (as main.py does).
-for _name in ("engine", "morris", "board.controller", "settings", "protocol", "mainloop"):
-    if _name != "engine" or "computer" in PLAYERS:
+for _name in ("engine.search", "morris", "board.controller", "settings", "protocol", "mainloop"):
+    if _name != "engine.search" or "computer" in PLAYERS:
         __import__(_name)
         gc_collect()
 ENGINE = None
 if "computer" in PLAYERS:
     from engine import Engine  # noqa: E402
-    ENGINE = Engine(level=1, tt_size=TT)   # first, as main.py does: its tables want a young heap
+    ENGINE = Engine(level=1, tt_size=TT, seed=SEED)   # first, as main.py does: its tables want a young heap
+    ENGINE.reserve()
     gc_collect()
 from morris import NONE, move_parts  # noqa: E402
 import mainloop  # noqa: E402
@@ -83,9 +90,6 @@ SETTLE = 120
 COMMIT = 250    # the controller counts a flight after this much rest
 
 
-sys.path.insert(0, "tests")
-sys.path.insert(0, "tests/firmware")
-import mpsim  # noqa: E402
 clock = mpsim.Clock()
 link = mpsim.Link()
 sstore = mpsim.Store(json.dumps({"rules": "standard", "level": 1, "players": PLAYERS.split(","),
@@ -183,70 +187,85 @@ if RESTART:
     print("%d passed, %d failed" % (1 if not failures else 0, 1 if failures else 0))
     sys.exit(1 if failures else 0)
 
-settle()
-check(c.status()["state"] == "idle", "game starts idle: %r" % c.status()["state"])
-plies = 0
-guard = 0
-while c.result is None and plies < 400 and guard < 20000:
-    guard += 1
-    if TRACE:
-        gc_collect(); print("ply", plies, gc_mem())
-    drain()
-    pos = c.position
-    n = c.plies
-    if loop.players[pos.turn] == "human":
-        m = random.choice(pos.legal_moves)
-        to, frm, c1, c2 = move_parts(m)
-        occ = phys.occ
-        if frm != NONE:
-            occ &= ~(1 << frm)
-            set_occ(occ)
-            settle()
-        occ |= 1 << to
-        set_occ(occ)
-        settle()
-        for cap in (c1, c2):
-            if cap != NONE:
-                occ &= ~(1 << cap)
+
+def play():
+    """The game: the robot hand's moves and the computer's, until a result. Returns the
+    plies played. (A function: its names are locals, so the harness's module dict
+    does not grow mid-game -- an allocation the board never makes.)"""
+    settle()
+    check(c.status()["state"] == "idle", "game starts idle: %r" % c.status()["state"])
+    plies = 0
+    guard = 0
+    while c.result is None and plies < 400 and guard < 20000:
+        guard += 1
+        if TRACE:
+            gc_collect(); print("ply", plies, gc_mem())
+        drain()
+        pos = c.position
+        n = c.plies
+        if loop.players[pos.turn] == "human":
+            m = random.choice(pos.legal_moves)
+            to, frm, c1, c2 = move_parts(m)
+            occ = phys.occ
+            if frm != NONE:
+                occ &= ~(1 << frm)
                 set_occ(occ)
                 settle()
-        check(c.plies == n + 1, "human move taken")
-        if c.plies != n + 1:
-            break
-        plies += 1
-    elif c.remote >= 0:
-        set_occ(after(phys.occ, c.remote))
-        settle()
-        check(c.plies == n + 1, "computer move carried out")
-        if c.plies != n + 1:
-            break
-        plies += 1
-    else:
-        step(20)   # the engine thinks
+            occ |= 1 << to
+            set_occ(occ)
+            settle()
+            for cap in (c1, c2):
+                if cap != NONE:
+                    occ &= ~(1 << cap)
+                    set_occ(occ)
+                    settle()
+            check(c.plies == n + 1, "human move taken")
+            if c.plies != n + 1:
+                break
+            plies += 1
+        elif c.remote >= 0:
+            set_occ(after(phys.occ, c.remote))
+            settle()
+            check(c.plies == n + 1, "computer move carried out")
+            if c.plies != n + 1:
+                break
+            plies += 1
+        else:
+            step(20)   # the engine thinks
+    return plies
 
-check(c.result is not None, "game over after %d plies" % plies)
-drain()
-check(counts.get("result", 0) == 1, "result event sent")
-check(counts.get("move", 0) == plies, "one move event per ply (%d vs %d)" % (counts.get("move", 0), plies))
-check(moves_with_position[0] == plies, "move events carry the position")
-saved = store.data.decode()
-check(saved.split("\n")[-2].split() == c.moves, "the store holds the record")
-# the protocol answers on the same link
-link_in('{"cmd": "state", "id": 1}')
-step()
-last = drain()
-check(last.get("type") == "state" and last.get("id") == 1 and last.get("record") == c.record(),
-      "state reply")
-link_in('{"cmd": "undo", "oops": 1}')
-step()
-last = drain()
-check(last.get("type") == "error", "bad command -> error")
-if SAVE:
-    # the flash as it is now, for a cold restart in a fresh interpreter (--restart)
-    with open(SAVE, "w") as f:
-        f.write(json.dumps({"game": store.data.decode(), "settings": sstore.data.decode(),
-                            "log": [ln.decode() for ln in store.log_lines()],
-                            "record": c.record()}))
+
+plies = play()
+
+
+def after_game(plies):
+    """The checks once the game is over, and the --save file (a function, as ``play``)."""
+    check(c.result is not None, "game over after %d plies" % plies)
+    drain()
+    check(counts.get("result", 0) == 1, "result event sent")
+    check(counts.get("move", 0) == plies, "one move event per ply (%d vs %d)" % (counts.get("move", 0), plies))
+    check(moves_with_position[0] == plies, "move events carry the position")
+    saved = store.data.decode()
+    check(saved.split("\n")[-2].split() == c.moves, "the store holds the record")
+    # the protocol answers on the same link
+    link_in('{"cmd": "state", "id": 1}')
+    step()
+    last = drain()
+    check(last.get("type") == "state" and last.get("id") == 1 and last.get("record") == c.record(),
+          "state reply")
+    link_in('{"cmd": "undo", "oops": 1}')
+    step()
+    last = drain()
+    check(last.get("type") == "error", "bad command -> error")
+    if SAVE:
+        # the flash as it is now, for a cold restart in a fresh interpreter (--restart)
+        with open(SAVE, "w") as f:
+            f.write(json.dumps({"game": store.data.decode(), "settings": sstore.data.decode(),
+                                "log": [ln.decode() for ln in store.log_lines()],
+                                "record": c.record()}))
+
+
+after_game(plies)
 try:
     import gc
     gc.collect()

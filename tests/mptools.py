@@ -18,11 +18,12 @@ def tool(name):
 
 
 def compile_tree(src, dst):
-    """Compile every .py under ``src`` into ``dst`` with tools/deploy.py's build (the
-    version stays the sources' "dev", so runs compare with the simulator's)."""
+    """Compile every .py under ``src`` into ``dst`` with tools/deploy.py's build, with
+    the engine's native / viper code for this host (the unix port runs it); the
+    version stays the sources' "dev", so runs compare with the simulator's."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import deploy
-    deploy.build(dst, fw=src, log=lambda *a: None, version="dev")
+    deploy.build(dst, fw=src, log=lambda *a: None, version="dev", target="host")
 
 
 def build(out):

@@ -17,9 +17,16 @@ What "answer" means per category (tests/firmware/test_engine_tactics.py):
   plies (an exact game-theoretic win: terminal positions are exact).
 - blocked: the answers are exactly the moves that do not lose within 4
   plies, and at least one other move loses to a reply that blocks the mover.
+
+The blockade suite (tests/firmware/test_engine_blockade.py) is verified with
+``blockade_value``: exact win / loss values (a side blocked or below three
+stones by force, else 0) within the entry's horizon and one turn deeper;
+the answers must be exactly the best moves at both depths, and the values
+must differ by a blocked ending (some move wins or loses by a blockade).
 """
 from morris import Position, NONE
 from test_engine_tactics import SUITE, CATEGORIES
+from test_engine_blockade import BLOCKADE
 
 WINV = 1000
 BIG = 10 ** 6
@@ -139,3 +146,44 @@ def test_suite_shape():
 def test_suite_answers_by_exhaustive_search():
     for cat, text, answers in SUITE:
         check_entry(cat, text, answers)
+
+
+def blockade_value(pos, horizon, alpha=-1, beta=1):
+    """Exact value (-1 / 0 / 1, side to move) within ``horizon`` turns: +1 when the
+    opponent is blocked (or below three stones) by force, -1 when the side to move is."""
+    oc = pos.outcome()
+    if oc is not None:
+        if oc.winner is None:
+            return 0
+        return 1 if oc.winner == pos.turn else -1
+    if horizon == 0:
+        return 0
+    best = -1
+    for m in pos.legal_moves:
+        pos.push(m)
+        v = -blockade_value(pos, horizon - 1, -beta, -alpha)
+        pos.pop()
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+def test_blockade_answers_by_deeper_independent_search():
+    assert len(BLOCKADE) >= 20
+    for kind, text, answers, horizon in BLOCKADE:
+        pos = Position.from_text(text)
+        assert pos.hand[0] + pos.hand[1] > 0, text
+        for h in (horizon, horizon + 1):
+            vals = {}
+            for m in pos.legal_moves:
+                pos.push(m)
+                vals[pos.move_text(m)] = -blockade_value(pos, h - 1)
+                pos.pop()
+            b, opt = best_set(vals)
+            assert opt == set(answers), (text, h, sorted(opt))
+            assert min(vals.values()) < b, text
+            assert (b == 1) == (kind == "block"), (text, kind, b)

@@ -275,7 +275,7 @@ def test_paced_loop_sleeps_when_idle_not_while_the_engine_thinks(board, monkeypa
     import main
     loop, d, now = _pico_loop(board)
     assert _run_passes(monkeypatch, loop, d, 5) == [main.PASS_MS] * 4
-    loop2, d2, now2 = _pico_loop(board, players=("computer", "human"), level=5)
+    loop2, d2, now2 = _pico_loop(board, players=("computer", "human"), level=2)   # no book: it thinks
     thinking = []
     slept = _run_passes(monkeypatch, loop2, d2, 6, lambda k: thinking.append(loop2.thinking()))
     assert any(thinking) and len(slept) == sum(1 for t in thinking[:5] if not t)

@@ -1,34 +1,43 @@
-"""Engine benchmark: nodes/s and time to depth over a fixed set of positions.
+"""Engine benchmark: nodes/s, time to depth, per-level cost, controller stall.
 
 Runs unchanged under CPython and the MicroPython unix port::
 
-    .venv/bin/python tools/bench_engine.py [max_depth]
-    .venv/bin/micropython -X heapsize=1m tools/bench_engine.py [max_depth]
-    .venv/bin/python tools/bench_engine.py --micropython [max_depth]   # both, one after the other
-    add --depth-only to skip the per-level and stall parts (for timing the
-    whole process with ``time``: nodes / user CPU seconds, immune to a busy host)
+    .venv/bin/python tools/bench_engine.py [max_depth]          # this interpreter
+    .venv/bin/python tools/bench_engine.py --all [max_depth]    # the three speeds below
+    micropython -X heapsize=1m tools/bench_engine.py --path DIR [max_depth]
+
+``--all`` (from CPython) counts the search bench's nodes (top level to
+``max_depth`` over the bench positions) and the engine board's perft leaves
+(start, depth 4) on CPython, on the unix port from .mpy files built by
+tools/deploy.py (host arch: the engine's @micropython.native / viper code
+compiled to machine code) and on the unix port from a copy of the firmware
+with the emitter decorators removed (bytecode only), each over its
+process's CPU time (immune to a busy host), and prints the Pico estimates.
 
 For each position: a fresh engine (no node or time limit) searches depth
-1..max_depth (default 4) by iterative deepening; the line per depth gives the
-cumulative time to reach it, the nodes and nodes/s. The total line gives
-nodes/s over all positions and, under MicroPython, the Pico estimates with
-the Pico speed factors of docs/pico.md: 82x (function calls, the engine's PICO_NODES_PER_S) and 58x
-(lists/dicts) factors. Also times a think at every level over the bench
-positions (mean nodes and host ms per move) and measures the controller
-stall (see ``stall``). The heap is not the point here (1 MB for the timing
-lists); the 192 KB heap test is tests/firmware/test_engine_selfplay.py.
+1..max_depth (default 5) by iterative deepening; a line per position gives
+the cumulative time and nodes per depth. The total line gives nodes/s.
+Pico estimate (MicroPython only): nodes/s / ``PICO_FACTOR`` (100 for the
+emitted code, an estimate: the issue-13 measurement gave 75x for the
+bytecode search and 60x for the bytecode perft on an emulated RP2040; machine
+code gains less from the host's caches and branch prediction than the
+interpreter does, so the emitted code's ratio is taken larger) -- and half
+of that inside the board's main loop. ``levels`` thinks once per level per
+bench position: mean and worst nodes per move and the worst Pico seconds in
+the main loop (worst nodes / (engine.PICO_NODES_PER_S / 2)). ``stall``: the
+longest single node (the controller waits at most one node past its slice).
 """
 import sys
 
-sys.path.insert(0, "firmware")
 try:
     from time import ticks_ms, ticks_diff  # MicroPython
 except ImportError:
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/firmware" if "/" in __file__ else "firmware")
+    from os.path import dirname, abspath, join
+    sys.path.insert(0, join(dirname(dirname(abspath(__file__))), "firmware"))
     from morris.compat import ticks_ms, ticks_diff
 
-from morris import Position, Rules  # noqa: E402
-from engine import Engine, TOP_LEVEL, level_budget  # noqa: E402
+PICO_FACTOR = 100          # unix port (emitted code) / RP2040, an estimate (see above)
+PICO_FACTOR_BYTECODE = 75  # measured in issue 13 for the bytecode search
 
 POSITIONS = (
     "standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -",
@@ -40,20 +49,23 @@ POSITIONS = (
     "old-russian ..W/.BB/B../WB.WWB/BB./WWW/BW. w 0/0 8/0 2/400 -/- a4,a1,d1,d6,a4-a7,c3-d3,a7-a4,c4-c3",
     "schmidt BBW/.WB/WWW/B.W.W./.../B../..W w 0/0 3/0 0/0 -/- d2-b2,g4-f4,b4-a4",
 )
+# the four positions of the issue's Pico measurement (start, placement, two movement)
+LEVEL_POSITIONS = POSITIONS[:4]
 
 
 def bench(max_depth):
-    """Print time to depth per position; return (total nodes, total ms)."""
+    """Print time to depth per position; return nodes/s at ``max_depth``."""
+    from morris import Position
+    from engine import Engine, TOP_LEVEL
     impl = sys.implementation.name
     print("engine bench on %s, depth 1..%d" % (impl, max_depth))
-    eng = Engine(TOP_LEVEL, nodes=10 ** 8, ms=10 ** 8)
+    eng = Engine(TOP_LEVEL, nodes=10 ** 8, ms=10 ** 8, seed=1, book=False)
     tn = 0
     tms = 0
-    alln = 0
-    allms = 0
     for i, text in enumerate(POSITIONS):
         pos = Position.from_text(text)
         line = []
+        best = "-"
         for d in range(1, max_depth + 1):
             eng.new_game()
             eng.set_level(TOP_LEVEL, nodes=10 ** 8, ms=10 ** 8, depth=d)
@@ -61,45 +73,57 @@ def bench(max_depth):
             m = eng.think(pos, 1000)
             dt = ticks_diff(ticks_ms(), t0)
             line.append("d%d %dms %dn" % (d, dt, eng.nodes))
-            alln += eng.nodes
-            allms += dt
             if d == max_depth:
                 tn += eng.nodes
                 tms += dt
                 best = pos.move_text(m)
         print("  pos %d: %s  best %s" % (i + 1, "  ".join(line), best))
     nps = tn * 1000 // (tms if tms else 1)
-    print("total at depth %d: %d nodes in %d ms = %d nodes/s" % (max_depth, tn, tms, nps))
-    print("all depths: %d nodes in %d ms = %d nodes/s (divide the nodes by the process's"
-          " user CPU time for a figure immune to a busy host)" % (alln, allms, alln * 1000 // (allms if allms else 1)))
-    if impl == "micropython":
-        print("Pico estimate: %d nodes/s (/82, calls: engine.PICO_NODES_PER_S), %d nodes/s (/58, lists)"
-              % (nps // 82, nps // 58))
-    return tn, tms
+    print("search: %d nodes in %d ms = %d nodes/s" % (tn, tms, nps))
+    return nps
 
 
-def levels():
-    """Think once per level from a few positions; print nodes and host ms per move."""
-    eng = Engine(1)
+def perft_rate():
+    """Engine-board perft from the start (depth 4) and a movement position (depth 3): leaf nodes/s."""
+    from morris import Position
+    from engine.probe import BoardProbe as Board
+    out = []
+    for text, depth in ((POSITIONS[0], 4), (POSITIONS[3], 3)):
+        pos = Position.from_text(text)
+        b = Board(pos.rules).load(pos)
+        t0 = ticks_ms()
+        n = b.perft(depth)
+        dt = ticks_diff(ticks_ms(), t0)
+        out.append(n * 1000 // (dt if dt else 1))
+        print("perft (engine board) depth %d: %d leaves in %d ms = %d leaves/s" % (depth, n, dt, out[-1]))
+    return out
+
+
+def levels(nps_pico_loop=None):
+    """Think once per level from the level positions; print nodes and Pico s per move."""
+    from morris import Position
+    from engine import Engine, TOP_LEVEL, level_budget, LEVEL_NAMES, PICO_NODES_PER_S
+    loop = PICO_NODES_PER_S // 2 if nps_pico_loop is None else nps_pico_loop
     for lv in range(1, TOP_LEVEL + 1):
-        depth, ms, cap, amp = level_budget(lv)
+        depth, ms, cap, margin = level_budget(lv)
         tn = 0
+        worst = 0
         tt = 0
-        for text in POSITIONS:
+        for text in LEVEL_POSITIONS:
             pos = Position.from_text(text)
-            eng.new_game()
-            eng.set_level(lv)
+            eng = Engine(lv, seed=1, book=False)
             t0 = ticks_ms()
             eng.think(pos, 1000)
             tt += ticks_diff(ticks_ms(), t0)
             tn += eng.nodes
-        k = len(POSITIONS)
-        print("level %d: budget %d Pico ms / %d nodes; mean %d nodes, %d host ms per move"
-              % (lv, ms, cap, tn // k, tt // k))
+            worst = eng.nodes if eng.nodes > worst else worst
+        k = len(LEVEL_POSITIONS)
+        print("level %d (%s): budget %d ms / %d nodes; mean %d, worst %d nodes per move;"
+              " host %d ms per move; Pico in the main loop at %d nodes/s: worst %d ms"
+              % (lv, LEVEL_NAMES[lv], ms, cap, tn // k, worst, tt // k, loop, worst * 1000 // loop))
 
 
 def _us():
-    """A microsecond clock (ticks_us on MicroPython, perf_counter on CPython)."""
     try:
         from time import ticks_us
         return ticks_us()
@@ -108,23 +132,13 @@ def _us():
         return int(time.perf_counter() * 1000000)
 
 
-def stall(slice_ms=4, factor=82, runs=3):
-    """The longest controller stall while the top level thinks.
-
-    A controller loop calling ``step(0)`` makes the engine search exactly one
-    node per call, so each call's duration is one node's work, the part of a
-    stall beyond the slice budget (``step(b)`` returns at the first node past
-    ``b`` ms). The search is deterministic, so the loop is run ``runs`` times
-    and each node's time is the minimum over the runs (removing the host
-    OS's preemptions). Pico stall estimate: ``slice_ms`` (the board's slice,
-    firmware/mainloop.py) + the longest node x ``factor`` (82, the slowest of
-    the Pico speed factors in docs/pico.md)."""
-    eng = Engine(TOP_LEVEL)
+def stall(runs=3):
+    """The longest single node (one node per ``step(0)``, minimum over ``runs``), host us."""
+    from morris import Position
+    from engine import Engine, TOP_LEVEL
+    eng = Engine(TOP_LEVEL, seed=1, book=False)
     worst = 0
-    worst_at = None
-    total = 0
-    count = 0
-    for text in POSITIONS:
+    for text in LEVEL_POSITIONS:
         pos = Position.from_text(text)
         best = None
         for _ in range(runs):
@@ -141,41 +155,155 @@ def stall(slice_ms=4, factor=82, runs=3):
                 best = times
             else:
                 for i in range(min(len(best), len(times))):
-                    if times[i] < best[i]:
-                        best[i] = times[i]
-        for t in best:
-            total += t
-            count += 1
-            if t > worst:
-                worst = t
-                worst_at = text
-    print("controller stall: %d nodes, one node per step(0): mean %d us, longest %d us on the host"
-          % (count, total // count, worst))
-    print("  longest at: %s" % worst_at)
-    print("  Pico estimate: slice %d ms + longest node %d ms (x%d) = %d ms"
-          % (slice_ms, worst * factor // 1000, factor, slice_ms + worst * factor // 1000))
+                    best[i] = min(best[i], times[i])
+        worst = max(worst, max(best))
+    print("controller stall: longest node %d us on the host" % worst)
+    return worst
+
+
+def run_here(max_depth, with_levels=True):
+    """The bench on this interpreter; returns (search nodes/s, perft start leaves/s)."""
+    nps = bench(max_depth)
+    pr = perft_rate()
+    if sys.implementation.name == "micropython":
+        from engine.emit import emitted
+        from engine.board import gen
+        code = "emitted machine code" if emitted(gen) else "bytecode only"
+        print("engine code: %s" % code)
+        f = PICO_FACTOR if emitted(gen) else PICO_FACTOR_BYTECODE
+        print("Pico estimate (/%d): search %d nodes/s (%d in the main loop), perft %d leaves/s"
+              % (f, nps // f, nps // f // 2, pr[0] // f))
+        if with_levels:
+            levels(nps // f // 2)
+    elif with_levels:
+        levels()
+    if with_levels:
+        stall()
+    print("RESULT %d %d" % (nps, pr[0]))
+    return nps, pr[0]
+
+
+def _child_cpu():
+    import resource
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def _mp_count(mp, root, path, what, max_depth):
+    """Run one count (``--count search|perft``) in the unix port from ``path``;
+    returns (count, CPU seconds of the process: immune to a busy host)."""
+    import subprocess
+    c0 = _child_cpu()
+    r = subprocess.run([mp, "-X", "heapsize=1m", "tools/bench_engine.py", "--path", path, "--count", what,
+                        str(max_depth)], cwd=root, capture_output=True, text=True)
+    cpu = _child_cpu() - c0
+    if r.returncode:
+        sys.exit("micropython bench failed: " + r.stderr[-2000:])
+    return int(r.stdout.split()[-1]), cpu
+
+
+def _count(what, max_depth):
+    """Print the number of nodes of the search bench (``search``) or the perft from the start (``perft``)."""
+    from morris import Position
+    if what == "search":
+        from engine import Engine, TOP_LEVEL
+        eng = Engine(TOP_LEVEL, nodes=10 ** 8, ms=10 ** 8, depth=max_depth, seed=1, book=False)
+        n = 0
+        for text in POSITIONS:
+            eng.new_game()
+            eng.think(Position.from_text(text), 1000)
+            n += eng.nodes
+    else:
+        from engine.probe import BoardProbe as Board
+        pos = Position.from_text(POSITIONS[0])
+        n = Board(pos.rules).load(pos).perft(4)
+    print("COUNT %d" % n)
+
+
+def _all(max_depth):
+    import os
+    import re
+    import tempfile
+    import time
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    sys.path.insert(0, here)
+    import deploy
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    rows = []
+    print("nodes/s below are counts over the process's CPU time (user + system), not the wall clock")
+    t0 = time.process_time()
+    from morris import Position
+    from engine import Engine, TOP_LEVEL
+    from engine.probe import BoardProbe as Board
+    eng = Engine(TOP_LEVEL, nodes=10 ** 8, ms=10 ** 8, depth=max_depth, seed=1, book=False)
+    n = 0
+    for text in POSITIONS:
+        eng.new_game()
+        eng.think(Position.from_text(text), 1000)
+        n += eng.nodes
+    t1 = time.process_time()
+    pos = Position.from_text(POSITIONS[0])
+    leaves = Board(pos.rules).load(pos).perft(4)
+    t2 = time.process_time()
+    rows.append(("CPython", n, t1 - t0, leaves, t2 - t1))
+    with tempfile.TemporaryDirectory() as tmp:
+        emitted_dir = os.path.join(tmp, "emitted")
+        deploy.build(emitted_dir, target="host", log=lambda *a: None)
+        plain_src = os.path.join(tmp, "plain_src")
+        for d, _, files in os.walk(deploy.FIRMWARE):
+            for f in files:
+                if f.endswith(".py"):
+                    src = os.path.join(d, f)
+                    dst = os.path.join(plain_src, os.path.relpath(src, deploy.FIRMWARE))
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    with open(src) as fi, open(dst, "w") as fo:
+                        for line in fi:
+                            if re.match(r"\s*@micropython\.(native|viper)\s*$", line):
+                                continue  # bytecode only
+                            if line.strip().startswith("import micropython  # viper compiles ptr32"):
+                                line = line.replace("import micropython", "from .emit import micropython, ptr32, ptr16")
+                            fo.write(line)  # (plain functions call emit.py's ptr32 / ptr16)
+        plain_dir = os.path.join(tmp, "plain")
+        deploy.build(plain_dir, fw=plain_src, target="host", log=lambda *a: None)
+        for label, path in (("unix port, emitters", emitted_dir), ("unix port, bytecode only", plain_dir)):
+            sn, sc = _mp_count(mp, root, path, "search", max_depth)
+            pn, pc = _mp_count(mp, root, path, "perft", max_depth)
+            rows.append((label, sn, sc, pn, pc))
+    print("search: top level, depth %d, %d bench positions; perft: engine board, start, depth 4"
+          % (max_depth, len(POSITIONS)))
+    rates = []
+    for label, sn, sc, pn, pc in rows:
+        rates.append((sn / sc, pn / pc))
+        print("  %-26s search %7d nodes in %6.2f s = %8.0f nodes/s   perft %7d leaves in %5.2f s = %9.0f leaves/s"
+              % (label, sn, sc, sn / sc, pn, pc, pn / pc))
+    e, b = rates[1], rates[2]
+    print("  Pico estimate, emitted code (unix port / %d): search %.0f nodes/s (%.0f in the main loop),"
+          " perft %.0f leaves/s" % (PICO_FACTOR, e[0] / PICO_FACTOR, e[0] / PICO_FACTOR / 2, e[1] / PICO_FACTOR))
+    print("  Pico estimate, bytecode only (unix port / %d): search %.0f nodes/s, perft %.0f leaves/s"
+          % (PICO_FACTOR_BYTECODE, b[0] / PICO_FACTOR_BYTECODE, b[1] / PICO_FACTOR_BYTECODE))
+    print("  emitters / bytecode on the unix port: search x%.1f, perft x%.1f" % (e[0] / b[0], e[1] / b[1]))
 
 
 def main():
-    args = [a for a in sys.argv[1:]]
-    if "--micropython" in args:
-        args.remove("--micropython")
-        import subprocess
-        import os
-        here = os.path.dirname(os.path.abspath(__file__))
-        root = os.path.dirname(here)
-        mp = os.path.join(os.path.dirname(sys.executable), "micropython")
-        subprocess.run([sys.executable, os.path.join(here, "bench_engine.py")] + args, cwd=root, check=True)
-        subprocess.run([mp, "-X", "heapsize=1m", "tools/bench_engine.py"] + args, cwd=root, check=True)
+    args = list(sys.argv[1:])
+    if "--path" in args:
+        i = args.index("--path")
+        sys.path.insert(0, args[i + 1])
+        del args[i:i + 2]
+    if sys.implementation.name == "micropython" and "firmware" not in sys.path:
+        sys.path.append("firmware")
+    if "--all" in args:
+        args.remove("--all")
+        _all(int(args[0]) if args else 5)
         return
-    only = "--depth-only" in args
-    if only:
-        args.remove("--depth-only")
-    max_depth = int(args[0]) if args else 4
-    bench(max_depth)
-    if not only:
-        levels()
-        stall()
+    if "--count" in args:
+        i = args.index("--count")
+        what = args[i + 1]
+        del args[i:i + 2]
+        _count(what, int(args[0]) if args else 5)
+        return
+    run_here(int(args[0]) if args else 5)
 
 
 main()

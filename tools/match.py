@@ -7,8 +7,9 @@ Usage (from the repository root)::
 
 Players: ``random`` (uniform legal move), ``greedy`` (best move by one ply
 of the engine's static evaluation, ties broken at random), ``L1``..``L5``
-(the engine at that level), optionally with a node cap override
-``L5:nodes=4000``.
+(the engine at that level), ``B1``..``B5`` (the frozen baseline engine of
+tools/baseline_engine/, today's engine before issue 13, at that level),
+optionally with a node cap override ``L5:nodes=4000``.
 
 Games are played in pairs from the same randomised opening (``--opening``
 random placement plies, 4 by default), once with each player as white, so
@@ -30,14 +31,19 @@ import math
 import multiprocessing
 import os
 import random
+import subprocess
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from morris import Position, Rules  # noqa: E402
-from engine import Engine, evaluate  # noqa: E402
+from engine import Engine, holds  # noqa: E402
+from engine.probe import evaluate  # noqa: E402
+from engine.board import Board  # noqa: E402
+import match_game  # noqa: E402
 
 
 class RandomPlayer:
@@ -57,9 +63,12 @@ class GreedyPlayer:
 
     def __init__(self, rng):
         self.rng = rng
+        self.board = None
 
     def move(self, pos):
         """The greedy move of ``pos``."""
+        if holds(pos.rules) and (self.board is None or self.board.rules != pos.rules):
+            self.board = Board(pos.rules)
         best = None
         cands = []
         me = pos.turn
@@ -69,7 +78,7 @@ class GreedyPlayer:
             if oc is not None:
                 v = 0 if oc.winner is None else (100000 if oc.winner == me else -100000)
             else:
-                v = -evaluate(pos)
+                v = -evaluate(pos, self.board)
             pos.pop()
             if best is None or v > best:
                 best = v
@@ -79,78 +88,44 @@ class GreedyPlayer:
         return self.rng.choice(cands)
 
 
-class EnginePlayer:
-    """The engine at a level (optional node cap); one engine per game."""
-
-    def __init__(self, level, nodes, seed):
-        self.engine = Engine(level, nodes=nodes, seed=seed)
-        self.nodes = 0
-        self.moves = 0
-
-    def move(self, pos):
-        """The engine's move of ``pos``."""
-        m = self.engine.think(pos)
-        self.nodes += self.engine.nodes
-        self.moves += 1
-        return m
-
-
 def make_player(spec, seed):
-    """Player from its text spec ('random', 'greedy', 'L3', 'L5:nodes=4000')."""
+    """Player from its text spec ('random', 'greedy', 'L3', 'B5', 'L5:nodes=4000')."""
     rng = random.Random(seed)
     if spec == "random":
-        return RandomPlayer(rng)
+        return _Adapter(RandomPlayer(rng))
     if spec == "greedy":
-        return GreedyPlayer(rng)
-    if spec[0] in "Ll":
-        parts = spec[1:].split(":")
-        level = int(parts[0])
-        nodes = None
-        for opt in parts[1:]:
-            k, v = opt.split("=")
-            if k == "nodes":
-                nodes = int(v)
-            else:
-                raise ValueError("unknown player option %r" % opt)
-        return EnginePlayer(level, nodes, seed)
-    raise ValueError("unknown player %r (random, greedy, L1..L5[:nodes=N])" % spec)
+        return _Adapter(GreedyPlayer(rng))
+    return match_game.make_engine(spec, seed)
+
+
+class _Adapter:
+    """A random / greedy player with the engine's ``think`` / ``nodes`` API."""
+
+    def __init__(self, player):
+        self.player = player
+        self.nodes = 0
+
+    def think(self, pos):
+        """The player's move."""
+        return self.player.move(pos)
 
 
 def play_game(args):
-    """Play one game; returns (score of player A in 0/0.5/1, plies, reason, A's nodes, A's moves)."""
-    a_spec, b_spec, a_white, opening_seed, rules_text, opening, max_plies = args
-    rules = Rules.parse(rules_text)
-    pos = Position(rules)
-    orng = random.Random(opening_seed)
-    for _ in range(opening):
-        moves = pos.legal_moves
-        if not moves:
-            break
-        pos.push(orng.choice(moves))
-    seed = opening_seed * 2 + (1 if a_white else 0)
-    a = make_player(a_spec, seed)
-    b = make_player(b_spec, seed + 7919)
-    players = (a, b) if a_white else (b, a)
-    a_colour = 0 if a_white else 1
-    plies = 0
-    while True:
-        oc = pos.outcome()
-        if oc is not None:
-            break
-        if plies >= max_plies:
-            oc = None
-            break
-        pos.push(players[pos.turn].move(pos))
-        plies += 1
-    if oc is None or oc.winner is None:
-        score = 0.5
-        reason = oc.reason if oc is not None else "max plies"
-    else:
-        score = 1.0 if oc.winner == a_colour else 0.0
-        reason = oc.reason
-    an = getattr(a, "nodes", 0)
-    am = getattr(a, "moves", 0)
-    return score, plies, reason, an, am
+    """Play one game; returns (score of player A in 0/0.5/1, plies, reason, A's nodes, A's moves).
+    Engine-only games run in ``micropython`` (path) when given, else here."""
+    a_spec, b_spec, a_white, opening_seed, rules_text, opening, max_plies, mp = args
+    if mp:
+        r = subprocess.run([mp, "-X", "heapsize=4m", "tools/match_game.py", a_spec, b_spec,
+                            "1" if a_white else "0", str(opening_seed), rules_text, str(opening),
+                            str(max_plies)], cwd=ROOT, capture_output=True, text=True, timeout=3600)
+        if r.returncode != 0:
+            raise RuntimeError("micropython game failed: %s" % r.stderr[-2000:])
+        head, tail = r.stdout.strip().splitlines()[-1].split("|")
+        sc, plies, reason = head.split(" ", 2)
+        an, am = tail.split()
+        return float(sc), int(plies), reason, int(an), int(am)
+    return match_game.play(a_spec, b_spec, a_white, opening_seed, rules_text, opening, max_plies,
+                           make=make_player)
 
 
 def elo(score):
@@ -182,7 +157,7 @@ def summarize(results):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("a", help="player A: random, greedy, L1..L5[:nodes=N]")
+    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baseline B1..B5 [:nodes=N]")
     ap.add_argument("b", help="player B")
     ap.add_argument("--games", type=int, default=200, help="number of games (even)")
     ap.add_argument("--rules", default="standard", help="rules text, e.g. wikipedia+double_mill=two")
@@ -190,11 +165,20 @@ def main(argv=None):
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--micropython", action="store_true",
+                    help="play engine-only games in the MicroPython unix port (emitted code: faster)")
     args = ap.parse_args(argv)
+    mp = None
+    if args.micropython:
+        mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+        if not os.path.exists(mp):
+            ap.error("micropython not found beside %s" % sys.executable)
+        if "random" in (args.a, args.b) or "greedy" in (args.a, args.b):
+            ap.error("--micropython plays engine levels only (L1..L5, B1..B5)")
     tasks = []
     for g in range(args.games):
-        tasks.append((args.a, args.b, g % 2 == 0, args.seed * 100003 + g // 2,
-                      args.rules, args.opening, args.max_plies))
+        tasks.append((args.a, args.b, g % 2 == 0, (args.seed * 100003 + g // 2) & 0xFFFF,
+                      args.rules, args.opening, args.max_plies, mp))
     t0 = time.time()
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:

@@ -1,179 +1,265 @@
-"""The computer opponent: levels, budgets and the time-sliced API.
+"""The computer opponent: levels, budgets, variety and the time-sliced API.
 
 Use::
 
     eng = Engine(level=3)
-    eng.start(position)            # thinks on a private copy
+    eng.start(position)            # thinks on its own copy (the engine board)
     while True:                    # the board's main loop
         m = eng.step(20)           # search for about 20 ms, then return
         if m is not None: break    # the chosen move (int), or NOMOVE (-1) if none
         ...scan switches, animate LEDs...
     # or, blocking: m = eng.think(position)
 
-Budgets. Every level has a node cap ``nodes`` (the search stops at it) and
-a Pico time budget ``ms`` = nodes / ``PICO_NODES_PER_S`` (milliseconds on
-the RP2040). The node cap is what normally ends the search, so a level plays
-the same moves on the host simulator, in matches and on the board; ``ms`` is
-also applied as a wall-clock deadline (1.5 x ``ms`` of real time on
-whatever runs the code), a safety net that only binds on the Pico.
+Levels (``LEVELS``; ``LEVEL_NAMES`` for menus): five, named for who they
+are for. Each has a Pico time budget ``ms`` (wall-clock milliseconds of
+the whole move, measured inside the board's main loop, where the engine gets
+about half the CPU) and a node cap ``nodes``, set to what the Pico searches
+in that time at ``PICO_NODES_PER_S_LOOP`` nodes/s with a 20% reserve. So
+the node cap is what normally ends a search -- a level plays the same moves
+on the host simulator, in matches and on the board -- and ``ms`` is the
+deadline that only binds if the Pico turns out slower than estimated.
 
-``PICO_NODES_PER_S`` = nodes/s of the MicroPython unix port on the 2-core
-x86 host (tools/bench_engine.py, nodes over the process's user CPU time)
-divided by 82, the Pico speed factor for function calls (docs/pico.md). The search's time
-goes to method calls (push, pop, generate, evaluate, _terminal), list
-building in the rules core's move generation and small-int bit operations
-in the evaluation, i.e. a mix of the three Pico speed factors (43x bit ops,
-58x lists/dicts, 82x calls); taking the slowest makes every ``ms`` an upper
-estimate: with the 58x factor the Pico would finish in about 0.7 x ``ms``.
+Variety: every level picks at random (``XorShift16``, seeded by ``seed``;
+by the clock when None) among the root moves whose exact score is within
+the level's ``margin`` (centi-stones) of the best. The top levels answer
+from the opening book (engine/book.py) while the position is in it.
+
+Rules the engine's array board cannot hold (``holds``: the
+variants' special turns, a game-ending full board) are searched by
+engine/relatives.py's Position-driven search, imported on the first such
+game; its levels have their own node caps (``relatives.LEVELS``).
 """
-import random
-from morris.compat import ticks_ms, ticks_add, ticks_diff
+from morris.compat import const, ticks_ms, ticks_add, ticks_diff, XorShift16
 from morris.position import NOMOVE
-from .search import _zeros, HSIZE, Searcher, DONE, PAUSED, ABORTED, MATE_ZONE, MAXPLY
 
-# Measured: tools/bench_engine.py 5 --depth-only under the MicroPython unix
-# port: 63,484 nodes in about 1.77 s of user CPU time = 36,000 nodes/s on the
-# host (35,500 by the wall clock on a quiet host); / 82 (docs/pico.md's factor
-# for function calls, the slowest of the three, so the ms figures are upper
-# bounds) = 440.
-PICO_NODES_PER_S = 440
+# Estimated search speed on the RP2040 (nodes/s): the unix port runs the
+# emitted search at 405,000-494,000 nodes/s of CPU time on the 2-core x86
+# host (two runs of tools/bench_engine.py --all 5 on a busy host), / 100 to
+# / 123 (the emitted code's ratio is an estimate; the issue measured 75x for
+# the bytecode search on an emulated RP2040). Inside the board's main loop
+# the engine gets about half the CPU (issue 13's measurement).
+PICO_NODES_PER_S = 4000
+PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S // 2
 
-# level: (max depth, node cap, root noise amplitude in centi-stones)
-LEVELS = (
+ITERATIVE = const(22)   # depth of the iterative levels: search.MAXPLY - 2 (the node cap ends them)
+LEVEL_NAMES = (None, "first games", "beginner", "casual", "club", "expert")
+# level: (max depth, Pico ms of a move in the main loop, root margin, book)
+_LEVELS = (
     None,
-    (1, 120, 170),     # 1: a child's first games: one ply, heavy noise (misses mills)
-    (2, 400, 45),      # 2: two plies, light noise
-    (3, 600, 0),       # 3: three plies
-    (MAXPLY - 2, 800, 0),   # 4: iterative deepening
-    (MAXPLY - 2, 4000, 0),  # 5: strongest: iterative deepening, <= 9 s on the Pico
+    (1, 300, 220, False),            # 1 first games: one ply, wide choice (misses mills)
+    (2, 500, 60, False),             # 2 beginner: two plies
+    (ITERATIVE, 950, 12, True),      # 3 casual (the board's default)
+    (ITERATIVE, 2000, 8, True),      # 4 club
+    (ITERATIVE, 4800, 5, True),      # 5 expert: the strongest within 5 s
 )
-TOP_LEVEL = len(LEVELS) - 1
+TOP_LEVEL = len(_LEVELS) - 1
 
 
 def level_budget(level):
-    """(max depth, Pico ms, node cap, noise) of ``level`` (1..TOP_LEVEL); ValueError otherwise.
+    """(max depth, Pico ms, node cap, margin) of ``level`` (1..TOP_LEVEL); ValueError otherwise.
 
-    Pico ms = node cap / PICO_NODES_PER_S (an upper estimate, see above)."""
+    node cap = ms x PICO_NODES_PER_S_LOOP x 0.8 (a 20% reserve: the cap is reached
+    within ``ms`` as long as the Pico is at most about 125x slower than the unix
+    port's 405,000 nodes/s; beyond that the ``ms`` deadline ends the search)."""
     if not 1 <= level <= TOP_LEVEL:
         raise ValueError("engine level must be 1..%d, got %r" % (TOP_LEVEL, level))
-    depth, nodes, noise = LEVELS[level]
-    return depth, nodes * 1000 // PICO_NODES_PER_S, nodes, noise
+    depth, ms, margin, _ = _LEVELS[level]
+    return depth, ms, ms * PICO_NODES_PER_S_LOOP * 4 // 5000, margin
 
 
-def copy_position(position):
-    """An independent copy of ``position`` for the search (``position.copy()``)."""
-    return position.copy()
+LEVELS = tuple(None if lv == 0 else level_budget(lv) for lv in range(TOP_LEVEL + 1))
+
+
+def holds(rules):
+    """True when the engine's array board (engine/board.py) represents ``rules``
+    (morris.Rules): the classic options only (no ``rules.special`` option of
+    docs/variants.md, no full board that ends the game) on a board of at most
+    30 points and 32 lines. Other rules are searched by engine/relatives.py."""
+    geo = rules.geo
+    return not rules.special and not rules.full_end and geo.n <= 30 and len(geo.lines) <= 32
 
 
 class Engine:
-    """Computer opponent of a given ``level`` (1 = child .. TOP_LEVEL = strongest).
+    """Computer opponent of a given ``level`` (1 = first games .. TOP_LEVEL = expert).
 
     ``tt_size``: transposition-table entries (power of two; default 1024 =
-    12 KB in 768-byte chunks). ``nodes``: override the level's node cap (int) e.g. for fast
-    matches; ``ms``: override the Pico ms budget (also the deadline);
-    ``depth``: override the level's maximum depth; ``seed``: seed for the
-    level's randomness (None: leave the generator alone).
+    12 KB in 768-byte chunks). ``nodes``: override the level's node cap
+    (int), e.g. for fast matches; ``ms``: override the ms budget (the
+    deadline); ``depth``: override the maximum depth; ``seed``: seed of the
+    variety choice (None: from the clock); ``book``: use the opening book
+    (None: as the level says).
     Attributes after a search: ``nodes`` (nodes searched), ``depth`` (last
-    completed iteration), ``score`` (centi-stones for the mover),
-    ``move`` (the chosen move or None while thinking).
+    completed iteration; 0 for a book move), ``score`` (centi-stones for
+    the mover), ``move`` (the chosen move or None while thinking),
+    ``from_book`` (bool).
     A level outside 1..TOP_LEVEL is clamped (see ``set_level``).
     """
 
-    def __init__(self, level=3, tt_size=None, nodes=None, ms=None, seed=None, depth=None):
-        self.searcher = Searcher(tt_size)
+    def __init__(self, level=3, tt_size=None, nodes=None, ms=None, seed=None, depth=None, book=None):
+        self.tt_size = tt_size
+        self.search = None    # engine/search.py, imported by ``reserve``
+        self.searcher = None  # its Searcher and the board's blocks, made by ``reserve``
+        self.board = None  # made per rules on the first search (tables only)
+        self.reseed(ticks_ms() if seed is None else seed)
+        self.book_override = book
+        self.relatives = None  # engine/relatives.py's search, made for the first such game
+        self.active = None     # the relatives' search while it thinks, else None
+        self.rel_in_table = False  # the relatives' entries are in the (shared) TT
         self.set_level(level, nodes, ms, depth)
-        if seed is not None:
-            random.seed(seed)
         self.move = None
         self.nodes = 0
         self.depth = 0
         self.score = 0
+        self.from_book = False
 
     def set_level(self, level, nodes=None, ms=None, depth=None):
         """Change level (and optional node / ms / depth overrides) between searches.
         A level outside 1..TOP_LEVEL is clamped into that range (the board's
         settings may hold any number)."""
         level = 1 if level < 1 else TOP_LEVEL if level > TOP_LEVEL else level
-        ldepth, pms, cap, amp = level_budget(level)
+        ldepth, pms, cap, margin = level_budget(level)
         self.level = level
+        self.overrides = (nodes, ms, depth)
+        self.name = LEVEL_NAMES[level]
         self.max_depth = ldepth if depth is None else depth
         self.ms = pms if ms is None else ms
-        self.node_cap = (self.ms * PICO_NODES_PER_S // 1000 if ms is not None else cap) if nodes is None else nodes
-        self.amp = amp
-        if amp and getattr(self, "_noise", None) is None:
-            self._noise = _zeros("h", HSIZE, 2)  # made once, kept across level changes
+        self.node_cap = cap if nodes is None else nodes
+        self.margin = margin
+        use = _LEVELS[level][3]
+        self.use_book = use if self.book_override is None else self.book_override
+
+    def reseed(self, seed):
+        """Restart the variety choice's generator from ``seed`` (int)."""
+        self.rng = XorShift16(seed)
+
+    def reserve(self):
+        """Import the array board's search and make its tables (TT, state and
+        move blocks, about 18 KB) now, e.g. while the heap is young (main.py);
+        ``start`` does it on the first classic search otherwise. A game of the
+        relatives (engine/relatives.py) without it never loads that code."""
+        if self.searcher is None:
+            from . import search
+            from .board import Board
+            self.search = search
+            self.blocks = Board.blocks()  # the board's large blocks, kept for good
+            self.searcher = search.Searcher(self.tt_size)
 
     def new_game(self):
         """Forget everything learnt in the previous game (TT, killers, history)."""
-        self.searcher.clear()
+        if self.searcher is not None:
+            self.searcher.clear()
+        if self.relatives is not None:
+            self.relatives.searcher.clear()
+
+    def _board(self, position):
+        b = self.board
+        if b is None or b.rules != position.rules:
+            from .board import Board
+            b = self.board = Board(position.rules, self.blocks)
+        return b.load(position)
 
     def start(self, position):
         """Begin thinking about ``position`` (the caller's object is not touched)."""
-        pos = copy_position(position)
-        self.pos = pos
         self.move = None
         self.nodes = 0
         self.depth = 0
         self.score = 0
-        moves = pos.legal_moves
+        self.from_book = False
+        self.active = None
+        moves = position.legal_moves
         if not moves:
             self.move = NOMOVE
             return
         if len(moves) == 1:
             self.move = moves[0]
             return
+        if not holds(position.rules):
+            self._start_relatives(position)
+            return
+        self.reserve()
+        if self.rel_in_table:
+            self.rel_in_table = False
+            self.searcher.clear()
+        if self.use_book:
+            from .book import book_moves  # imported on first use: no RAM at levels 1-2
+            bm = book_moves(position)
+            if bm:
+                self.from_book = True
+                self.move = bm[self.rng.below(len(bm))]
+                return
+        board = self._board(position)
         s = self.searcher
         s.clear_heuristics()
-        noise = None
-        if self.amp:
-            noise = self._noise
-            span = 2 * self.amp + 1
-            for i in range(HSIZE):
-                noise[i] = random.getrandbits(16) % span - self.amp
-        self.deadline = ticks_add(ticks_ms(), self.ms * 3 // 2)
-        s.begin(pos, self.max_depth, self.node_cap, noise)
+        self.deadline = ticks_add(ticks_ms(), self.ms)
+        s.begin(board, self.max_depth, self.node_cap, self.margin)
+
+    def _start_relatives(self, position):
+        rel = self.relatives
+        if rel is None:
+            from .relatives import Relatives
+            rel = self.relatives = Relatives(self.tt_size, self.searcher)
+        if self.searcher is not None and not self.rel_in_table:
+            self.rel_in_table = True  # the array board's entries are in the shared TT
+            self.searcher.clear()
+        nodes, ms, depth = self.overrides
+        self.active = rel
+        rel.start(position, self.level, self.rng, nodes, depth, ms)
 
     def step(self, budget_ms):
         """Think for about ``budget_ms`` (ms of the running machine); return the
         chosen move int when done, else None. Call ``start`` first."""
         if self.move is not None:
             return self.move
+        rel = self.active
+        if rel is not None:
+            m = rel.step(budget_ms)
+            self.nodes = rel.nodes
+            if m is not None:
+                self.depth = rel.depth
+                self.score = rel.score
+                self.move = m
+            return m
         s = self.searcher
+        S = self.search
         end = ticks_add(ticks_ms(), budget_ms)
         if ticks_diff(end, self.deadline) > 0:
             end = self.deadline
         while True:
             r = s.run(end)
-            if r == PAUSED:
+            if r == S.PAUSED:
                 if ticks_diff(ticks_ms(), self.deadline) >= 0:
-                    r = ABORTED
+                    r = S.ABORTED
                 else:
                     self.nodes = s.nodes
                     return None
-            if r == DONE:
-                s.best_move = s.it_best
-                s.best_score = s.it_score
-                s.depth_done = s.cur_depth
+            if r == S.DONE:
+                s.finish_iteration()
                 sc = s.it_score
-                if s.cur_depth >= s.max_depth or sc > MATE_ZONE or sc < -MATE_ZONE:
-                    return self._finish()
+                if s.cur_depth >= s.max_depth or sc > S.MATE_ZONE or sc < -S.MATE_ZONE:
+                    return self._finish(True)
                 s._start_iteration(s.cur_depth + 1)
                 continue
             # ABORTED: node cap or deadline
             s.unwind()
-            if s.it_first_done and s.it_best >= 0:
+            if s.it_first_done and s.it_best >= 0 and s.it_best != s.best_move:
+                # the unfinished iteration found a better move: take it, no variety
                 s.best_move = s.it_best
                 s.best_score = s.it_score
-            return self._finish()
+                return self._finish(False)
+            return self._finish(True)
 
-    def _finish(self):
+    def _finish(self, vary):
         s = self.searcher
         self.nodes = s.nodes
         self.depth = s.depth_done
         self.score = s.best_score
         m = s.best_move
-        if m < 0:  # no iteration finished: take the first ordered root move
-            m = self.pos.legal_moves[0]
+        if m < 0:  # no iteration finished: the first ordered root move
+            m = self.board.M[0] & 0xFFFFF
+        elif vary and s.ncand:
+            i = self.rng.below(s.ncand + 1)
+            if i:
+                m = s.cand[i - 1]
         self.move = m
         return m
 

@@ -1,45 +1,63 @@
-"""Resumable iterative-deepening alpha-beta search (negamax, fail-soft).
+"""Resumable iterative-deepening principal-variation search over the engine board.
 
-The search is written as one loop over an explicit stack (per-ply arrays),
-not as recursion, so it can stop after any node and resume on the next
-``step()`` call with nothing lost: the board's main loop keeps scanning the
-switches and animating the LEDs between slices. No generators, no recursion,
-no per-node allocation by the engine itself (per-ply move lists are reused;
-the rules core's own push/pop keep their undo data in chunked int lists).
-Every kind of turn of the rules core is searched: removal-only turns and
-third captures (wider than the 20-bit move field: a per-ply placeholder)
-and a side moving twice running (``defender_first``, removals owed at a
-full board: the child's score is not negated, the window passes unchanged).
+One loop over an explicit stack (per-ply rows in one ``array('i')``), not
+recursion, so it can stop after any node and resume on the next ``step()``
+with nothing lost: the board's main loop keeps scanning the switches and
+animating the LEDs between slices. Nothing is allocated per node: the
+position is engine/board.py's state block, moves live in one move stack,
+every number is a small int, and the hot helpers are viper/native code.
 
-Search features: iterative deepening; transposition table (preallocated
-``array('i')`` chunks, keys are the Zobrist key < 2**30 mixed with
-the ``mill_reuse`` state (line or point masks, folded to 15 bits) and the
-``no_return`` bars when those options are on);
-move ordering by one sort of ints ``score << 20 | move`` per node: TT move,
-then captures (more stones first), moves that block an opponent's open mill,
-killer moves (two per ply), history heuristic; terminal positions by
-``Position._terminal()`` (too few stones, draw rules) and by an empty move
-list (a blocked side loses).
+Search: negamax alpha-beta, fail-soft, principal-variation search (every
+move after the first is tried with a null window and searched again with
+the full window only if it lands inside); late move reductions in the
+movement phase (quiet moves after the first _LMR_AFTER, at depth >= 3, one
+ply shallower, searched again at full depth if they beat alpha; not while
+stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
+move that closes a mill or blocks one of the opponent's (at most
+``_MAX_EXT`` per line of play); transposition table (``array('i')``
+chunks: key < 2**30 mixing the rule state, move | depth << 20 | flag << 26,
+value); move ordering by ``order`` (viper): TT move, captures (two stones,
+then stones out of the opponent's open twos), killers (two per ply),
+blocks of the opponent's mills, moves that make an own two-in-a-line,
+history; moves are picked best-first (``pick``) rather than sorted.
+Terminal positions: board.terminal (too few stones, the draw rules) and
+an empty move list (the blocked side loses).
 
-Scores are centi-stones from the side to move's view (see evaluate.py); a
-win is ``WIN - ply`` so shorter wins score higher.
+Variety: with a root ``margin`` > 0 the root keeps its alpha ``margin``
+below the best score so far, so every root move within ``margin`` of the
+best gets an exact score; ``candidates`` lists them for a seeded choice.
+
+Scores are centi-stones from the side to move's view (see evaluate.py);
+a win is ``_WIN - ply`` so shorter wins score higher.
 """
 from array import array
 from morris.compat import const, ticks_ms, ticks_diff
-from morris.position import NONE, NOMOVE
-from .evaluate import evaluate
+try:
+    import micropython  # viper compiles ptr32 / ptr16 itself
+except ImportError:  # CPython: the stand-ins
+    from .emit import micropython, ptr32, ptr16
+from .board import zeros, gen, push, pop, terminal, tt_key, T_NONE, T_WIN, T_DRAW, OVERFLOW
+from .evaluate import score, weights, NF
 
-WIN = const(10000)
-INF = const(30000)
+_WIN = const(10000)
+_INF = const(30000)
 MATE_ZONE = const(9000)
-MAXPLY = const(40)
-MOVE_MASK = const(0xFFFFF)
-WIDE_TO = const(30)    # "to" of a placeholder for a move wider than MOVE_MASK (no point is 30)
-MASK30 = const(0x3FFFFFFF)
+MAXPLY = const(24)
+_MOVE_MASK = const(0xFFFFF)
+NOMOVE = const(-1)
+_MAX_EXT = const(2)
+_LMR_AFTER = const(3)  # moves after the first _LMR_AFTER are reduced (quiet ones, depth >= 3)
 
-EXACT = const(0)
-LOWER = const(1)
-UPPER = const(2)
+_EXACT = const(0)
+_LOWER = const(1)
+_UPPER = const(2)
+
+# Offsets of engine/board.py's blocks, repeated because viper code needs
+# constants of its own module (tests/firmware/test_engine_board.py checks them).
+_BB = const(0)
+_TURN = const(6)
+_G_NLINES = const(12)
+_G_LINES = const(80)
 
 DONE = const(0)      # iteration finished
 PAUSED = const(1)    # slice time used up, resume later
@@ -47,15 +65,114 @@ ABORTED = const(2)   # search budget (nodes or time) used up
 
 DEFAULT_TT = 1024
 CHUNK_BITS = 6   # 64 entries, 768 bytes per chunk
-HSIZE = 25 * 24  # history / noise index: (from or 24) * 24 + to
+# order()'s inputs in spare slots of the board's state block S (TT move,
+# killers, the moves' start and end in M); the history table is array('H')
+_O_TT = const(24)
+_O_K1 = const(25)
+_O_K2 = const(26)
+_O_START = const(27)
+_O_END = const(28)
+_HSIZE = const(600)  # history index: (from or 24) * 24 + to
+_ROOT_MOVES = const(32)  # root moves whose scores are kept for the variety choice
+# the search's per-ply rows: one block R of 15 rows of MAXPLY + 2 ints, at these offsets
+_R_A = const(0)
+_R_B = const(26)
+_R_A0 = const(52)
+_R_D = const(78)
+_R_BEST = const(104)
+_R_BM = const(130)
+_R_IDX = const(156)
+_R_END = const(182)
+_R_KEY = const(208)
+_R_K1 = const(234)
+_R_K2 = const(260)
+_R_EXT = const(286)
+_R_NW = const(312)
+_R_RED = const(338)
+_R_THR = const(364)     # rows are MAXPLY + 2 = 26 ints (tests/firmware/test_engine_board.py checks)
 
 
-def _zeros(tc, n, size):
-    """A zero-filled ``array(tc)`` of n items (works on CPython and MicroPython)."""
-    try:
-        return array(tc, [0]) * n
-    except TypeError:  # MicroPython: no array repetition, but raw-bytes init
-        return array(tc, bytearray(n * size))
+@micropython.viper
+def order(S, G, M, H) -> int:
+    """Score the moves M[S[_O_START]:S[_O_END]] in place as ``score << 20 | move``
+    (see the module docstring; history ``H``: array('H')); returns the mask of
+    the opponent's closing points (empty points completing one of its open
+    twos), used for extensions."""
+    s = ptr32(S)
+    g = ptr32(G)
+    mv = ptr32(M)
+    hist = ptr16(H)
+    t = s[_TURN]
+    me = s[_BB + t]
+    op = s[_BB + 1 - t]
+    thr = 0      # opponent's closing points
+    targets = 0  # opponent's stones in its open twos
+    mine = 0     # empty points completing an own open two... or making one
+    nl = g[_G_NLINES]
+    for li in range(nl):
+        ln = g[_G_LINES + li]
+        a = me & ln
+        b = op & ln
+        if b and not a:
+            if b & (b - 1) and b != ln:
+                thr |= ln ^ b
+                targets |= b
+        elif a and not b:
+            if not (a & (a - 1)):
+                mine |= ln ^ a
+    ttm = s[_O_TT]
+    k1 = s[_O_K1]
+    k2 = s[_O_K2]
+    end = s[_O_END]
+    i = s[_O_START]
+    while i < end:
+        m = mv[i]
+        to = m & 31
+        c1 = (m >> 10) & 31
+        if m == ttm:
+            sc = 1000
+        elif c1 != 31:
+            sc = 800
+            if (m >> 15) & 31 != 31:
+                sc += 40
+            if (targets >> c1) & 1:
+                sc += 20
+        elif m == k1:
+            sc = 700
+        elif m == k2:
+            sc = 690
+        else:
+            frm = (m >> 5) & 31
+            if frm == 31:
+                frm = 24
+            sc = hist[frm * 24 + to] >> 7
+            if sc > 400:
+                sc = 400
+            if (thr >> to) & 1:
+                sc += 500
+            elif (mine >> to) & 1:
+                sc += 60
+        mv[i] = sc << 20 | m
+        i += 1
+    return thr
+
+
+@micropython.viper
+def pick(M, i: int, end: int) -> int:
+    """Move the highest-scored entry of M[i:end] to M[i]; return its move."""
+    mv = ptr32(M)
+    best = i
+    bv = mv[i]
+    j = i + 1
+    while j < end:
+        if mv[j] > bv:
+            bv = mv[j]
+            best = j
+        j += 1
+    if best != i:
+        mv[best] = mv[i]
+        mv[i] = bv
+    return bv & _MOVE_MASK
 
 
 class Searcher:
@@ -63,7 +180,8 @@ class Searcher:
 
     ``tt_size``: transposition table entries, rounded down to a power of two
     (12 bytes each: key, data and value in ``array('i')`` chunks of 64
-entries, so no single allocation exceeds 768 bytes on a fragmented heap).
+    entries, so no single allocation exceeds 768 bytes on a fragmented heap).
+    ``board``: an engine.board.Board (state, tables, move stack) to search on.
     """
 
     def __init__(self, tt_size=None):
@@ -73,30 +191,20 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
             bits += 1
         n = 1 << bits
         self.tt_mask = n - 1
-        # The table is a list of small chunks (CHUNK entries of 3 ints: key,
-        # data, value) so it fits a fragmented MicroPython heap.
         cb = CHUNK_BITS if bits > CHUNK_BITS else bits
         self.tt_shift = cb
         self.tt_cmask = (1 << cb) - 1
-        self.tt = [_zeros("i", 3 << cb, 4) for _ in range(n >> cb)]
-        # per-ply stack
-        self.mv = [[] for _ in range(MAXPLY + 1)]
-        self.A = [0] * (MAXPLY + 1)
-        self.B = [0] * (MAXPLY + 1)
-        self.A0 = [0] * (MAXPLY + 1)
-        self.D = [0] * (MAXPLY + 1)
-        self.BEST = [0] * (MAXPLY + 1)
-        self.BM = [0] * (MAXPLY + 1)
-        self.IDX = [0] * (MAXPLY + 1)
-        self.KEY = [0] * (MAXPLY + 1)
-        self.K1 = [NOMOVE] * (MAXPLY + 1)
-        self.K2 = [NOMOVE] * (MAXPLY + 1)
-        self.wide = [None] * (MAXPLY + 1)   # per ply: list of moves wider than MOVE_MASK, made when needed
-        self.same = bytearray(MAXPLY + 1)   # per ply: 1 when the child has the same side to move
-        self.hist = _zeros("H", HSIZE, 2)
-        self.noise = None
-        self.pos = None
+        self.tt = [zeros(3 << cb) for _ in range(n >> cb)]
+        self.R = zeros(15 * (MAXPLY + 2))  # per-ply rows (_R_* offsets)
+        self.H = array("H", range(_HSIZE))  # history (cleared below); sized once, no temporary
+        self.F = zeros(NF)
+        self.W = weights()
+        self.rootv = zeros(_ROOT_MOVES)  # root move scores of the running iteration
+        self.cand = zeros(_ROOT_MOVES)   # moves within the margin, last finished iteration
+        self.ncand = 0
         self.nodes = 0
+        self.board = None
+        self.clear_heuristics()
 
     def clear(self):
         """Forget the transposition table, killers and history (new game)."""
@@ -107,28 +215,27 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
 
     def clear_heuristics(self):
         """Reset killers and history (kept small between moves)."""
-        h = self.hist
-        for i in range(len(h)):
+        h = self.H
+        for i in range(_HSIZE):
             h[i] = 0
-        for i in range(MAXPLY + 1):
-            self.K1[i] = NOMOVE
-            self.K2[i] = NOMOVE
+        for i in range(MAXPLY + 2):
+            self.R[_R_K1 + i] = NOMOVE
+            self.R[_R_K2 + i] = NOMOVE
 
     # ---- iteration control ------------------------------------------
-    def begin(self, pos, depth, node_cap, noise=None):
-        """Prepare iteration(s) on ``pos`` (a private copy) up to ``depth``."""
-        self.pos = pos
+    def begin(self, board, depth, node_cap, margin=0):
+        """Prepare iteration(s) on ``board`` (loaded with the position) up to ``depth``."""
+        self.board = board
         self.max_depth = depth if depth < MAXPLY - 1 else MAXPLY - 1
         self.node_cap = node_cap
+        self.margin = margin
         self.nodes = 0
-        self.noise = noise
-        r = pos.rules
-        self.mix = r.reuse_first or r.no_ret or r.points_once
         self.best_move = NOMOVE
-        self.best_score = -INF
+        self.best_score = -_INF
         self.depth_done = 0
         self.it_best = NOMOVE
-        self.it_score = -INF
+        self.it_score = -_INF
+        self.ncand = 0
         self._start_iteration(1)
 
     def _start_iteration(self, depth):
@@ -136,56 +243,56 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         self.ply = 0
         self.entering = True
         self.ret = 0
-        self.A[0] = -INF
-        self.B[0] = INF
-        self.D[0] = depth
+        self.R[_R_A] = -_INF
+        self.R[_R_B] = _INF
+        self.R[_R_D] = depth
+        self.R[_R_EXT] = 0
         self.it_best = NOMOVE
-        self.it_score = -INF
+        self.it_score = -_INF
         self.it_first_done = False
 
-    def key(self):
-        """TT key of the current position (< 2**30)."""
-        pos = self.pos
-        k = pos.zkey
-        if self.mix:
-            u = pos.used
-            u0 = u[0] ^ u[0] >> 15      # folded: point masks (first_time_per_points) have 24 bits
-            u1 = u[1] ^ u[1] >> 15
-            k ^= (u0 & 0x7FFF) << 3 ^ (u1 & 0x7FFF) << 15 ^ (pos.forbid[0] & 0x3FF) << 1 \
-                ^ (pos.forbid[1] & 0x3FF) << 19 ^ (1 if pos.forbid[0] >= 0 else 0) \
-                ^ (1 << 29 if pos.forbid[1] >= 0 else 0)
-        return k & MASK30
+    def finish_iteration(self):
+        """Record the finished iteration (best move, score, root scores for variety)."""
+        self.best_move = self.it_best
+        self.best_score = self.it_score
+        self.depth_done = self.cur_depth
+        M = self.board.M
+        n = self.R[_R_END]
+        n = n if n < _ROOT_MOVES else _ROOT_MOVES
+        lim = self.it_score - self.margin
+        c = 0
+        for j in range(n):
+            m = M[j] & _MOVE_MASK
+            if m != self.it_best and self.rootv[j] >= lim and self.rootv[j] > -_INF:
+                self.cand[c] = m
+                c += 1
+        self.ncand = c if self.margin > 0 else 0
+
+    def candidates(self):
+        """Root moves of the last finished iteration scoring within ``margin``
+        of its best: the best first, then the others (none without a margin)."""
+        return [self.best_move] + [self.cand[j] for j in range(self.ncand)]
 
     # ---- the search loop ------------------------------------------------
+    @micropython.native
     def run(self, slice_end):
         """Search until the iteration ends (DONE), ``slice_end`` (ticks_ms)
         passes (PAUSED; at least one node is searched per call) or the node
         cap is reached (ABORTED). Returns DONE, PAUSED or ABORTED."""
-        pos = self.pos
-        push = pos.push
-        pop = pos.pop
-        gen = pos.generate
-        term = pos._terminal
-        A = self.A
-        B = self.B
-        A0 = self.A0
-        D = self.D
-        BEST = self.BEST
-        BM = self.BM
-        IDX = self.IDX
-        KEY = self.KEY
-        MV = self.mv
-        K1 = self.K1
-        K2 = self.K2
-        WIDE = self.wide
-        SAME = self.same
-        HIST = self.hist
+        bd = self.board
+        S = bd.S
+        G = bd.G
+        M = bd.M
+        W = self.W
+        F = self.F
+        HIST = self.H
+        R = self.R
+        ROOTV = self.rootv
         TT = self.tt
         tmask = self.tt_mask
         tsh = self.tt_shift
         tcm = self.tt_cmask
-        noise = self.noise
-        mix = self.mix
+        margin = self.margin
         ply = self.ply
         entering = self.entering
         ret = self.ret
@@ -197,45 +304,40 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
                 if nodes >= cap:
                     self._save(ply, entering, ret, nodes)
                     return ABORTED
-                now = ticks_ms()
-                if nodes != first and ticks_diff(now, slice_end) >= 0:
+                if nodes != first and ticks_diff(ticks_ms(), slice_end) >= 0:
                     self._save(ply, entering, ret, nodes)
                     return PAUSED
                 nodes += 1
-                d = D[ply]
-                alpha = A[ply]
-                beta = B[ply]
+                d = R[_R_D + ply]
+                alpha = R[_R_A + ply]
+                beta = R[_R_B + ply]
                 ttm = NOMOVE
                 if ply:
-                    oc = term()
-                    if oc is not None:
-                        w = oc.winner
-                        if w is None:
+                    tr = terminal(S, G)
+                    if tr != T_NONE:
+                        if tr == T_DRAW:
                             ret = 0
-                        elif w == pos.turn:
-                            ret = WIN - ply
+                        elif tr == T_WIN:
+                            ret = _WIN - ply
                         else:
-                            ret = ply - WIN
+                            ret = ply - _WIN
                         ply -= 1
                         entering = False
                         continue
                     if d <= 0 or ply >= MAXPLY:
-                        ret = evaluate(pos)
+                        ret = score(S, G, W, F)
                         ply -= 1
                         entering = False
                         continue
-                    # transposition table probe
-                    k = pos.zkey
-                    if mix:
-                        k = self.key()
-                    KEY[ply] = k
+                    k = tt_key(S, G)
+                    R[_R_KEY + ply] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
                     i = (i & tcm) * 3
                     if ch[i] == k:
                         dat = ch[i + 1]
-                        ttm = dat & MOVE_MASK
-                        if ttm == MOVE_MASK:
+                        ttm = dat & _MOVE_MASK
+                        if ttm == _MOVE_MASK:
                             ttm = NOMOVE
                         if (dat >> 20 & 63) >= d:
                             v = ch[i + 2]
@@ -244,123 +346,115 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
                             elif v < -MATE_ZONE:
                                 v += ply
                             f = dat >> 26
-                            if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
+                            if f == _EXACT or (f == _LOWER and v >= beta) or (f == _UPPER and v <= alpha):
                                 ret = v
                                 ply -= 1
                                 entering = False
                                 continue
                 else:
-                    k = self.key()
-                    KEY[0] = k
+                    k = tt_key(S, G)
+                    R[_R_KEY] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
                     i = (i & tcm) * 3
                     if ch[i] == k:
-                        ttm = ch[i + 1] & MOVE_MASK
-                        if ttm == MOVE_MASK:
+                        ttm = ch[i + 1] & _MOVE_MASK
+                        if ttm == _MOVE_MASK:
                             ttm = NOMOVE
-                    if self.it_best != NOMOVE:
-                        ttm = self.it_best
-                    elif self.best_move != NOMOVE:
+                    if self.best_move != NOMOVE:
                         ttm = self.best_move
-                moves = MV[ply]
-                del moves[:]
-                gen(moves)
-                n = len(moves)
-                nw = 0
-                for j in range(n):
-                    if moves[j] > MOVE_MASK:
-                        nw += 1
-                if nw:
-                    # removal-only turns or third captures: placeholders
-                    # WIDE_TO | index << 5 (the same position generates the
-                    # same list, so TT moves and killers stay valid); the
-                    # per-ply list is sized once, not grown
-                    W = WIDE[ply]
-                    if W is None or len(W) < nw:
-                        W = WIDE[ply] = [0] * nw
-                    nw = 0
-                    for j in range(n):
-                        m = moves[j]
-                        if m > MOVE_MASK:
-                            W[nw] = m
-                            moves[j] = WIDE_TO | nw << 5
-                            nw += 1
-                if not n:
-                    ret = ply - WIN  # blocked: the side to move loses
+                start = R[_R_END + ply - 1] if ply else 0
+                end = gen(S, G, M, start)
+                if S[OVERFLOW]:  # move stack full (never in practice): a leaf
+                    S[OVERFLOW] = 0
+                    ret = score(S, G, W, F)
                     ply -= 1
                     entering = False
                     if ply < 0:
                         self._save(ply, False, ret, nodes)
                         return DONE
                     continue
-                if n > 1:
-                    # order: one int sort of score << 20 | move
-                    k1 = K1[ply]
-                    k2 = K2[ply]
-                    thr = self._threats(pos)
-                    for j in range(n):
-                        m = moves[j]
-                        if m == ttm:
-                            sc = 511
-                        elif m & 31 == WIDE_TO:
-                            sc = 440
-                        elif m >> 10 & 31 != NONE:
-                            sc = 440 if m >> 15 & 31 != NONE else 420
-                            if thr >> (m >> 10 & 31) & 1:
-                                sc += 10
-                        elif m == k1:
-                            sc = 400
-                        elif m == k2:
-                            sc = 390
-                        else:
-                            f = m >> 5 & 31
-                            sc = HIST[(f if f != NONE else 24) * 24 + (m & 31)] >> 8
-                            if thr >> (m & 31) & 1:
-                                sc += 200
-                        moves[j] = sc << 20 | m
-                    moves.sort(reverse=True)
-                IDX[ply] = 0
-                BEST[ply] = -INF
-                BM[ply] = NOMOVE
-                A0[ply] = alpha
+                if end == start:
+                    ret = ply - _WIN  # blocked: the side to move loses
+                    ply -= 1
+                    entering = False
+                    if ply < 0:
+                        self._save(ply, False, ret, nodes)
+                        return DONE
+                    continue
+                S[_O_TT] = ttm
+                S[_O_K1] = R[_R_K1 + ply]
+                S[_O_K2] = R[_R_K2 + ply]
+                S[_O_START] = start
+                S[_O_END] = end
+                R[_R_THR + ply] = order(S, G, M, HIST)
+                R[_R_IDX + ply] = start
+                R[_R_END + ply] = end
+                R[_R_BEST + ply] = -_INF
+                R[_R_BM + ply] = NOMOVE
+                R[_R_A0 + ply] = alpha
+                R[_R_NW + ply] = 0
+                if ply == 0 and margin > 0:
+                    R[_R_A] = -_INF
             else:
                 # a child of the node at `ply` has returned `ret`
-                pop()
-                v = ret if SAME[ply] else -ret
-                j = IDX[ply] - 1
-                m = MV[ply][j] & MOVE_MASK
-                wide = m & 31 == WIDE_TO
+                pop(S, G)
+                v = -ret
+                j = R[_R_IDX + ply] - 1
+                m = M[j] & _MOVE_MASK
+                if R[_R_RED + ply] and v > R[_R_A + ply]:
+                    # a reduced late move beat alpha: search it again at full depth
+                    R[_R_RED + ply] = 0
+                    push(S, G, m)
+                    R[_R_D + ply + 1] += 1
+                    if R[_R_NW + ply]:
+                        R[_R_A + ply + 1] = -R[_R_A + ply] - 1
+                        R[_R_B + ply + 1] = -R[_R_A + ply]
+                    else:
+                        R[_R_A + ply + 1] = -R[_R_B + ply]
+                        R[_R_B + ply + 1] = -R[_R_A + ply]
+                    ply += 1
+                    entering = True
+                    continue
+                if R[_R_NW + ply] and v > R[_R_A + ply] and v < R[_R_B + ply]:
+                    # the null window failed high: search the move again, full window
+                    R[_R_NW + ply] = 0
+                    push(S, G, m)
+                    R[_R_A + ply + 1] = -R[_R_B + ply]
+                    R[_R_B + ply + 1] = -R[_R_A + ply]
+                    ply += 1
+                    entering = True
+                    continue
                 if ply == 0:
-                    if noise is not None and not wide:
-                        f = m >> 5 & 31
-                        v += noise[(f if f != NONE else 24) * 24 + (m & 31)]
-                        if m >> 10 & 31 != NONE:
-                            v += noise[m >> 10 & 31] // 3
+                    if j < _ROOT_MOVES:
+                        ROOTV[j] = v if v > R[_R_A] else -_INF
                     if v > self.it_score or self.it_best == NOMOVE:
                         self.it_score = v
-                        self.it_best = WIDE[0][m >> 5] if wide else m
+                        self.it_best = m
                     self.it_first_done = True
-                if v > BEST[ply]:
-                    BEST[ply] = v
-                    BM[ply] = m
-                    if v > A[ply] and not (ply == 0 and noise is not None):
-                        A[ply] = v
-                        if v >= B[ply]:
+                if v > R[_R_BEST + ply]:
+                    R[_R_BEST + ply] = v
+                    R[_R_BM + ply] = m
+                    if ply == 0 and margin > 0:
+                        if v - margin > R[_R_A + 0]:
+                            R[_R_A] = v - margin
+                    elif v > R[_R_A + ply]:
+                        R[_R_A + ply] = v
+                        if v >= R[_R_B + ply]:
                             # beta cutoff
-                            if m >> 10 & 31 == NONE and not wide:
-                                if K1[ply] != m:
-                                    K2[ply] = K1[ply]
-                                    K1[ply] = m
+                            if m >> 10 & 31 == 31:
+                                if R[_R_K1 + ply] != m:
+                                    R[_R_K2 + ply] = R[_R_K1 + ply]
+                                    R[_R_K1 + ply] = m
                                 hi = m >> 5 & 31
-                                hi = (hi if hi != NONE else 24) * 24 + (m & 31)
-                                h = HIST[hi] + D[ply] * D[ply] * 16
-                                if h > 65000:
-                                    for q in range(HSIZE):
+                                hi = (hi if hi != 31 else 24) * 24 + (m & 31)
+                                h = HIST[hi] + R[_R_D + ply] * R[_R_D + ply] * 16
+                                if h > 60000:
+                                    for q in range(_HSIZE):
                                         HIST[q] >>= 1
                                     h >>= 1
                                 HIST[hi] = h
-                            self._store(KEY[ply], D[ply], LOWER, v, m, ply)
+                            self._store(R[_R_KEY + ply], R[_R_D + ply], _LOWER, v, m, ply)
                             ret = v
                             ply -= 1
                             if ply < 0:
@@ -368,38 +462,47 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
                                 return DONE
                             continue
             # next child of the node at `ply`
-            j = IDX[ply]
-            moves = MV[ply]
-            if j < len(moves):
-                IDX[ply] = j + 1
-                m = moves[j] & MOVE_MASK
-                if m & 31 == WIDE_TO:
-                    m = WIDE[ply][m >> 5]
-                t = pos.turn
-                push(m)
-                if pos.turn == t:
-                    # the same side moves again (defender_first, removals owed):
-                    # no change of view, the window passes unchanged
-                    SAME[ply] = 1
-                    A[ply + 1] = A[ply]
-                    B[ply + 1] = B[ply]
+            j = R[_R_IDX + ply]
+            if j < R[_R_END + ply]:
+                R[_R_IDX + ply] = j + 1
+                m = pick(M, j, R[_R_END + ply])
+                push(S, G, m)
+                e = R[_R_EXT + ply]
+                nd = R[_R_D + ply] - 1
+                if e < _MAX_EXT and (m >> 10 & 31 != 31 or R[_R_THR + ply] >> (m & 31) & 1):
+                    nd += 1
+                    e += 1
+                a = R[_R_A + ply]
+                fm = R[_R_END + ply - 1] if ply else 0
+                R[_R_RED + ply] = 0
+                if ply and nd >= 2 and e == R[_R_EXT + ply] and j - fm >= _LMR_AFTER \
+                        and M[j] >> 20 < 600 and a > -_INF and not (S[2] or S[3]):
+                    nd -= 1  # late move reduction: quiet, late in the order, movement phase
+                    R[_R_RED + ply] = 1
+                R[_R_D + ply + 1] = nd
+                R[_R_EXT + ply + 1] = e
+                if j > fm and R[_R_B + ply] - a > 1 and a > -_INF:
+                    R[_R_NW + ply] = 1
+                    R[_R_A + ply + 1] = -a - 1
+                    R[_R_B + ply + 1] = -a
                 else:
-                    SAME[ply] = 0
-                    A[ply + 1] = -B[ply]
-                    B[ply + 1] = -A[ply]
-                D[ply + 1] = D[ply] - 1
+                    R[_R_NW + ply] = 0
+                    R[_R_A + ply + 1] = -R[_R_B + ply]
+                    R[_R_B + ply + 1] = -a
                 ply += 1
                 entering = True
                 continue
             # all children searched
-            v = BEST[ply]
-            if v <= A0[ply]:
-                f = UPPER
-            elif v >= B[ply]:
-                f = LOWER
+            v = R[_R_BEST + ply]
+            if ply == 0 and margin > 0:
+                f = _EXACT
+            elif v <= R[_R_A0 + ply]:
+                f = _UPPER
+            elif v >= R[_R_B + ply]:
+                f = _LOWER
             else:
-                f = EXACT
-            self._store(KEY[ply], D[ply], f, v, BM[ply], ply)
+                f = _EXACT
+            self._store(R[_R_KEY + ply], R[_R_D + ply], f, v, R[_R_BM + ply], ply)
             ret = v
             ply -= 1
             entering = False
@@ -417,39 +520,26 @@ entries, so no single allocation exceeds 768 bytes on a fragmented heap).
         i = k & self.tt_mask
         ch = self.tt[i >> self.tt_shift]
         i = (i & self.tt_cmask) * 3
-        if ch[i] == k and (ch[i + 1] >> 20 & 63) > d and f != EXACT:
+        if ch[i] == k and (ch[i + 1] >> 20 & 63) > d and f != _EXACT:
             return  # keep the deeper entry of the same position
         if v > MATE_ZONE:
             v += ply
         elif v < -MATE_ZONE:
             v -= ply
         if m == NOMOVE:
-            m = MOVE_MASK
+            m = _MOVE_MASK
         ch[i] = k
         ch[i + 1] = m | (d if d < 63 else 63) << 20 | f << 26
         ch[i + 2] = v
 
-    def _threats(self, pos):
-        """Mask of empty points where the opponent of the side to move could complete a mill,
-        plus the opponent's stones standing in its open two-in-a-lines (capture targets)."""
-        t = pos.turn
-        me = pos.bb[t]
-        op = pos.bb[1 - t]
-        out = 0
-        for ln in pos.geo.lines:
-            b = op & ln
-            if b and b & (b - 1) and b != ln and not me & ln:
-                out |= ln
-        return out
-
     def unwind(self):
         """Pop every move the paused or aborted search still has on the board."""
-        pos = self.pos
+        bd = self.board
         ply = self.ply
         # nodes at plies 1..ply are on the board when entering; 1..ply+1 when returning
         on_board = ply if self.entering else ply + 1
         while on_board > 0:
-            pos.pop()
+            pop(bd.S, bd.G)
             on_board -= 1
         self.ply = 0
         self.entering = True

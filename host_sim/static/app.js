@@ -8,7 +8,7 @@ const COLS = "abcdefg";
 const X0 = 80, STEP = 100;           // grid in SVG units (viewBox 760)
 const LED_DX = 31, LED_DY = 31;      // the LED sits beside its point
 let POINTS = [];                     // names, index = point number
-let catalogue = null, levels = [1, 2, 3, 4, 5];
+let catalogue = null, levels = [1, 2, 3, 4, 5], levelNames = {};
 let state = null, ws = null, setupKey = null, errorTimer = null, mode = "simulator";
 let languages = { en: "English" };
 const el = id => document.getElementById(id);
@@ -758,7 +758,10 @@ function buildSetup(cat) {
   }
   const level = el("level");
   level.textContent = "";
-  for (const l of levels) { const o = document.createElement("option"); o.value = o.textContent = l; level.appendChild(o); }
+  for (const l of levels) {
+    const o = document.createElement("option"); o.value = l;
+    o.textContent = levelNames[l] ? `${l} ${levelNames[l]}` : l; level.appendChild(o);
+  }
   const grid = el("options-grid");
   grid.textContent = "";
   for (const [k, spec] of Object.entries(cat.options)) {
@@ -994,7 +997,7 @@ function connect() {
   ws.onmessage = ev => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") {
-      catalogue = msg.catalogue; levels = msg.levels || levels; mode = msg.mode || "simulator";
+      catalogue = msg.catalogue; levels = msg.levels || levels; levelNames = msg.level_names || levelNames; mode = msg.mode || "simulator";
       setupKey = null;                     // the form is rebuilt: load the server's settings again
       languages = msg.languages || languages;
       buildLanguages();

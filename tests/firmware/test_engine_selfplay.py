@@ -1,8 +1,10 @@
-"""The top level plays a whole game against itself inside the heap cap.
+"""The top level plays whole games against itself inside the heap cap.
 
 Under the real MicroPython interpreter (tests/test_micropython.py runs this
-with ``-X heapsize=192k``) this shows the engine, the rules core and a game
-fit the Pico-sized heap without MemoryError. The game uses the top level's
+with ``-X heapsize=192k``, from .mpy files with the engine's emitted code and
+the opening book file beside them) this shows the engine, its tables and
+book, the rules core and a game fit the Pico-sized heap without MemoryError,
+with the peak live heap under 120 KB (``_play``'s ``live_limit``). The game uses the top level's
 true node budget (the same budget as on the board; only the clock is the
 host's). Printed: the peak of gc.mem_alloc() after each move before a
 collection (garbage included, so it reaches the cap: the collector runs
@@ -22,15 +24,20 @@ def _alloc():
     return f() if f is not None else 0
 
 
-def _play(rules_text, max_plies):
+LIVE_LIMIT = 120 * 1024
+
+
+def _play(rules_text, max_plies, seed=5, live_limit=LIVE_LIMIT):
     gc.collect()
-    eng = Engine(TOP_LEVEL, seed=5)
+    eng = Engine(TOP_LEVEL, seed=seed)
     pos = Position(Rules.parse(rules_text))
     peak = 0
     peak_live = 0
     plies = 0
+    book = 0
     while pos.outcome() is None and plies < max_plies:
         m = eng.think(pos)
+        book += 1 if eng.from_book else 0
         assert m in pos.legal_moves, (pos.text(), m)
         pos.push(m)
         plies += 1
@@ -42,18 +49,21 @@ def _play(rules_text, max_plies):
         if live > peak_live:
             peak_live = live
     gc.collect()
-    return pos, plies, peak, peak_live
+    assert live_limit is None or peak_live < live_limit, peak_live
+    return pos, plies, peak, peak_live, book
 
 
-def test_top_level_full_game_against_itself():
-    pos, plies, peak, live = _play("standard", MAX_PLIES)
-    assert pos.outcome() is not None or plies == MAX_PLIES
-    print("selfplay standard: %d plies, %s, peak heap %d bytes (live after gc %d)"
-          % (plies, pos.outcome(), peak, live))
+def test_top_level_full_games_against_itself_with_the_book():
+    for seed in (5, 6):
+        pos, plies, peak, live, book = _play("standard", MAX_PLIES, seed)
+        assert pos.outcome() is not None or plies == MAX_PLIES
+        assert book >= 1, "the opening book was not used"
+        print("selfplay standard (seed %d): %d plies, %s, %d book moves, peak heap %d bytes (live after gc %d)"
+              % (seed, plies, pos.outcome(), book, peak, live))
 
 
 def test_top_level_full_game_variation_rules():
-    pos, plies, peak, live = _play("wikipedia+double_mill=two+no_return=on", MAX_PLIES)
+    pos, plies, peak, live, book = _play("wikipedia+double_mill=two+no_return=on", MAX_PLIES)
     assert pos.outcome() is not None or plies == MAX_PLIES
     print("selfplay wikipedia+double_mill=two+no_return=on: %d plies, %s, peak heap %d bytes (live after gc %d)"
           % (plies, pos.outcome(), peak, live))

@@ -7,7 +7,10 @@ are verified by an independent exhaustive minimax in
 tests/test_engine_tactics_verify.py (CPython only; see there for what an
 answer means in each category). The positions come from engine and random
 games under every preset (and from random crowded boards for 'blocked'),
-kept when the exhaustive search gives a clear, stable answer.
+kept when the exhaustive search gives a clear, stable answer. (Dropped in
+issue 13: 'old-russian WBW/.W./WBB/B....W/WWB/.B./BWW b 0/1 ...' with answer
+e4xa7: at depth 7 the quiet c4, which boxes in three White stones, scores
+the same, so the answer was a horizon artefact of the depth-5 check.)
 
 Categories: close (form a mill now), block (stop the opponent's mill),
 double (make a double threat that wins a stone), capture (choose the
@@ -109,9 +112,6 @@ SUITE = [
      'standard .W./W.W/.BW/WBWBWB/..B/W.B/BWB w 0/0 9/0 0/0 -/- f2,b2,g4,d2,g1,d2-d1,d5-c5,d6-d7,c5-d5',
      ['d7-d6xb4']),
     ('capture',
-     'old-russian WBW/.W./WBB/B....W/WWB/.B./BWW b 0/1 4/0 8000/0 -/- d7,d6,e5,c5',
-     ['e4xa7']),
-    ('capture',
      'old-russian .BW/BW./.../BW.BWB/BB./..W/B.W w 0/0 24/0 8000/3100 -/- c3-c4,f4-e4,c4-c5,d2-d3,c5-c4,e4-f4,g4-g7,a7-d7,c4-c5,f4-g4,f6-f4,d6-b6,f4-e4,d5-e5,c5-d5,d3-c3,e4-f4,e5-e4,d5-d6,e4-e5,d1-d2,e5-e4,d2-f2,e3-d3',
      ['d6-f6xc3', 'd6-f6xd3', 'd6-f6xe4']),
     ('capture',
@@ -161,7 +161,7 @@ def test_suite_has_every_category():
 
 def test_top_level_solves_suite():
     gc.collect()
-    eng = Engine(TOP_LEVEL)
+    eng = Engine(TOP_LEVEL, seed=1)
     failed = []
     for cat, text, answers in SUITE:
         pos = Position.from_text(text)

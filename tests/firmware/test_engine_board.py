@@ -1,0 +1,125 @@
+"""The engine's compact board (engine/board.py) against the rules core.
+
+Runs under CPython and, from .mpy files with the emitters compiled in, under
+the MicroPython unix port (tests/test_micropython.py): perft and move lists
+of the viper move generator / make-unmake must equal morris.Position's for
+every preset and option, from the start and from positions of random games
+(captures, flying, double captures, no_return, repetition draws)."""
+from morris import Position, Rules
+from morris.compat import XorShift16
+from morris.perft import perft
+from engine.board import T_NONE, T_WIN, T_LOSS, T_DRAW, gen, push
+from engine.probe import BoardProbe as Board
+from engine.emit import emitted
+
+RULE_SETS = ("standard", "wikipedia", "old-russian", "schmidt", "french",
+             "wikipedia+double_mill=two", "wikipedia+no_return=on",
+             "wikipedia+double_mill=two+no_return=on", "standard+board=diagonals",
+             "standard+stones=3+fly_at=0+lose_below=2", "six")
+
+
+def _walk(rules_text, plies, seed, every=1):
+    """Every ``every``-th position along a random game (xorshift-seeded); the
+    same Position object, moved on between yields (use it before the next)."""
+    pos = Position(Rules.parse(rules_text))
+    rng = XorShift16(seed)
+    for i in range(plies + 1):
+        if i % every == 0:
+            yield pos
+        moves = pos.legal_moves
+        if not moves:
+            break
+        pos.push(moves[rng.below(len(moves))])
+
+
+def _outcome_code(pos):
+    oc = pos._terminal()
+    if oc is None:
+        return T_NONE
+    if oc.winner is None:
+        return T_DRAW
+    return T_WIN if oc.winner == pos.turn else T_LOSS
+
+
+def test_perft_from_start_matches_rules_core():
+    for rules in RULE_SETS:
+        pos = Position(Rules.parse(rules))
+        b = Board(pos.rules).load(pos)
+        for d in (1, 2, 3):
+            assert b.perft(d) == perft(pos, d), (rules, d)
+
+
+def test_moves_terminal_and_perft_along_random_games():
+    checked = 0
+    for i, rules in enumerate(RULE_SETS):
+        b = None
+        for pos in _walk(rules, 120, 17 + i):
+            if b is None:
+                b = Board(pos.rules)
+            b.load(pos)
+            want = []
+            pos.generate(want)
+            assert b.moves() == want, (rules, pos.text())
+            assert b.terminal() == _outcome_code(pos), (rules, pos.text())
+            if checked % 6 == 0:
+                assert b.perft(2) == perft(pos, 2), (rules, pos.text())
+            checked += 1
+    assert checked > 600
+
+
+def test_push_pop_restore_state_and_keys():
+    for rules in ("standard", "old-russian", "wikipedia+double_mill=two+no_return=on"):
+        for pos in _walk(rules, 80, 5, 7):
+            b = Board(pos.rules).load(pos)
+            before = list(b.S[0:17])
+            for m in b.moves():
+                pos.push(m)
+                b.push(m)
+                assert b.S[13] == pos.zkey and list(b.S[0:13]) == [
+                    pos.bb[0], pos.bb[1], pos.hand[0], pos.hand[1], pos.count[0], pos.count[1],
+                    pos.turn, pos.ncp, pos.p33, pos.used[0], pos.used[1], pos.forbid[0] + 1, pos.forbid[1] + 1]
+                assert b.terminal() == _outcome_code(pos), pos.text()
+                assert b.pop() == m
+                pos.pop()
+                assert list(b.S[0:17]) == before
+
+
+def test_repetition_draw_is_seen():
+    # shuffle two stones back and forth: the third occurrence is a draw (standard)
+    pos = Position.from_text("standard ..W/.../.W./B....B/.B./.../W.. w 0/0 6/0 0/0 -/- -")
+    b = Board(pos.rules).load(pos)
+    for text in ("a1-d1", "a4-a7", "d1-a1", "a7-a4", "a1-d1", "a4-a7", "d1-a1", "a7-a4"):
+        m = pos.parse_move(text)
+        pos.push(m)
+        b.push(m)
+        assert b.terminal() == _outcome_code(pos), text
+    assert b.terminal() == T_DRAW
+
+
+def test_hot_functions_are_emitted_under_micropython():
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    assert emitted(gen) and emitted(push), "engine/board.py was not compiled with the emitters"
+
+
+def test_viper_modules_repeat_the_board_offsets():
+    # private consts (leading underscore) are compiled away by MicroPython: CPython checks them
+    from engine import board, evaluate, search
+    if not hasattr(board, "_BB"):
+        return
+    for mod in (evaluate, search):
+        for name in ("_BB", "_HAND", "_CNT", "_TURN", "_G_N", "_G_FULL", "_G_FLY", "_G_NLINES", "_G_ADJ", "_G_LINES"):
+            if hasattr(mod, name):
+                assert getattr(mod, name) == getattr(board, name), (mod, name)
+
+
+def test_search_rows_do_not_overlap():
+    # engine/search.py's per-ply rows are slices of one block at private offsets
+    # (compiled away by MicroPython: CPython checks them)
+    from engine import search
+    if not hasattr(search, "_R_A"):
+        return
+    names = ("A", "B", "A0", "D", "BEST", "BM", "IDX", "END", "KEY", "K1", "K2", "EXT", "NW", "RED", "THR")
+    offs = [getattr(search, "_R_" + n) for n in names]
+    assert offs == [i * (search.MAXPLY + 2) for i in range(len(names))]
