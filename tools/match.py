@@ -9,7 +9,7 @@ Players: ``random`` (uniform legal move), ``greedy`` (best move by one ply
 of the engine's static evaluation, ties broken at random), ``L1``..``L5``
 (the engine at that level), ``B1``..``B5`` (the frozen baseline engine of
 tools/baseline_engine/, today's engine before issue 13, at that level),
-optionally with a node cap override ``L5:nodes=4000``.
+optionally with a node cap or variety margin override ``L5:nodes=4000``, ``L3:margin=6``.
 
 Games are played in pairs from the same randomised opening (``--opening``
 random placement plies, 4 by default), once with each player as white, so
@@ -157,7 +157,7 @@ def summarize(results):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baseline B1..B5 [:nodes=N]")
+    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baseline B1..B5 [:nodes=N][:margin=M][:tt=T]")
     ap.add_argument("b", help="player B")
     ap.add_argument("--games", type=int, default=200, help="number of games (even)")
     ap.add_argument("--rules", default="standard", help="rules text, e.g. wikipedia+double_mill=two")

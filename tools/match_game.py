@@ -11,7 +11,7 @@ with ``dump``, before it one line per position reached after the opening:
 ``F ply turn phase f0 f1 ... f13`` (phase 0 placement / 1 movement;
 engine/evaluate.py features for the side to move) for the weight tuner. Players: ``L1``..``L5`` (the engine),
 ``B1``..``B5`` (the frozen baseline of tools/baseline_engine/), optionally
-``:nodes=N``. Openings: OPENING random placement plies drawn with
+``:nodes=N``, ``:margin=M``, ``:tt=T``. Openings: OPENING random placement plies drawn with
 morris.compat.XorShift16 from SEED (the same on both interpreters).
 """
 import sys
@@ -25,22 +25,28 @@ from morris.compat import XorShift16  # noqa: E402
 
 
 def make_engine(spec, seed):
-    """(engine, ) for a player spec 'L3', 'B5', 'L5:nodes=4000'; ValueError otherwise."""
+    """The engine for a player spec 'L3', 'B5', 'L5:nodes=4000', 'L3:margin=6', 'L5:tt=4096' (the
+    node cap / the variety margin in centi-stones / the table entries overridden); ValueError otherwise."""
     if len(spec) < 2 or spec[0] not in "LlBb":
-        raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N])" % spec)
+        raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N][:margin=M][:tt=T])" % spec)
     parts = spec[1:].split(":")
     level = int(parts[0])
-    nodes = None
+    opts = {}
     for opt in parts[1:]:
         kv = opt.split("=")
-        if kv[0] != "nodes":
+        if kv[0] not in ("nodes", "margin", "tt") or len(kv) != 2:
             raise ValueError("unknown player option %r" % opt)
-        nodes = int(kv[1])
+        opts[kv[0]] = int(kv[1])
     if spec[0] in "Bb":
+        if "margin" in opts or "tt" in opts:
+            raise ValueError("the baseline has no margin or tt option")
         import baseline_engine
-        return baseline_engine.Engine(level, nodes=nodes, seed=seed)
+        return baseline_engine.Engine(level, nodes=opts.get("nodes"), seed=seed)
     from engine import Engine
-    return Engine(level, nodes=nodes, seed=seed)
+    eng = Engine(level, nodes=opts.get("nodes"), seed=seed, tt_size=opts.get("tt"))
+    if "margin" in opts:
+        eng.margin = opts["margin"]
+    return eng
 
 
 def play(a_spec, b_spec, a_white, seed, rules_text, opening, max_plies, dump=None, make=None):

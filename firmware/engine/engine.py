@@ -49,7 +49,7 @@ _LEVELS = (
     (1, 300, 220, False),            # 1 first games: one ply, wide choice (misses mills)
     (2, 500, 60, False),             # 2 beginner: two plies
     (ITERATIVE, 950, 12, True),      # 3 casual (the board's default)
-    (ITERATIVE, 2000, 8, True),      # 4 club
+    (ITERATIVE, 1900, 8, True),      # 4 club
     (ITERATIVE, 4800, 5, True),      # 5 expert: the strongest within 5 s
 )
 TOP_LEVEL = len(_LEVELS) - 1

@@ -15,7 +15,8 @@ ply shallower, searched again at full depth if they beat alpha; not while
 stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
 move that closes a mill or blocks one of the opponent's (at most
 ``_MAX_EXT`` per line of play); transposition table (``array('i')``
-chunks: key < 2**30 mixing the rule state, move | depth << 20 | flag << 26,
+chunks: key < 2**30 mixing the rule state, move | depth << 20 | flag << 26 | search
+number mod 4 << 28 (an entry from an earlier search gives its move only),
 value); move ordering by ``order`` (viper): TT move, captures (two stones,
 then stones out of the opponent's open twos), killers (two per ply),
 blocks of the opponent's mills, moves that make an own two-in-a-line,
@@ -194,6 +195,7 @@ class Searcher:
         cb = CHUNK_BITS if bits > CHUNK_BITS else bits
         self.tt_shift = cb
         self.tt_cmask = (1 << cb) - 1
+        self.tt_gen = 0   # search number mod 4, in the entries' top bits (see ``begin``)
         self.tt = [zeros(3 << cb) for _ in range(n >> cb)]
         self.R = zeros(15 * (MAXPLY + 2))  # per-ply rows (_R_* offsets)
         self.H = array("H", range(_HSIZE))  # history (cleared below); sized once, no temporary
@@ -229,6 +231,9 @@ class Searcher:
         self.max_depth = depth if depth < MAXPLY - 1 else MAXPLY - 1
         self.node_cap = node_cap
         self.margin = margin
+        # a new search: entries of earlier searches give their move, not their score
+        # (a score depends on the path: repetitions and the draw counters)
+        self.tt_gen = (self.tt_gen + 1) & 3
         self.nodes = 0
         self.best_move = NOMOVE
         self.best_score = -_INF
@@ -292,6 +297,7 @@ class Searcher:
         tmask = self.tt_mask
         tsh = self.tt_shift
         tcm = self.tt_cmask
+        tgen = self.tt_gen
         margin = self.margin
         ply = self.ply
         entering = self.entering
@@ -339,13 +345,13 @@ class Searcher:
                         ttm = dat & _MOVE_MASK
                         if ttm == _MOVE_MASK:
                             ttm = NOMOVE
-                        if (dat >> 20 & 63) >= d:
+                        if (dat >> 20 & 63) >= d and dat >> 28 == tgen:
                             v = ch[i + 2]
                             if v > MATE_ZONE:
                                 v -= ply
                             elif v < -MATE_ZONE:
                                 v += ply
-                            f = dat >> 26
+                            f = dat >> 26 & 3
                             if f == _EXACT or (f == _LOWER and v >= beta) or (f == _UPPER and v <= alpha):
                                 ret = v
                                 ply -= 1
@@ -520,8 +526,9 @@ class Searcher:
         i = k & self.tt_mask
         ch = self.tt[i >> self.tt_shift]
         i = (i & self.tt_cmask) * 3
-        if ch[i] == k and (ch[i + 1] >> 20 & 63) > d and f != _EXACT:
-            return  # keep the deeper entry of the same position
+        g = self.tt_gen
+        if ch[i] == k and ch[i + 1] >> 28 == g and (ch[i + 1] >> 20 & 63) > d and f != _EXACT:
+            return  # keep this search's deeper entry of the same position
         if v > MATE_ZONE:
             v += ply
         elif v < -MATE_ZONE:
@@ -529,7 +536,7 @@ class Searcher:
         if m == NOMOVE:
             m = _MOVE_MASK
         ch[i] = k
-        ch[i + 1] = m | (d if d < 63 else 63) << 20 | f << 26
+        ch[i + 1] = m | (d if d < 63 else 63) << 20 | f << 26 | g << 28
         ch[i + 2] = v
 
     def unwind(self):
