@@ -177,13 +177,19 @@ PARTS = set(WORDS[WORDS.index("White"):]) | {
 
 
 def is_part(msgid):
-    """True for a text used inside sentences (PARTS, the LED meanings of the legend)."""
-    return msgid in PARTS or msgid in _led_texts()
+    """True for a text used inside sentences (PARTS, the LED meanings of the legend,
+    the level names after their number)."""
+    return msgid in PARTS or msgid in _led_texts() or msgid in _level_texts()
 
 
 def _led_texts():
     from board.leds import DESCRIPTIONS
     return list(DESCRIPTIONS)
+
+
+def _level_texts():
+    from engine import LEVEL_NAMES
+    return [n for n in LEVEL_NAMES if n]
 
 
 def _page_strings():
@@ -215,7 +221,7 @@ def msgids():
     if ROOT + "/firmware" not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
     seen = []
-    for s in _page_strings() + _led_texts() + WORDS + TEMPLATES:
+    for s in _page_strings() + _led_texts() + _level_texts() + WORDS + TEMPLATES:
         if s and s not in seen and s not in TEMPLATE_PLURALS:
             seen.append(s)
     return seen

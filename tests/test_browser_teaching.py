@@ -18,8 +18,9 @@
 9. simulator-only helpers, marked as such: the computer moves its own stones (on by
    default), "clear the board for me" at the end of a game.
 
-Also the two screenshots of docs/images: the classroom view (1920x1080) and a game
-over (1280x720).
+Also the two screenshots shown in docs/images: the classroom view (1920x1080) and a
+game over (1280x720), written to artifacts/ (copy them to docs/images when the page
+changes; the tests do not rewrite tracked files).
 """
 import json
 import os
@@ -33,7 +34,7 @@ from morris import Rules
 from rulestools import board_field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-IMAGES = os.path.join(ROOT, "docs", "images")
+IMAGES = ARTIFACTS
 
 
 # White to move: c3-d3 closes d1-d2-d3; d2-d3 reaches the same point and closes nothing.

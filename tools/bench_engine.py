@@ -285,18 +285,34 @@ def _all(max_depth):
     print("  emitters / bytecode on the unix port: search x%.1f, perft x%.1f" % (e[0] / b[0], e[1] / b[1]))
 
 
+def _cpython_args(argv):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("max_depth", nargs="?", type=int, default=5, help="search depth of the bench (default 5)")
+    ap.add_argument("--all", action="store_true",
+                    help="CPython, the unix port with and without the emitters, and the Pico estimates")
+    a = ap.parse_args(argv)
+    if not 1 <= a.max_depth <= 20:
+        ap.error("max_depth must be 1..20")
+    return a
+
+
 def main():
     args = list(sys.argv[1:])
+    if sys.implementation.name != "micropython":
+        a = _cpython_args(args)
+        if a.all:
+            _all(a.max_depth)
+        else:
+            run_here(a.max_depth)
+        return
+    # under MicroPython (no argparse): [--path DIR] [--count WHAT] [max_depth], as _all runs it
     if "--path" in args:
         i = args.index("--path")
         sys.path.insert(0, args[i + 1])
         del args[i:i + 2]
-    if sys.implementation.name == "micropython" and "firmware" not in sys.path:
+    if "firmware" not in sys.path:
         sys.path.append("firmware")
-    if "--all" in args:
-        args.remove("--all")
-        _all(int(args[0]) if args else 5)
-        return
     if "--count" in args:
         i = args.index("--count")
         what = args[i + 1]
@@ -304,6 +320,5 @@ def main():
         _count(what, int(args[0]) if args else 5)
         return
     run_here(int(args[0]) if args else 5)
-
 
 main()

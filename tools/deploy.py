@@ -16,8 +16,8 @@ engine's @micropython.native / viper functions become RP2040 machine code;
 at power-up (it is small); data files (``.bin``: the engine's opening book)
 are copied as they are. ``version.py`` is compiled with the version ``git
 describe --tags --always --dirty`` gives (the sources say "dev").
-``--dry-run`` builds into a temporary folder (``build/pico`` stays as it
-is) unless ``--out`` is given.
+``--dry-run`` builds into a temporary folder, removed once the commands are
+printed (``build/pico`` stays as it is), unless ``--out`` is given.
 Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset; main.py
 stops the watchdog on the Ctrl-C mpremote sends, so the copy is safe), a
 check that the device's MicroPython loads the .mpy version mpy-cross emits
@@ -151,7 +151,8 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None, target=
     if tmp is not None:
         os.remove(tmp.name)
     total = sum(os.path.getsize(os.path.join(out_dir, p)) for p in shipped)
-    log("built %d files into %s (%d bytes)" % (len(shipped), os.path.relpath(out_dir, ROOT), total))
+    shown = os.path.relpath(out_dir, ROOT) if os.path.abspath(out_dir).startswith(ROOT + os.sep) else out_dir
+    log("built %d files into %s (%d bytes)" % (len(shipped), shown, total))
     return shipped
 
 
@@ -224,11 +225,17 @@ def main(argv=None):
         print("error: %s" % e, file=sys.stderr)
         return 2
     cmds = commands(shipped, out, a.port, copy=not a.no_copy, selftest=a.selftest)
+    if a.dry_run:
+        for c in cmds:
+            print("would run: " + " ".join(x if " " not in x and "\n" not in x else repr(x) for x in c))
+        if a.out is None:  # the temporary build folder goes (--out DIR keeps a build to look at)
+            import shutil
+            shutil.rmtree(os.path.dirname(out), ignore_errors=True)
+            print("dry run: the temporary build folder %s was removed (--out DIR keeps one)" % out)
+        return 0
     for c in cmds:
         shown = " ".join(x if " " not in x and "\n" not in x else repr(x) for x in c)
-        print(("would run: " if a.dry_run else "running: ") + shown)
-        if a.dry_run:
-            continue
+        print("running: " + shown)
         if c[-1] == CHECK_CODE:
             r = subprocess.run(c, capture_output=True, text=True)
             words = (r.stdout or "").split()

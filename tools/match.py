@@ -168,6 +168,16 @@ def main(argv=None):
     ap.add_argument("--micropython", action="store_true",
                     help="play engine-only games in the MicroPython unix port (emitted code: faster)")
     args = ap.parse_args(argv)
+    if args.games < 2 or args.games % 2:
+        ap.error("--games must be an even number of at least 2 (colours alternate)")
+    if args.jobs < 1 or args.opening < 0 or args.max_plies < 1:
+        ap.error("--jobs and --max-plies must be at least 1, --opening at least 0")
+    try:
+        Rules.parse(args.rules)
+        for spec in (args.a, args.b):
+            make_player(spec, 0)
+    except ValueError as e:
+        ap.error(str(e))
     mp = None
     if args.micropython:
         mp = os.path.join(os.path.dirname(sys.executable), "micropython")

@@ -30,13 +30,23 @@ def make_engine(spec, seed):
     if len(spec) < 2 or spec[0] not in "LlBb":
         raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N][:margin=M][:tt=T])" % spec)
     parts = spec[1:].split(":")
-    level = int(parts[0])
+    try:
+        level = int(parts[0])
+    except ValueError:
+        raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N][:margin=M][:tt=T])" % spec)
+    if not 1 <= level <= 5:
+        raise ValueError("player %r: levels are 1..5" % spec)
     opts = {}
     for opt in parts[1:]:
         kv = opt.split("=")
         if kv[0] not in ("nodes", "margin", "tt") or len(kv) != 2:
-            raise ValueError("unknown player option %r" % opt)
-        opts[kv[0]] = int(kv[1])
+            raise ValueError("unknown player option %r (nodes=N, margin=M, tt=T)" % opt)
+        try:
+            opts[kv[0]] = int(kv[1])
+        except ValueError:
+            raise ValueError("player option %r needs an integer" % opt)
+        if opts[kv[0]] < (0 if kv[0] == "margin" else 1):
+            raise ValueError("player option %r is out of range" % opt)
     if spec[0] in "Bb":
         if "margin" in opts or "tt" in opts:
             raise ValueError("the baseline has no margin or tt option")

@@ -91,6 +91,12 @@ def main(argv=None):
         pos = Position.from_text(a.position) if a.position else Position(Rules.parse(a.rules))
     except ValueError as e:
         ap.error(str(e))
+    if a.engine:
+        from engine import holds
+        if not holds(pos.rules):
+            ap.error("--engine: the engine board does not hold these rules (%s): their special turns or full-board ending "
+                     "are searched on morris.Position (engine/relatives.py); count them without --engine"
+                     % pos.rules)
     print("interpreter: %s" % ("MicroPython (unix port, heap %s)" % a.heap if a.micropython
                               else "CPython " + sys.version.split()[0]))
     print("position: %s" % pos.text())
@@ -102,8 +108,11 @@ def main(argv=None):
     runs = (run_micropython(a.position, a.rules, a.depth, a.heap, a.engine) if a.micropython
             else run_cpython(pos, a.depth, a.engine))
     for d, n, s in runs:
-        rate = n / s if s > 0 else float("nan")
-        print("%5d %12d %10.3f %12.0f%s" % (d, n, s, rate, " %14.0f" % (rate / factor) if a.micropython else ""))
+        if s > 0:
+            rate = n / s
+            print("%5d %12d %10.3f %12.0f%s" % (d, n, s, rate, " %14.0f" % (rate / factor) if a.micropython else ""))
+        else:  # too quick for the clock
+            print("%5d %12d %10.3f %12s%s" % (d, n, s, "-", " %14s" % "-" if a.micropython else ""))
 
 
 if __name__ == "__main__":

@@ -107,6 +107,7 @@ class Engine:
         self.rel_in_table = False  # the relatives' entries are in the (shared) TT
         self.set_level(level, nodes, ms, depth)
         self.move = None
+        self.started = False
         self.nodes = 0
         self.depth = 0
         self.score = 0
@@ -115,7 +116,13 @@ class Engine:
     def set_level(self, level, nodes=None, ms=None, depth=None):
         """Change level (and optional node / ms / depth overrides) between searches.
         A level outside 1..TOP_LEVEL is clamped into that range (the board's
-        settings may hold any number)."""
+        settings may hold any number). TypeError for a level that is not an int;
+        ValueError for an override below 1 (a search needs at least one node)."""
+        if type(level) is not int:
+            raise TypeError("engine level must be an int 1..%d, got %r" % (TOP_LEVEL, level))
+        for what, v in (("nodes", nodes), ("ms", ms), ("depth", depth)):
+            if v is not None and (type(v) is not int or v < 1):
+                raise ValueError("engine %s must be an int of at least 1, got %r" % (what, v))
         level = 1 if level < 1 else TOP_LEVEL if level > TOP_LEVEL else level
         ldepth, pms, cap, margin = level_budget(level)
         self.level = level
@@ -160,6 +167,7 @@ class Engine:
 
     def start(self, position):
         """Begin thinking about ``position`` (the caller's object is not touched)."""
+        self.started = True
         self.move = None
         self.nodes = 0
         self.depth = 0
@@ -207,9 +215,11 @@ class Engine:
 
     def step(self, budget_ms):
         """Think for about ``budget_ms`` (ms of the running machine); return the
-        chosen move int when done, else None. Call ``start`` first."""
+        chosen move int when done, else None. RuntimeError before ``start``."""
         if self.move is not None:
             return self.move
+        if not self.started:
+            raise RuntimeError("Engine.step before Engine.start")
         rel = self.active
         if rel is not None:
             m = rel.step(budget_ms)

@@ -760,7 +760,7 @@ function buildSetup(cat) {
   level.textContent = "";
   for (const l of levels) {
     const o = document.createElement("option"); o.value = l;
-    o.textContent = levelNames[l] ? `${l} ${levelNames[l]}` : l; level.appendChild(o);
+    o.textContent = levelNames[l] ? `${l} ${t(levelNames[l])}` : l; level.appendChild(o);
   }
   const grid = el("options-grid");
   grid.textContent = "";

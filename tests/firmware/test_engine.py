@@ -213,3 +213,28 @@ def test_candidates_are_within_the_margin():
     legal = pos.legal_moves
     assert cands[0] == s.best_move and all(m in legal for m in cands)
     assert len(set(cands)) == len(cands)
+
+
+def test_bad_overrides_and_calls_are_clear_errors():
+    # a node cap of 0 used to end the search before the root's moves were made
+    # and return a stale move; now every override is checked
+    for kw in ({"nodes": 0}, {"nodes": -1}, {"ms": 0}, {"depth": 0}):
+        try:
+            Engine(3, **kw)
+            assert False, kw
+        except ValueError:
+            pass
+    for level in ("3", 3.5, None, True):
+        try:
+            Engine(level)
+            assert False, level
+        except TypeError:
+            pass
+    try:
+        Engine(3).step(20)
+        assert False
+    except RuntimeError:
+        pass
+    pos = Position.from_text(MID)
+    m = Engine(3, nodes=1, seed=1, book=False).think(pos)
+    assert m in pos.legal_moves
