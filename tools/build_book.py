@@ -7,8 +7,8 @@ Every position of the first PLIES placement turns (default 3: plies 0..3,
 every move of either side, positions merged under the board's 16
 symmetries) is searched by the top level with a node cap of NODES (default
 60000, about 25 times the top level's own) and its answers are recorded:
-the best move and every move the search scores within the top level's
-variety margin. The file format is engine/book.py's. Prints the number of
+the moves the top level chooses with SEEDS different seeds of its variety
+(each within its margin of the best: engine/search.py's root noise). The file format is engine/book.py's. Prints the number of
 positions and records and the file size.
 """
 import sys
@@ -21,6 +21,7 @@ from engine import Engine, TOP_LEVEL  # noqa: E402
 from engine.book import MAGIC, canonical, map_move  # noqa: E402
 
 OUT = "firmware/engine/book.bin"
+SEEDS = 4   # searches per position, one per variety seed
 
 
 def _b(v, n):
@@ -43,10 +44,14 @@ def build(plies, nodes, rules_text, out=OUT, log=print):
             seen[key] = True
             if pos.outcome() is not None:
                 continue
-            eng.new_game()
-            eng.think(pos)
-            for m in eng.searcher.candidates():
-                records.append((key[0], key[1], map_move(m, perm)))
+            answers = []
+            for seed in range(1, SEEDS + 1):
+                eng.new_game()
+                eng.reseed(seed)
+                m = eng.think(pos)
+                if m not in answers:
+                    answers.append(m)
+                    records.append((key[0], key[1], map_move(m, perm)))
             if ply < plies:
                 for m in pos.legal_moves:
                     c = pos.copy()

@@ -19,9 +19,10 @@ the node cap is what normally ends a search -- a level plays the same moves
 on the host simulator, in matches and on the board -- and ``ms`` is the
 deadline that only binds if the Pico turns out slower than estimated.
 
-Variety: every level picks at random (``XorShift16``, seeded by ``seed``;
-by the clock when None) among the root moves whose exact score is within
-the level's ``margin`` (centi-stones) of the best. The top levels answer
+Variety: every level picks at random among the root moves within the
+level's ``margin`` (centi-stones) of the best: a root noise of 0..margin
+per move, seeded per search from ``XorShift16`` (seeded by ``seed``; by
+the clock when None), see engine/search.py. The top levels answer
 from the opening book (engine/book.py) while the position is in it.
 
 Rules the engine's array board cannot hold (``holds``: the
@@ -199,7 +200,7 @@ class Engine:
         s = self.searcher
         s.clear_heuristics()
         self.deadline = ticks_add(ticks_ms(), self.ms)
-        s.begin(board, self.max_depth, self.node_cap, self.margin)
+        s.begin(board, self.max_depth, self.node_cap, self.margin, self.rng.next())
 
     def _start_relatives(self, position):
         rel = self.relatives
@@ -246,19 +247,18 @@ class Engine:
                 s.finish_iteration()
                 sc = s.it_score
                 if s.cur_depth >= s.max_depth or sc > S.MATE_ZONE or sc < -S.MATE_ZONE:
-                    return self._finish(True)
+                    return self._finish()
                 s._start_iteration(s.cur_depth + 1)
                 continue
             # ABORTED: node cap or deadline
             s.unwind()
             if s.it_first_done and s.it_best >= 0 and s.it_best != s.best_move:
-                # the unfinished iteration found a better move: take it, no variety
+                # the unfinished iteration found a better move: take it
                 s.best_move = s.it_best
                 s.best_score = s.it_score
-                return self._finish(False)
-            return self._finish(True)
+            return self._finish()
 
-    def _finish(self, vary):
+    def _finish(self):
         s = self.searcher
         self.nodes = s.nodes
         self.depth = s.depth_done
@@ -266,10 +266,6 @@ class Engine:
         m = s.best_move
         if m < 0:  # no iteration finished: the first ordered root move
             m = self.board.M[0] & 0xFFFFF
-        elif vary and s.ncand:
-            i = self.rng.below(s.ncand + 1)
-            if i:
-                m = s.cand[i - 1]
         self.move = m
         return m
 

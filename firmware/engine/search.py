@@ -24,9 +24,11 @@ history; moves are picked best-first (``pick``) rather than sorted.
 Terminal positions: board.terminal (too few stones, the draw rules) and
 an empty move list (the blocked side loses).
 
-Variety: with a root ``margin`` > 0 the root keeps its alpha ``margin``
-below the best score so far, so every root move within ``margin`` of the
-best gets an exact score; ``candidates`` lists them for a seeded choice.
+Variety: with a root ``margin`` > 0 every root move's score gets a seeded
+noise of 0..``margin`` centi-stones (``noise``: a hash of the move and the
+search's seed), so the search picks among the moves within ``margin`` of
+the best at no cost in nodes: a move more than ``margin`` below the best
+never wins, and the root stays a plain PVS node.
 
 Scores are centi-stones from the side to move's view (see evaluate.py);
 a win is ``_WIN - ply`` so shorter wins score higher.
@@ -74,7 +76,6 @@ _O_K2 = const(26)
 _O_START = const(27)
 _O_END = const(28)
 _HSIZE = const(600)  # history index: (from or 24) * 24 + to
-_ROOT_MOVES = const(32)  # root moves whose scores are kept for the variety choice
 # the search's per-ply rows: one block R of 15 rows of MAXPLY + 2 ints, at these offsets
 _R_A = const(0)
 _R_B = const(26)
@@ -176,6 +177,15 @@ def pick(M, i: int, end: int) -> int:
     return bv & _MOVE_MASK
 
 
+@micropython.viper
+def noise(m: int, seed: int, margin: int) -> int:
+    """The root noise of move ``m``: 0..``margin`` from a hash of the move and ``seed``."""
+    x = ((m ^ (m >> 9)) ^ seed) & 0x7FFFF
+    x = (x * 1103 + 12345) & 0xFFFF
+    x ^= x >> 5
+    return x % (margin + 1)
+
+
 class Searcher:
     """The resumable search. Use through ``engine.Engine``.
 
@@ -201,9 +211,8 @@ class Searcher:
         self.H = array("H", range(_HSIZE))  # history (cleared below); sized once, no temporary
         self.F = zeros(NF)
         self.W = weights()
-        self.rootv = zeros(_ROOT_MOVES)  # root move scores of the running iteration
-        self.cand = zeros(_ROOT_MOVES)   # moves within the margin, last finished iteration
-        self.ncand = 0
+        self.margin = 0
+        self.seed = 0
         self.nodes = 0
         self.board = None
         self.clear_heuristics()
@@ -225,12 +234,14 @@ class Searcher:
             self.R[_R_K2 + i] = NOMOVE
 
     # ---- iteration control ------------------------------------------
-    def begin(self, board, depth, node_cap, margin=0):
-        """Prepare iteration(s) on ``board`` (loaded with the position) up to ``depth``."""
+    def begin(self, board, depth, node_cap, margin=0, seed=0):
+        """Prepare iteration(s) on ``board`` (loaded with the position) up to ``depth``;
+        ``margin`` (centi-stones) and ``seed`` (0..65535) of the root noise (variety)."""
         self.board = board
         self.max_depth = depth if depth < MAXPLY - 1 else MAXPLY - 1
         self.node_cap = node_cap
         self.margin = margin
+        self.seed = seed
         # a new search: entries of earlier searches give their move, not their score
         # (a score depends on the path: repetitions and the draw counters)
         self.tt_gen = (self.tt_gen + 1) & 3
@@ -240,7 +251,6 @@ class Searcher:
         self.depth_done = 0
         self.it_best = NOMOVE
         self.it_score = -_INF
-        self.ncand = 0
         self._start_iteration(1)
 
     def _start_iteration(self, depth):
@@ -257,26 +267,10 @@ class Searcher:
         self.it_first_done = False
 
     def finish_iteration(self):
-        """Record the finished iteration (best move, score, root scores for variety)."""
+        """Record the finished iteration (best move and score)."""
         self.best_move = self.it_best
         self.best_score = self.it_score
         self.depth_done = self.cur_depth
-        M = self.board.M
-        n = self.R[_R_END]
-        n = n if n < _ROOT_MOVES else _ROOT_MOVES
-        lim = self.it_score - self.margin
-        c = 0
-        for j in range(n):
-            m = M[j] & _MOVE_MASK
-            if m != self.it_best and self.rootv[j] >= lim and self.rootv[j] > -_INF:
-                self.cand[c] = m
-                c += 1
-        self.ncand = c if self.margin > 0 else 0
-
-    def candidates(self):
-        """Root moves of the last finished iteration scoring within ``margin``
-        of its best: the best first, then the others (none without a margin)."""
-        return [self.best_move] + [self.cand[j] for j in range(self.ncand)]
 
     # ---- the search loop ------------------------------------------------
     @micropython.native
@@ -292,13 +286,13 @@ class Searcher:
         F = self.F
         HIST = self.H
         R = self.R
-        ROOTV = self.rootv
         TT = self.tt
         tmask = self.tt_mask
         tsh = self.tt_shift
         tcm = self.tt_cmask
         tgen = self.tt_gen
         margin = self.margin
+        seed = self.seed
         ply = self.ply
         entering = self.entering
         ret = self.ret
@@ -400,14 +394,14 @@ class Searcher:
                 R[_R_BM + ply] = NOMOVE
                 R[_R_A0 + ply] = alpha
                 R[_R_NW + ply] = 0
-                if ply == 0 and margin > 0:
-                    R[_R_A] = -_INF
             else:
                 # a child of the node at `ply` has returned `ret`
                 pop(S, G)
                 v = -ret
                 j = R[_R_IDX + ply] - 1
                 m = M[j] & _MOVE_MASK
+                nz = noise(m, seed, margin) if ply == 0 and margin else 0
+                v += nz
                 if R[_R_RED + ply] and v > R[_R_A + ply]:
                     # a reduced late move beat alpha: search it again at full depth
                     R[_R_RED + ply] = 0
@@ -426,14 +420,12 @@ class Searcher:
                     # the null window failed high: search the move again, full window
                     R[_R_NW + ply] = 0
                     push(S, G, m)
-                    R[_R_A + ply + 1] = -R[_R_B + ply]
-                    R[_R_B + ply + 1] = -R[_R_A + ply]
+                    R[_R_A + ply + 1] = nz - R[_R_B + ply]
+                    R[_R_B + ply + 1] = nz - R[_R_A + ply]
                     ply += 1
                     entering = True
                     continue
                 if ply == 0:
-                    if j < _ROOT_MOVES:
-                        ROOTV[j] = v if v > R[_R_A] else -_INF
                     if v > self.it_score or self.it_best == NOMOVE:
                         self.it_score = v
                         self.it_best = m
@@ -441,10 +433,7 @@ class Searcher:
                 if v > R[_R_BEST + ply]:
                     R[_R_BEST + ply] = v
                     R[_R_BM + ply] = m
-                    if ply == 0 and margin > 0:
-                        if v - margin > R[_R_A + 0]:
-                            R[_R_A] = v - margin
-                    elif v > R[_R_A + ply]:
+                    if v > R[_R_A + ply]:
                         R[_R_A + ply] = v
                         if v >= R[_R_B + ply]:
                             # beta cutoff
@@ -479,6 +468,7 @@ class Searcher:
                     nd += 1
                     e += 1
                 a = R[_R_A + ply]
+                nz = noise(m, seed, margin) if ply == 0 and margin else 0
                 fm = R[_R_END + ply - 1] if ply else 0
                 R[_R_RED + ply] = 0
                 if ply and nd >= 2 and e == R[_R_EXT + ply] and j - fm >= _LMR_AFTER \
@@ -489,20 +479,18 @@ class Searcher:
                 R[_R_EXT + ply + 1] = e
                 if j > fm and R[_R_B + ply] - a > 1 and a > -_INF:
                     R[_R_NW + ply] = 1
-                    R[_R_A + ply + 1] = -a - 1
-                    R[_R_B + ply + 1] = -a
+                    R[_R_A + ply + 1] = nz - a - 1
+                    R[_R_B + ply + 1] = nz - a
                 else:
                     R[_R_NW + ply] = 0
-                    R[_R_A + ply + 1] = -R[_R_B + ply]
-                    R[_R_B + ply + 1] = -a
+                    R[_R_A + ply + 1] = nz - R[_R_B + ply]
+                    R[_R_B + ply + 1] = nz - a
                 ply += 1
                 entering = True
                 continue
             # all children searched
             v = R[_R_BEST + ply]
-            if ply == 0 and margin > 0:
-                f = _EXACT
-            elif v <= R[_R_A0 + ply]:
+            if v <= R[_R_A0 + ply]:
                 f = _UPPER
             elif v >= R[_R_B + ply]:
                 f = _LOWER
