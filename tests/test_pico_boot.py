@@ -205,7 +205,7 @@ def test_selftest_reports_version_chain_errors_and_resets(board):
     assert os.path.exists("boot.json")
 
 
-def _pico_loop(board, players=("human", "human"), level=None):
+def _pico_loop(board, players=("human", "human"), level=None, engine=None):
     """MainLoop on the Pico drivers of main.build() (fake machine), a fake clock."""
     import main
     import settings
@@ -217,7 +217,7 @@ def _pico_loop(board, players=("human", "human"), level=None):
     settings.save(sstore, dict(settings.defaults(), players=list(players),
                                level=level or settings.defaults()["level"]))
     loop = mainloop.MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
-                             sstore, d["link"])
+                             sstore, d["link"], slice_ms=main.SLICE_MS, engine=engine)   # main.py's slice
     return loop, d, now
 
 
@@ -275,7 +275,9 @@ def test_paced_loop_sleeps_when_idle_not_while_the_engine_thinks(board, monkeypa
     import main
     loop, d, now = _pico_loop(board)
     assert _run_passes(monkeypatch, loop, d, 5) == [main.PASS_MS] * 4
-    loop2, d2, now2 = _pico_loop(board, players=("computer", "human"), level=2)   # no book: it thinks
+    from engine import Engine
+    eng = Engine(level=5, book=False)       # the book would answer the start at once: it thinks
+    loop2, d2, now2 = _pico_loop(board, players=("computer", "human"), level=5, engine=eng)
     thinking = []
     slept = _run_passes(monkeypatch, loop2, d2, 6, lambda k: thinking.append(loop2.thinking()))
     assert any(thinking) and len(slept) == sum(1 for t in thinking[:5] if not t)
