@@ -13,13 +13,11 @@ firmware) and gets a larger heap.
 The game is deterministic: the harness's random human and the level-1
 engine are both seeded with ``SEED`` in the games against the computer (the
 engine no longer by the clock; the human-only games keep the harness's seed 7).
-At 192 KB the fit depends on the game's length: seed 1 (39 plies, as
-long as issue 14's 42-ply game) passes, 154,976 bytes allocated after the
-restart's main loop is built (issue 14's engine: 152,672 with its 42-ply
-game). Longer games do not fit the cold restart at 192 KB: seed 3 (68
-plies) fails building the main loop on the restart (passes at 256 KB),
-seed 7 (121 plies) already in the first run's final state reply (passes
-at 200 KB).
+The fit at 192 KB is at the heap's fragmentation edge on this 64-bit port:
+with the final engine seeds 1-8 (games of 28-44 plies) pass, save and cold
+restart, from build folders of six path lengths (module paths are qstrs);
+earlier engines' longer games (68-87 plies) failed the cold restart while
+the controller's attribute dict grew (docs/engine.md, "Heap").
 """
 import os
 import shutil
