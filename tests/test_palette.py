@@ -83,7 +83,7 @@ MIN_DE_CVD = 12      # under each dichromacy
 def page_look(rgb):
     """(fill (r, g, b), opacity) of a mark on the page, as static/app.js ledLook draws it."""
     m = max(rgb)
-    return tuple(round(v * 255 / m) for v in rgb), min(1, 0.4 + 0.6 * (m / 255) ** 0.5)
+    return tuple(int(v * 255 / m + 0.5) for v in rgb), min(1, 0.4 + 0.6 * (m / 255) ** 0.5)   # JS Math.round
 
 
 def seen(rgb):
