@@ -594,7 +594,7 @@ function renderHint(st) {
   const askedNow = !st.result && Date.now() - hintAsked < 8000 && hintAskedAt === turnKey(st);
   const computerAsked = askedNow && moverKind === "computer";
   const capturing = askedNow && st.status && st.status.state === "capture";
-  if (st.replay || (!h && !classroom && !computerAsked && !capturing)) { box.hidden = true; return; }
+  if (st.replay || st.result || (!h && !classroom && !computerAsked && !capturing)) { box.hidden = true; return; }
   box.hidden = false;
   if (capturing) {
     el("hint-now").textContent = t("Your mill is made: take a lit stone first, then ask again.");
