@@ -79,7 +79,7 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (60, 255, 0),      # hint_mill
     (255, 0, 200),     # hint_threat
     (255, 230, 140),   # win
-    (32, 48, 48),      # lose
+    (32, 64, 64),      # lose
     (40, 0, 80),       # draw
     (64, 28, 0),       # captured
     (0, 200, 60),      # hint_from
