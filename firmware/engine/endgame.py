@@ -183,6 +183,7 @@ def _default_path():
 
 
 _tables = {}  # path -> Table, or None when it could not be opened
+_probes = {}  # path -> (rules, Probe or None) of the last rules asked for
 
 
 def table_for(rules, path=None):
@@ -198,6 +199,9 @@ def table_for(rules, path=None):
     tb = _tables[path]
     if tb is None or rules.special:
         return None
+    last = _probes.get(path)
+    if last is not None and last[0] == rules:
+        return last[1]
     from morris import Rules
     base = Rules.parse(tb.rules_text)
     diff = [k for k in base.values if k not in _FREE and base.values[k] != rules.values[k]]
@@ -205,7 +209,9 @@ def table_for(rules, path=None):
     for key in tb.parts:
         if not diff or (diff == ["capture"] and key == 0x33):
             parts.append(key)
-    return Probe(tb, rules, parts) if parts else None
+    pr = Probe(tb, rules, parts) if parts else None
+    _probes[path] = (rules, pr)
+    return pr
 
 
 def best_moves(probe, position):
