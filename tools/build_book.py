@@ -24,10 +24,15 @@ in this order, every one merged under the board's 16 symmetries (engine/book.py)
    to, with the other side to move, is the next one the engine meets when
    the opponent plays as it would).
 
+Within a ply, positions both sides reach by playing the book come first, then
+those the side to move reaches by playing the book against any reply, then
+the rest, so a build stopped inside a ply has done the ones met most.
+
 ``--progress`` rewrites a small status file after every search (stage,
 ply, positions done of the ply's frontier, rate, time). ``--seed-book`` counts
 the positions of an existing book file as done (a resume from a clean clone:
-``--seed-book firmware/engine/book.bin``). ``write`` turns the journal into
+``--seed-book firmware/engine/book.bin``, with ``write --seed-book`` the same
+file, which ``write`` merges before it overwrites it). ``write`` turns the journal into
 the book file (engine/book.py's format, unchanged: MBK1, 11-byte records of
 canonical key and move; every distinct answer of a position is a record);
 ``coverage`` prints the book's positions per ply and how long the book
@@ -101,42 +106,56 @@ def book_records(path):
 class Tree:
     """The positions the book covers, in build order, rebuilt from the journal's answers.
 
-    ``full``: every position up to that ply; then the book's lines up to ``last``."""
+    ``full``: every position up to that ply; then the book's lines up to ``last``.
+    Within a ply the positions come in three tiers: those both sides reach by
+    playing the book (self-play), those the side to move reaches by playing the
+    book against any opponent, then the rest (the order the engine meets them)."""
 
     def __init__(self, rules, full, last):
         self.rules = rules
         self.full = full
         self.last = last
-        self.reps = {}  # key -> (position, perm)
+        self.reps = {}   # key -> (position, perm)
+        self.lines = {}  # key -> [white followed the book, black followed the book]
 
-    def _add(self, pos, out):
+    def _add(self, pos, flags, out):
         if pos.outcome() is not None or not (pos.hand[0] or pos.hand[1]):
             return
         key, perm = canonical(pos)
         if key not in self.reps:
             self.reps[key] = (pos, perm)
+            self.lines[key] = list(flags)
             out.append(key)
+        else:
+            f = self.lines[key]
+            f[0] = f[0] or flags[0]
+            f[1] = f[1] or flags[1]
+
+    def _tier(self, key):
+        f = self.lines[key]
+        t = self.reps[key][0].turn
+        return 0 if f[0] and f[1] else 1 if f[t] else 2
 
     def ply(self, ply, answers):
-        """Keys of ply ``ply``'s positions (needs the answers of ply - 1 for the lines)."""
+        """Keys of ply ``ply``'s positions (needs the answers of ply - 1), best tier first."""
         if ply == 0:
             out = []
-            self._add(Position(self.rules), out)
+            self._add(Position(self.rules), (True, True), out)
             return out
-        prev = self._prev
         out = []
-        for key in prev:
+        for key in self._prev:
             pos, perm = self.reps[key]
-            if ply <= self.full:
-                moves = pos.legal_moves
-            else:
-                inv = _inverse(perm)
-                moves = [map_move(m, inv) for m in answers.get(key, ())]
+            inv = _inverse(perm)
+            book = [map_move(m, inv) for m in answers.get(key, ())]
+            moves = pos.legal_moves if ply <= self.full else book
+            f = self.lines[key]
             for m in moves:
                 c = pos.copy()
                 c.push(m)
-                self._add(c, out)
-        return out
+                flags = list(f)
+                flags[pos.turn] = f[pos.turn] and m in book
+                self._add(c, flags, out)
+        return sorted(out, key=self._tier)  # stable: parent order within a tier
 
     def walk(self, answers):
         """Yield (ply, keys) ply by ply; the caller fills ``answers`` for each ply before the next."""
@@ -236,6 +255,11 @@ def _progress(path, text):
 
 def write(args):
     answers, plies, _ = read_journal(args.journal)
+    if args.seed_book:
+        for key, ms in book_records(args.seed_book).items():
+            if key not in answers:
+                answers[key] = list(ms)
+                plies[key] = _ply_of(key)
     records = sorted((k[0], k[1], m) for k, ms in answers.items() for m in ms
                      if plies[k] <= args.max_ply)
     if len(records) > MAX_RECORDS:
@@ -333,6 +357,7 @@ def main(argv=None):
     w.add_argument("--journal", required=True)
     w.add_argument("--out", default=OUT)
     w.add_argument("--max-ply", type=int, default=17)
+    w.add_argument("--seed-book", help="merge this book file's positions (those the journal lacks)")
     w.add_argument("--rules", default=RULES)
     c = sub.add_parser("coverage", help="print the book's coverage")
     c.add_argument("--book", default=OUT)

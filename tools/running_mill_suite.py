@@ -41,16 +41,7 @@ from morris.compat import XorShift16  # noqa: E402
 from engine import Engine  # noqa: E402
 from engine.board import Board  # noqa: E402
 from exactsearch import root_values, judge  # noqa: E402
-
-def _liberties(pos, colour):
-    geo = pos.geo
-    empty = geo.full & ~(pos.bb[0] | pos.bb[1])
-    libs = 0
-    for p in range(geo.n):
-        if pos.bb[colour] >> p & 1:
-            libs |= geo.adj[p] & empty
-    return bin(libs).count("1")
-
+from blockade_suite import blockade_attempt  # noqa: E402
 
 def candidate(rng, eng):
     """A position at the end of the placement or early in the movement from a seeded game."""
@@ -70,15 +61,8 @@ def candidate(rng, eng):
             m = eng.think(pos) if r else moves[rng.getrandbits(8) % len(moves)]
         elif r == 1:
             m = quiet[rng.getrandbits(8) % len(quiet)]
-        else:  # a blockade attempt: the quiet move leaving the opponent the fewest liberties
-            best = None
-            for q in quiet:
-                pos.push(q)
-                v = _liberties(pos, pos.turn) * 8 + rng.getrandbits(3)
-                pos.pop()
-                if best is None or v < best:
-                    best = v
-                    m = q
+        else:
+            m = blockade_attempt(pos, quiet, rng)
         pos.push(m)
     return pos if pos.outcome() is None else None
 

@@ -34,6 +34,7 @@ a position (each step shortens the distance); only a position that occurred
 twice before on the same board could draw earlier (not checked).
 """
 from morris.compat import const
+from morris.position import popcount
 
 WIN = const(1)
 LOSS = const(-1)
@@ -57,14 +58,6 @@ def _comb(n, k):
     if k == 4:
         return n * (n - 1) * (n - 2) * (n - 3) // 24
     return 1 if k == 0 else 0
-
-
-def _popcount(b):
-    n = 0
-    while b:
-        b &= b - 1
-        n += 1
-    return n
 
 
 class Table:
@@ -97,8 +90,8 @@ class Table:
         """The entry of (side to move's stones ``me``, opponent's ``op``: bitboards of
         the 24 points, none in hand): -1 when the table has no such part, else
         0 = drawn, 1 + d = decided in d plies (d odd: the side to move wins)."""
-        a = _popcount(me)
-        part = self.parts.get(a << 4 | _popcount(op))
+        a = popcount(me)
+        part = self.parts.get(a << 4 | popcount(op))
         if part is None:
             return -1
         mo, vo, width = part
@@ -148,7 +141,7 @@ class Probe:
         ``op`` (bitboards, nothing in hand), ``ncp`` turns since the last capture and
         ``p33`` turns at three against three; None when the table has no such part
         for these rules or a draw counter may end the game first."""
-        if (_popcount(me) << 4 | _popcount(op)) not in self.parts:
+        if (popcount(me) << 4 | popcount(op)) not in self.parts:
             return None
         v = self.table.value(me, op)
         if v <= 0:

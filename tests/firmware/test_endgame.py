@@ -118,6 +118,8 @@ def test_probe_matches_brute_force_on_random_positions():
             want = v if v[0] != DRAW and v[1] <= h else None
             got = brute(board, pos, h)
             assert got == want, (pos.text(), v, got)
+            board.load(pos)
+            assert probe.probe_state(board.S) == v  # the search's entry point reads the same
             key = want if want else "beyond"
             seen[key] = seen.get(key, 0) + 1
             if i % 500 == 0:
