@@ -8,7 +8,8 @@ Usage (from the repository root)::
 Players: ``random`` (uniform legal move), ``greedy`` (best move by one ply
 of the engine's static evaluation, ties broken at random), ``L1``..``L5``
 (the engine at that level), ``B1``..``B5`` (the frozen baseline engine of
-tools/baseline_engine/, today's engine before issue 13, at that level),
+tools/baseline_engine/, the engine before issue 13, at that level), ``R1``..``R5``
+(the frozen relatives' engine of tools/baseline_engine/, which issue 23 replaced),
 optionally with a node cap or variety margin override ``L5:nodes=4000``, ``L3:margin=6``.
 
 Games are played in pairs from the same randomised opening (``--opening``
@@ -92,7 +93,7 @@ def make_player(spec, seed):
     """Player from its text spec ('random', 'greedy', 'L3', 'B5', 'L5:nodes=4000')."""
     rng = random.Random(seed)
     if spec == "random":
-        return _Adapter(RandomPlayer(rng))
+        return _Adapter(RandomPlayer(rng))  # under --micropython: match_game.RandomMover
     if spec == "greedy":
         return _Adapter(GreedyPlayer(rng))
     return match_game.make_engine(spec, seed)
@@ -157,7 +158,7 @@ def summarize(results):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baseline B1..B5 [:nodes=N][:margin=M][:tt=T]")
+    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baselines B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T]")
     ap.add_argument("b", help="player B")
     ap.add_argument("--games", type=int, default=200, help="number of games (even)")
     ap.add_argument("--rules", default="standard", help="rules text, e.g. wikipedia+double_mill=two")
@@ -166,7 +167,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--micropython", action="store_true",
-                    help="play engine-only games in the MicroPython unix port (emitted code: faster)")
+                    help="play the games in the MicroPython unix port (emitted code: faster; not with greedy)")
     args = ap.parse_args(argv)
     if args.games < 2 or args.games % 2:
         ap.error("--games must be an even number of at least 2 (colours alternate)")
@@ -183,8 +184,8 @@ def main(argv=None):
         mp = os.path.join(os.path.dirname(sys.executable), "micropython")
         if not os.path.exists(mp):
             ap.error("micropython not found beside %s" % sys.executable)
-        if "random" in (args.a, args.b) or "greedy" in (args.a, args.b):
-            ap.error("--micropython plays engine levels only (L1..L5, B1..B5)")
+        if "greedy" in (args.a, args.b):
+            ap.error("--micropython plays engine levels and random only (L1..L5, B1..B5, R1..R5, random)")
     tasks = []
     for g in range(args.games):
         tasks.append((args.a, args.b, g % 2 == 0, (args.seed * 100003 + g // 2) & 0xFFFF,

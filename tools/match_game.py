@@ -10,8 +10,10 @@ prints ``score plies reason|a_nodes a_moves`` (score of A: 0, 0.5, 1) and,
 with ``dump``, before it one line per position reached after the opening:
 ``F ply turn phase f0 f1 ... f13`` (phase 0 placement / 1 movement;
 engine/evaluate.py features for the side to move) for the weight tuner. Players: ``L1``..``L5`` (the engine),
-``B1``..``B5`` (the frozen baseline of tools/baseline_engine/), optionally
-``:nodes=N``, ``:margin=M``, ``:tt=T``. Openings: OPENING random placement plies drawn with
+``B1``..``B5`` (the frozen pre-issue-13 engine of tools/baseline_engine/), ``R1``..``R5`` (the
+frozen relatives' engine of tools/baseline_engine/, replaced in issue 23), optionally
+``:nodes=N``, ``:margin=M``, ``:tt=T`` (``B``, ``R``: ``:nodes=N`` only); ``random`` (a uniformly
+random legal move, drawn with XorShift16). Openings: OPENING random placement plies drawn with
 morris.compat.XorShift16 from SEED (the same on both interpreters).
 """
 import sys
@@ -24,16 +26,32 @@ from morris import Position, Rules  # noqa: E402
 from morris.compat import XorShift16  # noqa: E402
 
 
+class RandomMover:
+    """A uniformly random legal move (XorShift16, the same on both interpreters)."""
+
+    def __init__(self, seed):
+        self.rng = XorShift16(seed & 0xFFFF or 1)
+        self.nodes = 0
+
+    def think(self, pos):
+        """A random legal move of ``pos``."""
+        moves = pos.legal_moves
+        return moves[self.rng.below(len(moves))]
+
+
 def make_engine(spec, seed):
-    """The engine for a player spec 'L3', 'B5', 'L5:nodes=4000', 'L3:margin=6', 'L5:tt=4096' (the
-    node cap / the variety margin in centi-stones / the table entries overridden); ValueError otherwise."""
-    if len(spec) < 2 or spec[0] not in "LlBb":
-        raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N][:margin=M][:tt=T])" % spec)
+    """The engine for a player spec 'L3', 'B5', 'R5', 'L5:nodes=4000', 'L3:margin=6', 'L5:tt=4096' (the
+    node cap / the variety margin in centi-stones / the table entries overridden), or 'random';
+    ValueError otherwise."""
+    if spec == "random":
+        return RandomMover(seed)
+    if len(spec) < 2 or spec[0] not in "LlBbRr":
+        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T])" % spec)
     parts = spec[1:].split(":")
     try:
         level = int(parts[0])
     except ValueError:
-        raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N][:margin=M][:tt=T])" % spec)
+        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T])" % spec)
     if not 1 <= level <= 5:
         raise ValueError("player %r: levels are 1..5" % spec)
     opts = {}
@@ -47,9 +65,12 @@ def make_engine(spec, seed):
             raise ValueError("player option %r needs an integer" % opt)
         if opts[kv[0]] < (0 if kv[0] == "margin" else 1):
             raise ValueError("player option %r is out of range" % opt)
-    if spec[0] in "Bb":
+    if spec[0] in "BbRr":
         if "margin" in opts or "tt" in opts:
-            raise ValueError("the baseline has no margin or tt option")
+            raise ValueError("the baselines have no margin or tt option")
+        if spec[0] in "Rr":
+            from baseline_engine.relatives_player import RelativesEngine
+            return RelativesEngine(level, nodes=opts.get("nodes"), seed=seed)
         import baseline_engine
         return baseline_engine.Engine(level, nodes=opts.get("nodes"), seed=seed)
     from engine import Engine
