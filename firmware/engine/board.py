@@ -71,10 +71,10 @@ _OWE = const(19)
 SCRATCH = const(32)     # 40 ints for engine/turns.py
 _UNDO = const(72)
 _REC = const(11)
-_UNDO_PLIES = const(32)
-_HIST = const(424)       # _UNDO + _REC * _UNDO_PLIES
+_UNDO_PLIES = const(26)   # search.MAXPLY + 2
+_HIST = const(358)       # _UNDO + _REC * _UNDO_PLIES
 _HIST_KEYS = const(80)   # positions kept (newest); the search adds at most _UNDO_PLIES
-_S_SIZE = const(584)     # _HIST + 2 * _HIST_KEYS
+_S_SIZE = const(518)     # _HIST + 2 * _HIST_KEYS
 # G: tables block
 _G_N = const(0)
 _G_FULL = const(1)
@@ -109,7 +109,7 @@ _G_ZMARK = const(216)    # 32 Zobrist keys of a marked point
 _G_MID = const(248)      # 32 masks of the line indices whose middle point each point is
 _G_LRANK = const(280)    # 32 intervention ranks per line: 0 cross line, 1 square side, 2 diagonal
 _G_SIZE = const(312)
-_MOVES_SIZE = const(768)   # move stack of the search / perft (all plies), 3 KB
+_MOVES_SIZE = const(512)   # move stack of the search / perft (all plies), 2 KB
 _MOVES_ROOM = const(32)    # gen stops (OVERFLOW) when fewer ints than this are left
 
 # terminal() results, from the side to move's view

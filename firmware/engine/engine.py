@@ -23,12 +23,12 @@ Variety: every level picks at random among the root moves within the
 level's ``margin`` (centi-stones) of the best: a root noise of 0..margin
 per move, seeded per search from ``XorShift16`` (seeded by ``seed``; by
 the clock when None), see engine/search.py. The top levels answer
-from the opening book (engine/book.py) while the position is in it.
+from the opening book (engine/book.py) while the position is in it (the
+book is for ``standard``; under other rules they search).
 
-Rules the engine's array board cannot hold (``holds``: the
-variants' special turns, a game-ending full board) are searched by
-engine/relatives.py's Position-driven search, imported on the first such
-game; its levels have their own node caps (``relatives.LEVELS``).
+One engine for every rule set: the array board (engine/board.py) holds
+every preset and option of morris.rules, so the same search, evaluation,
+move order, levels and budgets play all of them (``holds``).
 """
 from morris.compat import const, ticks_ms, ticks_add, ticks_diff, XorShift16
 from morris.position import NOMOVE
@@ -73,11 +73,11 @@ LEVELS = tuple(None if lv == 0 else level_budget(lv) for lv in range(TOP_LEVEL +
 
 def holds(rules):
     """True when the engine's array board (engine/board.py) represents ``rules``
-    (morris.Rules): the classic options only (no ``rules.special`` option of
-    docs/variants.md, no full board that ends the game) on a board of at most
-    30 points and 32 lines. Other rules are searched by engine/relatives.py."""
+    (morris.Rules): every option of morris.rules on a board of at most 30
+    points and 32 lines (every board morris.geometry has: 24 or 16 points,
+    at most 20 lines), i.e. every rule set the rules core accepts."""
     geo = rules.geo
-    return not rules.special and not rules.full_end and geo.n <= 30 and len(geo.lines) <= 32
+    return geo.n <= 30 and len(geo.lines) <= 32
 
 
 class Engine:
@@ -103,9 +103,6 @@ class Engine:
         self.board = None  # made per rules on the first search (tables only)
         self.reseed(ticks_ms() if seed is None else seed)
         self.book_override = book
-        self.relatives = None  # engine/relatives.py's search, made for the first such game
-        self.active = None     # the relatives' search while it thinks, else None
-        self.rel_in_table = False  # the relatives' entries are in the (shared) TT
         self.set_level(level, nodes, ms, depth)
         self.move = None
         self.started = False
@@ -141,10 +138,9 @@ class Engine:
         self.rng = XorShift16(seed)
 
     def reserve(self):
-        """Import the array board's search and make its tables (TT, state and
-        move blocks, about 18 KB) now, e.g. while the heap is young (main.py);
-        ``start`` does it on the first classic search otherwise. A game of the
-        relatives (engine/relatives.py) without it never loads that code."""
+        """Import the search and make its tables (TT, state and move blocks,
+        about 23 KB) now, e.g. while the heap is young (main.py); ``start``
+        does it on the first search otherwise."""
         if self.searcher is None:
             from . import search
             from .board import Board
@@ -156,8 +152,6 @@ class Engine:
         """Forget everything learnt in the previous game (TT, killers, history)."""
         if self.searcher is not None:
             self.searcher.clear()
-        if self.relatives is not None:
-            self.relatives.searcher.clear()
 
     def _board(self, position):
         b = self.board
@@ -174,7 +168,6 @@ class Engine:
         self.depth = 0
         self.score = 0
         self.from_book = False
-        self.active = None
         moves = position.legal_moves
         if not moves:
             self.move = NOMOVE
@@ -183,12 +176,8 @@ class Engine:
             self.move = moves[0]
             return
         if not holds(position.rules):
-            self._start_relatives(position)
-            return
+            raise ValueError("engine: rules %s not held by the engine board" % position.rules)
         self.reserve()
-        if self.rel_in_table:
-            self.rel_in_table = False
-            self.searcher.clear()
         if self.use_book:
             from .book import book_moves  # imported on first use: no RAM at levels 1-2
             bm = book_moves(position)
@@ -202,18 +191,6 @@ class Engine:
         self.deadline = ticks_add(ticks_ms(), self.ms)
         s.begin(board, self.max_depth, self.node_cap, self.margin, self.rng.next())
 
-    def _start_relatives(self, position):
-        rel = self.relatives
-        if rel is None:
-            from .relatives import Relatives
-            rel = self.relatives = Relatives(self.tt_size, self.searcher)
-        if self.searcher is not None and not self.rel_in_table:
-            self.rel_in_table = True  # the array board's entries are in the shared TT
-            self.searcher.clear()
-        nodes, ms, depth = self.overrides
-        self.active = rel
-        rel.start(position, self.level, self.rng, nodes, depth, ms)
-
     def step(self, budget_ms):
         """Think for about ``budget_ms`` (ms of the running machine); return the
         chosen move int when done, else None. RuntimeError before ``start``."""
@@ -221,15 +198,6 @@ class Engine:
             return self.move
         if not self.started:
             raise RuntimeError("Engine.step before Engine.start")
-        rel = self.active
-        if rel is not None:
-            m = rel.step(budget_ms)
-            self.nodes = rel.nodes
-            if m is not None:
-                self.depth = rel.depth
-                self.score = rel.score
-                self.move = m
-            return m
         s = self.searcher
         S = self.search
         end = ticks_add(ticks_ms(), budget_ms)
@@ -265,7 +233,7 @@ class Engine:
         self.score = s.best_score
         m = s.best_move
         if m < 0:  # no iteration finished: the first ordered root move
-            m = self.board.M[0] & 0xFFFFF
+            m = self.board.M[0]
         self.move = m
         return m
 

@@ -36,7 +36,7 @@ _G_SPECIAL = const(14)
 _G_LINES = const(80)
 _G_ZS = const(112)
 _G_FB = const(211)
-_MOVES_SIZE = const(768)
+_MOVES_SIZE = const(512)
 _REMOVAL = const(0x20000000)
 
 
