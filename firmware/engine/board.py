@@ -32,8 +32,8 @@ Layout of the state block ``S`` (array('i'), ``_S_SIZE`` ints):
   Zobrist key (< 2**30, as Position.zkey), 14 undo depth, 15 history end,
   16 history start (first key since the last capture), 17 overflow flag, 18
   marked points, 19/20 removals owed + 8 (Position.owe: k > 0 opponent
-  stones, -k own stones); 24..28 the search's ordering inputs; from _SCR
-  engine/turns.py's scratch; from _UNDO: _REC ints per played move (move,
+  stones, -k own stones); 24..28 the search's ordering inputs; from _UNDO:
+  _REC ints per played move (move,
   clocks, both bitboards, marks, packed hands / counts / side / owed, both
   used masks, both bars, Zobrist key, history start); from _HIST: the exact
   repetition keys, 2 ints per position.
@@ -68,13 +68,12 @@ OVERFLOW = const(17)    # set by gen when the move stack is (nearly) full
 _MARKS = const(18)
 _OWE = const(19)
 # 24..28: the search's move-ordering inputs (engine/search.py O_*)
-SCRATCH = const(32)     # 40 ints for engine/turns.py
-_UNDO = const(72)
+_UNDO = const(32)
 _REC = const(11)
 _UNDO_PLIES = const(26)   # search.MAXPLY + 2
-_HIST = const(358)       # _UNDO + _REC * _UNDO_PLIES
+_HIST = const(318)       # _UNDO + _REC * _UNDO_PLIES
 _HIST_KEYS = const(80)   # positions kept (newest); the search adds at most _UNDO_PLIES
-_S_SIZE = const(518)     # _HIST + 2 * _HIST_KEYS
+_S_SIZE = const(478)     # _HIST + 2 * _HIST_KEYS
 # G: tables block
 _G_N = const(0)
 _G_FULL = const(1)
@@ -105,12 +104,12 @@ _G_FULLEND = const(212)  # a full board ends the game: 0 no, 1 the first player 
 _G_INTERV = const(213)   # intervention
 _G_FULLPOS = const(214)  # the board can be full after placement (2 x stones >= points)
 _G_TURNS = const(215)    # the rules have engine/turns.py's turns
-_G_ZMARK = const(216)    # 32 Zobrist keys of a marked point
-_G_MID = const(248)      # 32 masks of the line indices whose middle point each point is
-_G_LRANK = const(280)    # 32 intervention ranks per line: 0 cross line, 1 square side, 2 diagonal
-_G_SIZE = const(312)
-_MOVES_SIZE = const(512)   # move stack of the search / perft (all plies), 2 KB
-_MOVES_ROOM = const(32)    # gen stops (OVERFLOW) when fewer ints than this are left
+_G_MID = const(216)      # 32 masks of the line indices whose middle point each point is (intervention)
+_G_LRANK = const(248)    # 2 ints: 2 bits per line, its intervention rank (engine/turns.py)
+_G_SIZE = const(250)
+_MOVES_SIZE = const(480)   # move stack of the search / perft (all plies), 1.9 KB
+SCRATCH = const(440)       # M[SCRATCH:]: 40 ints of scratch for engine/turns.py
+_MOVES_ROOM = const(32)    # gen stops (OVERFLOW) when fewer ints than this are left before SCRATCH
 
 # terminal() results, from the side to move's view
 T_NONE = const(0)
@@ -134,10 +133,6 @@ def zeros(n):
         for i in range(n):
             a[i] = 0
         return a
-
-
-_PM = ("capture", "hand", "mark", "none")
-_FB = ("first_loses", "draw", "remove", "both_remove", "mill_count")
 
 
 def tables(rules, g=None):
@@ -172,16 +167,16 @@ def tables(rules, g=None):
     g[_G_NLINES] = len(geo.lines)
     g[_G_SIMPLE] = 1 if (rules.max_captures == 1 and g[_G_REUSE] == 0) else 0
     g[_G_SPECIAL] = 1 if rules.special else 0
-    g[_G_PM] = _PM.index(v["placing_mill"])
+    g[_G_PM] = ("capture", "hand", "mark", "none").index(v["placing_mill"])
     g[_G_LASKER] = 1 if rules.lasker else 0
     g[_G_DEFF] = 1 if v["defender_first"] == "on" else 0
-    fb = _FB.index(v["full_board"])
+    fb = ("first_loses", "draw", "remove", "both_remove", "mill_count").index(v["full_board"])
     g[_G_FB] = fb
     g[_G_FULLPOS] = 1 if 2 * rules.stones >= n else 0
     if rules.full_end:
         g[_G_FULLEND] = 2 if fb == 1 else 1
     g[_G_INTERV] = 1 if v["intervention"] == "on" else 0
-    if rules.max_captures > 1 or (g[_G_FULLPOS] and fb >= 2):
+    if rules.max_captures > 1 or (g[_G_FULLPOS] and fb >= 2) or g[_G_INTERV]:
         g[_G_TURNS] = 1
         if _turns is None:
             from . import turns
@@ -192,26 +187,15 @@ def tables(rules, g=None):
         for li in geo.lines_at[p]:
             m |= 1 << li
         g[_G_PLINES + p] = m
-    names = geo.names
     for li, ln in enumerate(geo.lines):
         g[_G_LINES + li] = ln
-        pts = [p for p in range(n) if ln >> p & 1]
-        for q in pts:
-            a, b = [p for p in pts if p != q]
-            if geo.adj[a] >> q & 1 and not geo.adj[a] >> b & 1:  # q is the middle point
-                g[_G_MID + q] |= 1 << li
-                na = names[a]
-                nb = names[b]
-                # Sanmill's choice between two intervention lines (morris/variant.py _interventions)
-                g[_G_LRANK + li] = 2 if na[0] != nb[0] and na[1] != nb[1] else (
-                    0 if na[0] == "d" and nb[0] == "d" or na[1] == "4" and nb[1] == "4" else 1)
+    if g[_G_INTERV]:
+        _turns.intervention_tables(geo, g)
     for c in (0, 1):
         for p in range(32):
             g[_G_ZS + 32 * c + p] = Z_STONE[c][p]
         for h in range(16):
             g[_G_ZH + 16 * c + h] = Z_HAND[c][h]
-    for p in range(32):
-        g[_G_ZMARK + p] = Z_STONE[0][p] ^ (Z_STONE[1][p] >> 1)
     g[_G_ZSIDE] = Z_SIDE
     return g
 
@@ -284,7 +268,7 @@ def mills_at(G, stones: int, p: int) -> int:
 def gen(S, G, M, base: int) -> int:
     """Write the side to move's legal moves into ``M`` (_MOVES_SIZE ints) from
     index ``base`` (ignoring game over); return the index after the last one.
-    Never writes past the end: with fewer than _MOVES_ROOM ints left it stops
+    Never writes past SCRATCH: with fewer than _MOVES_ROOM ints left it stops
     and sets S[OVERFLOW] (the search then treats the node as a leaf)."""
     s = ptr32(S)
     g = ptr32(G)
@@ -323,7 +307,7 @@ def gen(S, G, M, base: int) -> int:
     if hand:  # first the placements ("from nowhere"), then, with move_in_placement, the slides
         frm = n
     while True:
-        if out > _MOVES_SIZE - _MOVES_ROOM:
+        if out > SCRATCH - _MOVES_ROOM:
             s[OVERFLOW] = 1
             return out
         tg = 0
@@ -341,7 +325,7 @@ def gen(S, G, M, base: int) -> int:
         to = 0
         while tg:
             if tg & 1:
-                if out > _MOVES_SIZE - _MOVES_ROOM:
+                if out > SCRATCH - _MOVES_ROOM:
                     s[OVERFLOW] = 1
                     return out
                 c = src << 5 | to
@@ -364,8 +348,9 @@ def gen(S, G, M, base: int) -> int:
                     while ml:
                         if ml & 1:
                             ends = g[_G_LINES + li] ^ bit
-                            if op & ends == ends and g[_G_LRANK + li] < rank:
-                                rank = g[_G_LRANK + li]
+                            r = (g[_G_LRANK + (li >> 4)] >> ((li & 15) << 1)) & 3
+                            if op & ends == ends and r < rank:
+                                rank = r
                                 pair = ends
                         ml >>= 1
                         li += 1
@@ -556,9 +541,9 @@ def push(S, G, m: int):
                     z ^= g[zo + c]
                     b &= ~(1 << c)
                     s[_CNT + o] = s[_CNT + o] - 1
-                    if mark:
+                    if mark:  # a marked point's key (morris.position._rehash)
                         s[_MARKS] = s[_MARKS] | 1 << c
-                        z ^= g[_G_ZMARK + c]
+                        z ^= g[_G_ZS + c] ^ (g[_G_ZS + 32 + c] >> 1)
                 i += 1
                 if i == 1:
                     c = (m >> 15) & 31
@@ -571,7 +556,7 @@ def push(S, G, m: int):
             p = 0
             while x:
                 if x & 1:
-                    z ^= g[_G_ZMARK + p]
+                    z ^= g[_G_ZS + p] ^ (g[_G_ZS + 32 + p] >> 1)
                 x >>= 1
                 p += 1
             s[_MARKS] = 0

@@ -42,6 +42,7 @@ from morris.position import NOMOVE
 PICO_NODES_PER_S = 4000
 PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S // 2
 
+BOOK_RULES = "standard"  # the rules text of engine/book.bin (tests/firmware/test_engine.py checks its header)
 ITERATIVE = const(22)   # depth of the iterative levels: search.MAXPLY - 2 (the node cap ends them)
 LEVEL_NAMES = (None, "first games", "beginner", "casual", "club", "expert")
 # level: (max depth, Pico ms of a move in the main loop, root margin, book)
@@ -84,7 +85,7 @@ class Engine:
     """Computer opponent of a given ``level`` (1 = first games .. TOP_LEVEL = expert).
 
     ``tt_size``: transposition-table entries (power of two; default 1024 =
-    12 KB in 768-byte chunks). ``nodes``: override the level's node cap
+    8 KB in 512-byte chunks). ``nodes``: override the level's node cap
     (int), e.g. for fast matches; ``ms``: override the ms budget (the
     deadline); ``depth``: override the maximum depth; ``seed``: seed of the
     variety choice (None: from the clock); ``book``: use the opening book
@@ -178,8 +179,8 @@ class Engine:
         if not holds(position.rules):
             raise ValueError("engine: rules %s not held by the engine board" % position.rules)
         self.reserve()
-        if self.use_book:
-            from .book import book_moves  # imported on first use: no RAM at levels 1-2
+        if self.use_book and str(position.rules) == BOOK_RULES:
+            from .book import book_moves  # imported on first use: no RAM at levels 1-2 nor other rules
             bm = book_moves(position)
             if bm:
                 self.from_book = True

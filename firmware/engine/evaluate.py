@@ -88,30 +88,22 @@ _F_DANGER = const(12)
 _F_OPPBLK = const(13)
 
 
-# The rule families whose weights differ (``family``).
-FAMILIES = ("nine", "twelve", "no flying", "marks")
-
-# Per family: placement weights, then movement weights (centi-stones per
-# feature unit). "nine" was set by hand (issue 13: tools/tune_weights.py's
-# fit scored no better against the baseline and missed two tactical-suite
-# answers); the others start from it, changed where tools/tune_weights.py's
-# fit on the family's games won its match (docs/engine.md, "Weights").
-WEIGHTS = (
-    (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0,
-     100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300),
-    (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0,
-     100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300),
-    (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0,
-     100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300),
-    (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0,
-     100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300),
-)
+# Per rule family (``family``: 0 the nine-stone games, 1 the twelve-stone games
+# with flying, 2 the games without flying, 3 the games with marks): placement
+# weights, then movement weights (centi-stones per feature unit). Family 0
+# was set by hand (issue 13: tools/tune_weights.py's fit scored no better
+# against the baseline and missed two tactical-suite answers); the others
+# start from it, changed where tools/tune_weights.py's fit on the family's
+# games won its match (docs/engine.md, "Weights"). One tuple per distinct set.
+_NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0,
+         100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300)
+WEIGHTS = (_NINE, _NINE, _NINE, _NINE)
 
 
 def family(rules):
-    """Index in FAMILIES of ``rules`` (morris.Rules): "marks" (placing_mill: mark),
-    "no flying" (fly_at 0), "twelve" (a board that placement can fill: 12 stones on
-    24 points), else "nine"."""
+    """The weights family (index of WEIGHTS) of ``rules`` (morris.Rules): 3 marks
+    (placing_mill: mark), 2 no flying (fly_at 0), 1 twelve stones (a board that
+    placement can fill), else 0 (the nine-stone games)."""
     if rules.placing_mill == "mark":
         return 3
     if rules.fly_at == 0:

@@ -15,9 +15,10 @@ ply shallower, searched again at full depth if they beat alpha; not while
 stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
 move that captures or blocks one of the opponent's mills (at most
 ``_MAX_EXT`` per line of play); transposition table (``array('i')``
-chunks: key < 2**30 mixing the rule state, the move's low 20 bits | depth
-<< 20 | flag << 26 | search number mod 4 << 28 (an entry from an earlier
-search gives its move only), value); move ordering by ``order`` (viper):
+chunks, two ints per entry: the key's bits above the index (the key <
+2**30 mixes the rule state) | depth << 20 | flag << 26 | search number mod
+4 << 28 (an entry from an earlier search gives its move only), then the
+move's low 15 bits | value << 15); move ordering by ``order`` (viper):
 TT move, captures (more stones first, then stones out of the opponent's
 open twos) and removal-only turns, placements that close a mill, killers
 (two per ply), blocks of the opponent's mills, moves that make an own
@@ -51,7 +52,7 @@ _WIN = const(10000)
 _INF = const(30000)
 MATE_ZONE = const(9000)
 MAXPLY = const(24)
-_MOVE_MASK = const(0xFFFFF)
+_MOVE_MASK = const(0x7FFF)  # a table entry's move: to | frm << 5 | c1 << 10
 NOMOVE = const(-1)
 _MAX_EXT = const(2)
 _LMR_AFTER = const(3)  # moves after the first _LMR_AFTER are reduced (quiet ones, depth >= 3)
@@ -74,9 +75,9 @@ PAUSED = const(1)    # slice time used up, resume later
 ABORTED = const(2)   # search budget (nodes or time) used up
 
 DEFAULT_TT = 1024
-CHUNK_BITS = 6   # 64 entries, 768 bytes per chunk
+CHUNK_BITS = 6   # 64 entries, 512 bytes per chunk
 # order()'s inputs in spare slots of the board's state block S (TT move's low
-# 20 bits, killers, the moves' start and end in M); the history table and the
+# 15 bits, killers, the moves' start and end in M); the history table and the
 # moves' ordering scores share one array('H'): HO[0:_HSIZE], HO[_HSIZE + i] for M[i]
 _O_TT = const(24)
 _O_K1 = const(25)
@@ -84,7 +85,7 @@ _O_K2 = const(26)
 _O_START = const(27)
 _O_END = const(28)
 _HSIZE = const(600)  # history index: (from or 24) * 24 + to
-_MOVES_SIZE = const(512)  # engine/board.py's move stack
+_MOVES_END = const(440)  # engine/board.py SCRATCH: where its move stack ends
 _REMOVAL = const(0x20000000)
 # the search's per-ply rows: one block R of 15 rows of MAXPLY + 2 ints, at these offsets
 _R_A = const(0)
@@ -149,7 +150,7 @@ def order(S, G, M, HO) -> int:
         m = mv[i]
         to = m & 31
         c1 = (m >> 10) & 31
-        if m & 0xFFFFF == ttm:
+        if m & 0x7FFF == ttm:
             sc = 1000
         elif m & _REMOVAL:
             sc = 800
@@ -223,8 +224,10 @@ class Searcher:
     """The resumable search. Use through ``engine.Engine``.
 
     ``tt_size``: transposition table entries, rounded down to a power of two
-    (12 bytes each: key, data and value in ``array('i')`` chunks of 64
-    entries, so no single allocation exceeds 768 bytes on a fragmented heap).
+    (8 bytes each in ``array('i')`` chunks of 64 entries, so no single
+    allocation exceeds 512 bytes on a fragmented heap: the key's bits above
+    the index (20 of them) | depth << 20 | flag << 26 | search number mod 4
+    << 28, then the move's to | frm << 5 | c1 << 10 | (value + 16384) << 15).
     ``board``: an engine.board.Board (state, tables, move stack) to search on.
     """
 
@@ -235,14 +238,15 @@ class Searcher:
             bits += 1
         n = 1 << bits
         self.tt_mask = n - 1
+        self.tt_bits = bits
         cb = CHUNK_BITS if bits > CHUNK_BITS else bits
         self.tt_shift = cb
         self.tt_cmask = (1 << cb) - 1
         self.tt_gen = 0   # search number mod 4, in the entries' top bits (see ``begin``)
-        self.tt = [zeros(3 << cb) for _ in range(n >> cb)]
+        self.tt = [zeros(2 << cb) for _ in range(n >> cb)]
         self.R = zeros(_ROWS * (MAXPLY + 2))  # per-ply rows (_R_* offsets)
         # history, then the move stack's ordering scores (cleared below); sized once, no temporary
-        self.H = array("H", range(_HSIZE + _MOVES_SIZE))
+        self.H = array("H", range(_HSIZE + _MOVES_END))
         self.F = zeros(NF)
         self.W = weights()
         self.w_rules = None  # the rules whose weights are in W
@@ -255,14 +259,14 @@ class Searcher:
     def clear(self):
         """Forget the transposition table, killers and history (new game)."""
         for ch in self.tt:
-            for i in range(0, len(ch), 3):
+            for i in range(len(ch)):
                 ch[i] = 0
         self.clear_heuristics()
 
     def clear_heuristics(self):
         """Reset killers and history (kept small between moves)."""
         h = self.H
-        for i in range(_HSIZE + _MOVES_SIZE):
+        for i in range(_HSIZE + _MOVES_END):
             h[i] = 0
         for i in range(MAXPLY + 2):
             self.R[_R_K1 + i] = NOMOVE
@@ -326,6 +330,7 @@ class Searcher:
         R = self.R
         TT = self.tt
         tmask = self.tt_mask
+        tbits = self.tt_bits
         tsh = self.tt_shift
         tcm = self.tt_cmask
         tgen = self.tt_gen
@@ -371,14 +376,15 @@ class Searcher:
                     R[_R_KEY + ply] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
-                    i = (i & tcm) * 3
-                    if ch[i] == k:
-                        dat = ch[i + 1]
-                        ttm = dat & _MOVE_MASK
+                    i = (i & tcm) * 2
+                    dat = ch[i]
+                    if dat & 0xFFFFF == (k >> tbits) & 0xFFFFF:
+                        v = ch[i + 1]
+                        ttm = v & _MOVE_MASK
                         if ttm == _MOVE_MASK:
                             ttm = NOMOVE
                         if (dat >> 20 & 63) >= d and dat >> 28 == tgen:
-                            v = ch[i + 2]
+                            v = (v >> 15) - 16384
                             if v > MATE_ZONE:
                                 v -= ply
                             elif v < -MATE_ZONE:
@@ -394,8 +400,8 @@ class Searcher:
                     R[_R_KEY] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
-                    i = (i & tcm) * 3
-                    if ch[i] == k:
+                    i = (i & tcm) * 2
+                    if ch[i] & 0xFFFFF == (k >> tbits) & 0xFFFFF:
                         ttm = ch[i + 1] & _MOVE_MASK
                         if ttm == _MOVE_MASK:
                             ttm = NOMOVE
@@ -564,18 +570,19 @@ class Searcher:
     def _store(self, k, d, f, v, m, ply):
         i = k & self.tt_mask
         ch = self.tt[i >> self.tt_shift]
-        i = (i & self.tt_cmask) * 3
+        i = (i & self.tt_cmask) * 2
         g = self.tt_gen
-        if ch[i] == k and ch[i + 1] >> 28 == g and (ch[i + 1] >> 20 & 63) > d and f != _EXACT:
+        kh = (k >> self.tt_bits) & 0xFFFFF
+        dat = ch[i]
+        if dat & 0xFFFFF == kh and dat >> 28 == g and (dat >> 20 & 63) > d and f != _EXACT:
             return  # keep this search's deeper entry of the same position
         if v > MATE_ZONE:
             v += ply
         elif v < -MATE_ZONE:
             v -= ply
         m = _MOVE_MASK if m == NOMOVE else m & _MOVE_MASK
-        ch[i] = k
-        ch[i + 1] = m | (d if d < 63 else 63) << 20 | f << 26 | g << 28
-        ch[i + 2] = v
+        ch[i] = kh | (d if d < 63 else 63) << 20 | f << 26 | g << 28
+        ch[i + 1] = m | (v + 16384) << 15
 
     def unwind(self):
         """Pop every move the paused or aborted search still has on the board."""

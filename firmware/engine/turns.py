@@ -1,11 +1,11 @@
 """The engine board's rare turns: removal-only turns, two or three captures, a full board.
 
-engine/board.py's ``gen`` and ``push`` call these for rules that have them
-(``tables`` imports this module only then: the classic game never loads
-it): the removal-only turns owed once placement filled the board
+engine/board.py's ``tables``, ``gen`` and ``push`` call these for rules that
+have them (``tables`` imports this module only then: the classic game never
+loads it): the removal-only turns owed once placement filled the board
 (``full_board``: remove, both_remove, mill_count), a move that forms two or
-three paying mills (``double_mill``: two, each) and the removals a full
-board deals. Semantics and move order are morris/variant.py's (and
+three paying mills (``double_mill``: two, each), the removals a full board
+deals and the intervention tables. Semantics and move order are morris/variant.py's (and
 morris/position.py's for the classic rules): captures of one turn are a
 set, protection is recomputed after each capture, a turn stops capturing
 once the opponent is below lose_below (variants), a removal-only turn is
@@ -26,7 +26,6 @@ _CNT = const(4)
 _TURN = const(6)
 _OVERFLOW = const(17)
 _OWE = const(19)
-_SCRATCH = const(32)
 _G_N = const(0)
 _G_LOSE = const(3)
 _G_OPT = const(4)
@@ -36,8 +35,29 @@ _G_SPECIAL = const(14)
 _G_LINES = const(80)
 _G_ZS = const(112)
 _G_FB = const(211)
-_MOVES_SIZE = const(512)
+_G_MID = const(216)
+_G_LRANK = const(248)
+_SCRATCH = const(440)   # M[_SCRATCH:]: this module's scratch (engine/board.py SCRATCH)
 _REMOVAL = const(0x20000000)
+
+
+def intervention_tables(geo, g):
+    """Write the intervention rows of the tables block ``g`` for geometry ``geo``:
+    per point the lines whose middle point it is, per line its rank when two lines
+    qualify (Sanmill's choice, morris/variant.py ``_interventions``: a cross line,
+    then a square's side, then a diagonal)."""
+    names = geo.names
+    for li, ln in enumerate(geo.lines):
+        pts = [p for p in range(geo.n) if ln >> p & 1]
+        for q in pts:
+            a, b = [p for p in pts if p != q]
+            if geo.adj[a] >> q & 1 and not geo.adj[a] >> b & 1:  # q is the middle point
+                g[_G_MID + q] |= 1 << li
+                na = names[a]
+                nb = names[b]
+                rank = 2 if na[0] != nb[0] and na[1] != nb[1] else (
+                    0 if na[0] == "d" and nb[0] == "d" or na[1] == "4" and nb[1] == "4" else 1)
+                g[_G_LRANK + (li >> 4)] |= rank << ((li & 15) << 1)
 
 
 @micropython.viper
@@ -77,7 +97,7 @@ def removals(S, G, M, base: int) -> int:
     x = cap
     while x:
         if x & 1:
-            s[pts + n] = p
+            mv[pts + n] = p
             n += 1
         x >>= 1
         p += 1
@@ -85,26 +105,26 @@ def removals(S, G, M, base: int) -> int:
         k = n
     idx = pts + n
     for i in range(k):
-        s[idx + i] = i
+        mv[idx + i] = i
     out = base
     while True:  # the k-subsets in lexicographic order
-        if out >= _MOVES_SIZE:
+        if out >= _SCRATCH:
             s[_OVERFLOW] = 1
             return out
         mask = 0
         for i in range(k):
-            mask |= 1 << s[pts + s[idx + i]]
+            mask |= 1 << mv[pts + mv[idx + i]]
         mv[out] = _REMOVAL | mask
         out += 1
         i = k - 1
-        while i >= 0 and s[idx + i] == n - k + i:
+        while i >= 0 and mv[idx + i] == n - k + i:
             i -= 1
         if i < 0:
             break
-        s[idx + i] = s[idx + i] + 1
+        mv[idx + i] = mv[idx + i] + 1
         j = i + 1
         while j < k:
-            s[idx + j] = s[idx + j - 1] + 1
+            mv[idx + j] = mv[idx + j - 1] + 1
             j += 1
     return out
 
@@ -212,7 +232,7 @@ def captures(S, G, M, packed: int) -> int:
     a = 0
     while a < n:
         if (cap1 >> a) & 1:
-            if out >= _MOVES_SIZE - 1:
+            if out >= _SCRATCH - 1:
                 s[_OVERFLOW] = 1
                 return out
             op1 = op & ~(1 << a)
@@ -225,7 +245,7 @@ def captures(S, G, M, packed: int) -> int:
             b = 0
             while b < n:
                 if (cap2 >> b) & 1:
-                    if out >= _MOVES_SIZE - 1:
+                    if out >= _SCRATCH - 1:
                         s[_OVERFLOW] = 1
                         return out
                     cap3 = 0
@@ -245,7 +265,7 @@ def captures(S, G, M, packed: int) -> int:
                             if (cap3 >> c) & 1:
                                 seq = a | b << 5 | c << 10 | 31 << 15
                                 if int(_first(G, op, prot, seq)):
-                                    if out >= _MOVES_SIZE - 1:
+                                    if out >= _SCRATCH - 1:
                                         s[_OVERFLOW] = 1
                                         return out
                                     out = int(_emit(M, out, head, seq))
