@@ -60,11 +60,9 @@ def intervention_tables(geo, g):
                 g[_G_LRANK + (li >> 4)] |= rank << ((li & 15) << 1)
 
 
-@micropython.viper
-def _limit(S, colour: int, k: int, lose: int) -> int:
+def _limit(S, colour, k, lose):
     """Captures actually made of ``k`` owed: the game ends once ``colour`` falls below ``lose``."""
-    s = ptr32(S)
-    left = s[_CNT + colour] + s[_HAND + colour] - lose
+    left = S[_CNT + colour] + S[_HAND + colour] - lose
     if k <= left + 1:
         return k
     if left + 1 > 1:
@@ -129,22 +127,20 @@ def removals(S, G, M, base: int) -> int:
     return out
 
 
-@micropython.viper
-def _valid(G, op: int, prot: int, seq: int) -> int:
+def _valid(G, op, prot, seq):
     """1 when capturing the points of ``seq`` (5 bits each, 31 ends it) in that order
     from stones ``op`` obeys the protection mode ``prot`` at every step."""
     while True:
         p = seq & 31
         if p == 31:
             return 1
-        if not (int(capturable(G, op, prot)) >> p) & 1:
+        if not (capturable(G, op, prot) >> p) & 1:
             return 0
         op &= ~(1 << p)
         seq >>= 5
 
 
-@micropython.viper
-def _first(G, op: int, prot: int, seq: int) -> int:
+def _first(G, op, prot, seq):
     """1 when no other order of the points of ``seq`` (two or three, 5 bits each,
     31 ends it) that is valid (``_valid``) comes before it lexicographically:
     the depth-first search meets each set of captures first in this order."""
@@ -152,11 +148,11 @@ def _first(G, op: int, prot: int, seq: int) -> int:
     b = (seq >> 5) & 31
     c = (seq >> 10) & 31
     if c == 31:
-        if b < a and int(_valid(G, op, prot, b | a << 5 | 31 << 10)):
+        if b < a and _valid(G, op, prot, b | a << 5 | 31 << 10):
             return 0
         return 1
     # the orders of three before (a, b, c): those with a smaller first point, then (a, c, b)
-    if c < b and int(_valid(G, op, prot, a | c << 5 | b << 10 | 31 << 15)):
+    if c < b and _valid(G, op, prot, a | c << 5 | b << 10 | 31 << 15):
         return 0
     for i in range(2):
         x = b
@@ -167,18 +163,16 @@ def _first(G, op: int, prot: int, seq: int) -> int:
             y = a
             z = b
         if x < a:
-            if int(_valid(G, op, prot, x | y << 5 | z << 10 | 31 << 15)):
+            if _valid(G, op, prot, x | y << 5 | z << 10 | 31 << 15):
                 return 0
-            if int(_valid(G, op, prot, x | z << 5 | y << 10 | 31 << 15)):
+            if _valid(G, op, prot, x | z << 5 | y << 10 | 31 << 15):
                 return 0
     return 1
 
 
-@micropython.viper
-def _emit(M, out: int, head: int, seq: int) -> int:
+def _emit(M, out, head, seq):
     """Write the move ``head`` with the captures of ``seq`` (5 bits each, 31 ends it),
     ascending (morris.position.move), at M[out]; returns out + 1."""
-    mv = ptr32(M)
     a = seq & 31
     b = (seq >> 5) & 31
     c = (seq >> 10) & 31
@@ -196,7 +190,7 @@ def _emit(M, out: int, head: int, seq: int) -> int:
             x = c
             c = b
             b = x
-    mv[out] = head | a << 10 | b << 15 | (c ^ 31) << 20
+    M[out] = head | a << 10 | b << 15 | (c ^ 31) << 20
     return out + 1
 
 
@@ -275,25 +269,21 @@ def captures(S, G, M, packed: int) -> int:
     return out
 
 
-@micropython.viper
-def _mills(G, stones: int) -> int:
+def _mills(G, stones):
     """Number of lines ``stones`` complete."""
-    g = ptr32(G)
     k = 0
-    nl = g[_G_NLINES]
-    for li in range(nl):
-        ln = g[_G_LINES + li]
+    for li in range(G[_G_NLINES]):
+        ln = G[_G_LINES + li]
         if stones & ln == ln:
             k += 1
     return k
 
 
-@micropython.viper
-def full_board(S, G, first: int) -> int:
+def full_board(S, G, first):
     """Set the removals owed once the last placement filled the board (``first``
     removes first; morris/variant.py ``_full_board``); returns the Zobrist change."""
-    s = ptr32(S)
-    g = ptr32(G)
+    s = S
+    g = G
     fb = g[_G_FB]
     w0 = 0
     w1 = 0
@@ -306,8 +296,8 @@ def full_board(S, G, first: int) -> int:
         w0 = 1
         w1 = 1
     else:  # mill_count (El Filja)
-        m0 = int(_mills(G, s[_BB]))
-        m1 = int(_mills(G, s[_BB + 1]))
+        m0 = _mills(G, s[_BB])
+        m1 = _mills(G, s[_BB + 1])
         if m0 == 0 and m1 == 0:
             w0 = -1
             w1 = -1

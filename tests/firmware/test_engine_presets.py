@@ -5,7 +5,7 @@ relatives load the rules core's morris/variant.py and presets and
 engine/turns.py, which stay loaded), not after test_engine.py's tests.
 """
 import gc
-from morris import Position, Rules, PRESETS
+from morris import Position, Rules, PRESETS, OPTIONS
 from engine import Engine, holds
 
 RULE_SETS = PRESETS + ("wikipedia+double_mill=two", "wikipedia+no_return=on",
@@ -36,3 +36,19 @@ def test_every_rule_set_plays_legal_games():
                 kinds.add("mark")
         gc.collect()
     assert kinds == {"removal", "same side", "mark"}, kinds
+
+
+def test_holds_every_preset_with_every_option_value():
+    # every rule set the rules core accepts: each preset with each single option changed
+    n = 0
+    for preset in PRESETS:
+        for opt in OPTIONS:
+            values = OPTIONS[opt]
+            for v in ((values[0], values[1]) if isinstance(values[0], int) else values):
+                try:
+                    rules = Rules(preset, **{opt: v})
+                except ValueError:
+                    continue
+                assert holds(rules), str(rules)
+                n += 1
+    assert n > 800, n
