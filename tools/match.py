@@ -25,7 +25,8 @@ difference with a 95% confidence interval (normal approximation of the
 per-game score, Elo = -400 log10(1/s - 1); a bound at a score of 0 or
 1 prints as -inf / +inf; when every game scored alike the interval is
 Wilson's for a proportion). Runs games in ``--jobs``
-processes (multiprocessing, 2 by default).
+processes (multiprocessing, 2 by default). ``--log FILE`` appends each
+game's result as it ends; ``match.py --summarize FILE`` scores them.
 """
 import argparse
 import math
@@ -156,7 +157,30 @@ def summarize(results):
     return w, d, lo, mean, elo(mean), elo(max(0.0, mean - 1.96 * se)), elo(min(1.0, mean + 1.96 * se))
 
 
+def _log(path, r):
+    """Append game result ``r`` (score plies reason nodes moves) to ``path`` (if given)."""
+    if path:
+        with open(path, "a") as f:
+            f.write("%s %d %s|%d %d\n" % (r[0], r[1], r[2], r[3], r[4]))
+
+
+def summarize_log(path):
+    """Print the score of the games logged in ``path`` (``--log``) so far."""
+    results = []
+    for line in open(path):
+        head, tail = line.strip().split("|")
+        sc, plies, reason = head.split(" ", 2)
+        an, am = tail.split()
+        results.append((float(sc), int(plies), reason, int(an), int(am)))
+    w, d, lo, s, e, el, eh = summarize(results)
+    print("%s: %d games: A wins %d  draws %d  losses %d  score %.1f%%  Elo %+.0f [%+.0f, %+.0f] (95%%)"
+          % (path, len(results), w, d, lo, 100 * s, e, el, eh))
+
+
 def main(argv=None):
+    if argv is None and len(sys.argv) == 3 and sys.argv[1] == "--summarize":
+        summarize_log(sys.argv[2])
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("a", help="player A: random, greedy, L1..L5 or baselines B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T]")
     ap.add_argument("b", help="player B")
@@ -166,6 +190,8 @@ def main(argv=None):
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", help="append each game's result to this file as it ends (a long match's"
+                    " partial score survives an interruption: --summarize FILE)")
     ap.add_argument("--micropython", action="store_true",
                     help="play the games in the MicroPython unix port (emitted code: faster; not with greedy)")
     args = ap.parse_args(argv)
@@ -193,9 +219,15 @@ def main(argv=None):
     t0 = time.time()
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(play_game, tasks, chunksize=1)
+            results = []
+            for r in pool.imap_unordered(play_game, tasks, chunksize=1):
+                results.append(r)
+                _log(args.log, r)
     else:
-        results = [play_game(t) for t in tasks]
+        results = []
+        for t in tasks:
+            results.append(play_game(t))
+            _log(args.log, results[-1])
     dt = time.time() - t0
     w, d, lo, s, e, el, eh = summarize(results)
     reasons = {}
