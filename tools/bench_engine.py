@@ -335,7 +335,7 @@ def preset_positions(rules_text):
 def rules_child(rules_text, depth, what):
     """Under MicroPython: one part of the per-preset bench (``--rules``): ``search`` (nodes
     of the top level to ``depth`` over the bench positions), ``perft`` (engine-board
-    leaves from the start, depth 4), ``levels`` (nodes per move of each level) or
+    leaves from the start, depth 5), ``levels`` (nodes per move of each level) or
     ``none`` (the positions only: the start-up time the parent subtracts)."""
     from morris import Position
     from engine import Engine, TOP_LEVEL
@@ -351,7 +351,7 @@ def rules_child(rules_text, depth, what):
         print("COUNT %d %d" % (n, len(positions)))
     elif what == "perft":
         pos = positions[0][1]
-        print("COUNT %d" % BoardProbe(pos.rules).load(pos).perft(4))
+        print("COUNT %d" % BoardProbe(pos.rules).load(pos).perft(5))
     elif what == "levels":
         for lv in range(1, TOP_LEVEL + 1):
             counts = []
@@ -398,7 +398,7 @@ def bench_rules(presets, depth):
             out, _ = child(tmp, rules, "levels")
             pico = nps / PICO_FACTOR
             print("%s: search %.0f nodes/s (top level, depth %d, %d positions: %d nodes), engine-board perft"
-                  " %.0f leaves/s (start, depth 4); Pico %.0f nodes/s, %.0f in the main loop"
+                  " %.0f leaves/s (start, depth 5); Pico %.0f nodes/s, %.0f in the main loop"
                   % (rules, nps, depth, npos, nodes, lps, pico, pico * LOOP_SHARE))
             for lv in out:
                 n, mean, worst = (int(x) for x in lv[1:])
