@@ -11,12 +11,13 @@ Runs unchanged under CPython and the MicroPython unix port::
 unix port from .mpy files built by tools/deploy.py (host arch, the engine's
 emitted code) over the preset's bench positions (``preset_positions``: the
 start, a placement position, the last placement turns and a movement
-position, reached by seeded random play): the search's nodes/s (top level to
-depth 4, over the process's CPU time), the engine board's perft leaves/s
-(start, depth 3), and per level the mean and worst nodes per move, the host
-ms per move (wall clock of the unix port) and the Pico estimate: unix port
-nodes/s / ``PICO_FACTOR`` standalone, and a fifth of that inside the
-board's main loop (``LOOP_SHARE``).
+position, reached by seeded random play), each figure from its own process's
+CPU time less the process's start-up: the search's nodes/s (top level to
+``max_depth``, default 5), the engine board's perft leaves/s (start, depth
+5), and per level the mean and worst nodes per move, the host ms per move
+(mean nodes at the measured rate) and the Pico estimate: unix port nodes/s
+/ ``PICO_FACTOR`` standalone, and a fifth of that inside the board's main
+loop (``LOOP_SHARE``).
 
 ``--all`` (from CPython) counts the search bench's nodes (top level to
 ``max_depth`` over the bench positions) and the engine board's perft leaves
