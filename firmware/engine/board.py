@@ -34,8 +34,8 @@ Layout of the state block ``S`` (array('i'), ``_S_SIZE`` ints):
   marked points, 19/20 removals owed + 8 (Position.owe: k > 0 opponent
   stones, -k own stones); 24..28 the search's ordering inputs; from _UNDO:
   _REC ints per played move (move,
-  clocks, both bitboards, marks, packed hands / counts / side / owed, both
-  used masks, both bars, Zobrist key, history start); from _HIST: the exact
+  clocks, both bitboards, marks, packed hands / counts / side / owed, the
+  mover's used mask, its bar | history start << 11, Zobrist key); from _HIST: the exact
   repetition keys, 2 ints per position.
 Layout of the tables block ``G``: see ``tables``.
 Sources: docs/rules.md, docs/variants.md (via morris.rules / morris.position
@@ -69,11 +69,11 @@ _MARKS = const(18)
 _OWE = const(19)
 # 24..28: the search's move-ordering inputs (engine/search.py O_*)
 _UNDO = const(32)
-_REC = const(11)
+_REC = const(9)
 _UNDO_PLIES = const(26)   # search.MAXPLY + 2
-_HIST = const(318)       # _UNDO + _REC * _UNDO_PLIES
+_HIST = const(266)       # _UNDO + _REC * _UNDO_PLIES
 _HIST_KEYS = const(80)   # positions kept (newest); the search adds at most _UNDO_PLIES
-_S_SIZE = const(478)     # _HIST + 2 * _HIST_KEYS
+_S_SIZE = const(426)     # _HIST + 2 * _HIST_KEYS
 # G: tables block
 _G_N = const(0)
 _G_FULL = const(1)
@@ -107,8 +107,8 @@ _G_TURNS = const(215)    # the rules have engine/turns.py's turns
 _G_MID = const(216)      # 32 masks of the line indices whose middle point each point is (intervention)
 _G_LRANK = const(248)    # 2 ints: 2 bits per line, its intervention rank (engine/turns.py)
 _G_SIZE = const(250)
-_MOVES_SIZE = const(480)   # move stack of the search / perft (all plies), 1.9 KB
-SCRATCH = const(440)       # M[SCRATCH:]: 40 ints of scratch for engine/turns.py
+_MOVES_SIZE = const(400)   # move stack of the search / perft (all plies), 1.6 KB
+SCRATCH = const(360)       # M[SCRATCH:]: 40 ints of scratch for engine/turns.py
 _MOVES_ROOM = const(32)    # gen stops (OVERFLOW) when fewer ints than this are left before SCRATCH
 
 # terminal() results, from the side to move's view
@@ -444,11 +444,9 @@ def push(S, G, m: int):
     s[u + 4] = s[_MARKS]
     s[u + 5] = (s[_HAND] | s[_HAND + 1] << 4 | s[_CNT] << 8 | s[_CNT + 1] << 13 | t << 18
                 | s[_OWE] << 19 | s[_OWE + 1] << 23)
-    s[u + 6] = s[_USED]
-    s[u + 7] = s[_USED + 1]
-    s[u + 8] = s[_FORB] | s[_FORB + 1] << 11
-    s[u + 9] = s[_ZKEY]
-    s[u + 10] = s[_HSTART]
+    s[u + 6] = s[_USED + t]  # only the mover's used lines / points and bar change
+    s[u + 7] = s[_FORB + t] | s[_HSTART] << 11
+    s[u + 8] = s[_ZKEY]
     was33 = 0
     if s[_CNT] == 3 and s[_CNT + 1] == 3 and s[_HAND] == 0 and s[_HAND + 1] == 0:
         was33 = 1
@@ -603,16 +601,15 @@ def pop(S, G) -> int:
     s[_HAND + 1] = (k >> 4) & 15
     s[_CNT] = (k >> 8) & 31
     s[_CNT + 1] = (k >> 13) & 31
-    s[_TURN] = (k >> 18) & 1
+    t = (k >> 18) & 1
+    s[_TURN] = t
     s[_OWE] = (k >> 19) & 15
     s[_OWE + 1] = (k >> 23) & 15
-    s[_USED] = s[u + 6]
-    s[_USED + 1] = s[u + 7]
-    k = s[u + 8]
-    s[_FORB] = k & 0x7FF
-    s[_FORB + 1] = k >> 11
-    s[_ZKEY] = s[u + 9]
-    s[_HSTART] = s[u + 10]
+    s[_USED + t] = s[u + 6]
+    k = s[u + 7]
+    s[_FORB + t] = k & 0x7FF
+    s[_HSTART] = k >> 11
+    s[_ZKEY] = s[u + 8]
     s[_HEND] = s[_HEND] - 2
     return s[u]
 

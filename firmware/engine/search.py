@@ -85,7 +85,7 @@ _O_K2 = const(26)
 _O_START = const(27)
 _O_END = const(28)
 _HSIZE = const(600)  # history index: (from or 24) * 24 + to
-_MOVES_END = const(440)  # engine/board.py SCRATCH: where its move stack ends
+_MOVES_END = const(360)  # engine/board.py SCRATCH: where its move stack ends
 _REMOVAL = const(0x20000000)
 # the search's per-ply rows: one block R of 15 rows of MAXPLY + 2 ints, at these offsets
 _R_A = const(0)

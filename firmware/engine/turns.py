@@ -37,7 +37,7 @@ _G_ZS = const(112)
 _G_FB = const(211)
 _G_MID = const(216)
 _G_LRANK = const(248)
-_SCRATCH = const(440)   # M[_SCRATCH:]: this module's scratch (engine/board.py SCRATCH)
+_SCRATCH = const(360)   # M[_SCRATCH:]: this module's scratch (engine/board.py SCRATCH)
 _REMOVAL = const(0x20000000)
 
 

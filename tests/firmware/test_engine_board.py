@@ -50,6 +50,19 @@ def _outcome_code(pos):
     return T_WIN if oc.winner == pos.turn else T_LOSS
 
 
+_BLOCKS = []
+
+
+def _board(pos):
+    """A board for ``pos``'s rules on one set of blocks for the whole module (a
+    fragmented 192 KB heap under MicroPython has no room for a new set per rule set)."""
+    import gc
+    gc.collect()
+    if not _BLOCKS:
+        _BLOCKS.append(Board.blocks())
+    return Board(pos.rules, _BLOCKS[0])
+
+
 def _state(pos):
     return [pos.bb[0], pos.bb[1], pos.hand[0], pos.hand[1], pos.count[0], pos.count[1],
             pos.turn, pos.ncp, pos.p33, pos.used[0], pos.used[1], pos.forbid[0] + 1, pos.forbid[1] + 1,
@@ -63,7 +76,7 @@ def _bstate(b):
 def test_perft_from_start_matches_rules_core():
     for rules in RULE_SETS:
         pos = Position(Rules.parse(rules))
-        b = Board(pos.rules).load(pos)
+        b = _board(pos).load(pos)
         for d in (1, 2):
             assert b.perft(d) == perft(pos, d), (rules, d)
 
@@ -74,7 +87,7 @@ def test_moves_terminal_and_perft_along_random_games():
         b = None
         for pos in _walk(rules, 300, 17 + i):
             if b is None:
-                b = Board(pos.rules)
+                b = _board(pos)
             b.load(pos)
             want = []
             pos.generate(want)
@@ -90,7 +103,7 @@ def test_push_pop_restore_state_and_keys():
     for rules in ("standard", "old-russian", "wikipedia+double_mill=two+no_return=on", "dooz",
                   "da-san-qi", "el-filja", "zhi-qi", "morabaraba", "one-time-mill", "mul-mulan", "lasker"):
         for pos in _walk(rules, 200, 5, 9):
-            b = Board(pos.rules).load(pos)
+            b = _board(pos).load(pos)
             before = list(b.S[0:21])
             for m in b.moves():
                 pos.push(m)
@@ -105,7 +118,7 @@ def test_push_pop_restore_state_and_keys():
 def test_repetition_draw_is_seen():
     # shuffle two stones back and forth: the third occurrence is a draw (standard)
     pos = Position.from_text("standard ..W/.../.W./B....B/.B./.../W.. w 0/0 6/0 0/0 -/- -")
-    b = Board(pos.rules).load(pos)
+    b = _board(pos).load(pos)
     for text in ("a1-d1", "a4-a7", "d1-a1", "a7-a4", "a1-d1", "a4-a7", "d1-a1", "a7-a4"):
         m = pos.parse_move(text)
         pos.push(m)
