@@ -103,13 +103,13 @@ _G_FB = const(211)       # full_board: 0 first_loses, 1 draw, 2 remove, 3 both_r
 _G_FULLEND = const(212)  # a full board ends the game: 0 no, 1 the first player loses, 2 draw
 _G_INTERV = const(213)   # intervention
 _G_FULLPOS = const(214)  # the board can be full after placement (2 x stones >= points)
-_G_TURNS = const(215)    # the rules have engine/turns.py's turns
+_G_TURNS = const(215)    # the rules use engine/turns.py
 _G_MID = const(216)      # 32 masks of the line indices whose middle point each point is (intervention)
 _G_LRANK = const(248)    # 2 ints: 2 bits per line, its intervention rank (engine/turns.py)
 _G_SIZE = const(250)
 _MOVES_SIZE = const(400)   # move stack of the search / perft (all plies), 1.6 KB
 SCRATCH = const(360)       # M[SCRATCH:]: 40 ints of scratch for engine/turns.py
-_MOVES_ROOM = const(32)    # gen stops (OVERFLOW) when fewer ints than this are left before SCRATCH
+_MOVES_ROOM = const(30)    # gen stops (OVERFLOW) when fewer ints than this are left before SCRATCH (330, as before issue 23)
 
 # terminal() results, from the side to move's view
 T_NONE = const(0)
@@ -138,7 +138,8 @@ def zeros(n):
 def tables(rules, g=None):
     """The tables block ``G`` (array('i'), _G_SIZE ints) of ``rules`` (morris.Rules),
     written into ``g`` when given (a block of that size), else into a new one.
-    Imports engine/turns.py when the rules have its turns.
+    The relatives' rows (and two or three captures) are engine/turns.py's
+    ``variant_tables``: the module is imported only for rules that have them.
 
     Raises ValueError for a board with more than 30 points or 32 lines."""
     global _turns
@@ -166,21 +167,11 @@ def tables(rules, g=None):
     g[_G_P33MAX] = 2 * rules.draw_3v3_moves
     g[_G_NLINES] = len(geo.lines)
     g[_G_SIMPLE] = 1 if (rules.max_captures == 1 and g[_G_REUSE] == 0) else 0
-    g[_G_SPECIAL] = 1 if rules.special else 0
-    g[_G_PM] = ("capture", "hand", "mark", "none").index(v["placing_mill"])
-    g[_G_LASKER] = 1 if rules.lasker else 0
-    g[_G_DEFF] = 1 if v["defender_first"] == "on" else 0
-    fb = ("first_loses", "draw", "remove", "both_remove", "mill_count").index(v["full_board"])
-    g[_G_FB] = fb
-    g[_G_FULLPOS] = 1 if 2 * rules.stones >= n else 0
-    if rules.full_end:
-        g[_G_FULLEND] = 2 if fb == 1 else 1
-    g[_G_INTERV] = 1 if v["intervention"] == "on" else 0
-    if rules.max_captures > 1 or (g[_G_FULLPOS] and fb >= 2) or g[_G_INTERV]:
-        g[_G_TURNS] = 1
+    if rules.special or rules.full_end or rules.max_captures > 1:
         if _turns is None:
             from . import turns
             _turns = turns
+        _turns.variant_tables(rules, g)
     for p in range(n):
         g[_G_ADJ + p] = geo.adj[p]
         m = 0
@@ -189,8 +180,6 @@ def tables(rules, g=None):
         g[_G_PLINES + p] = m
     for li, ln in enumerate(geo.lines):
         g[_G_LINES + li] = ln
-    if g[_G_INTERV]:
-        _turns.intervention_tables(geo, g)
     for c in (0, 1):
         for p in range(32):
             g[_G_ZS + 32 * c + p] = Z_STONE[c][p]

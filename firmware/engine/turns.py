@@ -32,16 +32,44 @@ _G_OPT = const(4)
 _G_PROT = const(5)
 _G_NLINES = const(12)
 _G_SPECIAL = const(14)
+_G_PM = const(15)
 _G_LINES = const(80)
 _G_ZS = const(112)
+_G_LASKER = const(209)
+_G_DEFF = const(210)
 _G_FB = const(211)
+_G_FULLEND = const(212)
+_G_INTERV = const(213)
+_G_FULLPOS = const(214)
+_G_TURNS = const(215)
 _G_MID = const(216)
 _G_LRANK = const(248)
 _SCRATCH = const(360)   # M[_SCRATCH:]: this module's scratch (engine/board.py SCRATCH)
 _REMOVAL = const(0x20000000)
 
 
-def intervention_tables(geo, g):
+def variant_tables(rules, g):
+    """Write the relatives' rows of engine/board.py's tables block ``g`` for
+    ``rules`` (morris.Rules): the variants' turn flow, what a placement's mill
+    does, Lasker moves, the defender first, the full board, intervention (and
+    its rows: ``_intervention_tables``)."""
+    v = rules.values
+    g[_G_SPECIAL] = 1 if rules.special else 0
+    g[_G_PM] = ("capture", "hand", "mark", "none").index(v["placing_mill"])
+    g[_G_LASKER] = 1 if rules.lasker else 0
+    g[_G_DEFF] = 1 if v["defender_first"] == "on" else 0
+    fb = ("first_loses", "draw", "remove", "both_remove", "mill_count").index(v["full_board"])
+    g[_G_FB] = fb
+    g[_G_FULLPOS] = 1 if 2 * rules.stones >= rules.geo.n else 0
+    if rules.full_end:
+        g[_G_FULLEND] = 2 if fb == 1 else 1
+    g[_G_TURNS] = 1
+    if v["intervention"] == "on":
+        g[_G_INTERV] = 1
+        _intervention_tables(rules.geo, g)
+
+
+def _intervention_tables(geo, g):
     """Write the intervention rows of the tables block ``g`` for geometry ``geo``:
     per point the lines whose middle point it is, per line its rank when two lines
     qualify (Sanmill's choice, morris/variant.py ``_interventions``: a cross line,

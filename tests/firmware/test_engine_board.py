@@ -175,7 +175,8 @@ def test_rare_turns_load_only_for_their_rules():
     if "engine.turns" in sys.modules:  # an earlier test of this run loaded it
         return
     Board(Rules("standard"))
-    Board(Rules("twelve"))
+    Board(Rules("wikipedia"))
+    Board(Rules("six"))
     assert "engine.turns" not in sys.modules
     Board(Rules("dooz"))
     assert "engine.turns" in sys.modules
