@@ -72,8 +72,8 @@ _UNDO = const(32)
 _REC = const(9)
 _UNDO_PLIES = const(26)   # search.MAXPLY + 2
 _HIST = const(266)       # _UNDO + _REC * _UNDO_PLIES
-_HIST_KEYS = const(80)   # positions kept (newest); the search adds at most _UNDO_PLIES
-_S_SIZE = const(426)     # _HIST + 2 * _HIST_KEYS
+_HIST_KEYS = const(66)   # positions kept (newest): 40 of the game (as before issue 23) + the search's _UNDO_PLIES
+_S_SIZE = const(398)     # _HIST + 2 * _HIST_KEYS
 # G: tables block
 _G_N = const(0)
 _G_FULL = const(1)

@@ -97,9 +97,7 @@ _F_OPPBLK = const(13)
 # games won its match (docs/engine.md, "Weights"). One tuple per distinct set.
 _NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0,
          100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300)
-_TWELVE = (100, 12, 7, 13, 28, -5, -23, 29, 12, 70, -88, 0, 34, 0,
-           100, 19, 14, 34, 0, 14, -5, 3, 24, 70, -69, -35, 0, 300)
-WEIGHTS = (_NINE, _TWELVE, _NINE, _NINE)
+WEIGHTS = (_NINE, _NINE, _NINE, _NINE)
 
 
 def family(rules):
