@@ -140,7 +140,7 @@ class Engine:
 
     def reserve(self):
         """Import the search and make its tables (TT, state and move blocks,
-        about 23 KB) now, e.g. while the heap is young (main.py); ``start``
+        about 16 KB with the default table) now, e.g. while the heap is young (main.py); ``start``
         does it on the first search otherwise."""
         if self.searcher is None:
             from . import search
