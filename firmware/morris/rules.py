@@ -17,6 +17,7 @@ capture per mill formed, up to three), ``mill_reuse: first_time_per_points``
 back to re-form a mill while it still stands in one).
 """
 from .geometry import GEOMETRIES
+from .compat import strip, shown
 
 # option -> allowed values (ints are given as a (low, high) range)
 OPTIONS = {
@@ -80,7 +81,7 @@ def preset_values(name):
     changes = _CLASSIC.get(name)
     if changes is None:
         if name not in PRESETS:
-            raise ValueError("unknown rules preset %r (known: %s)" % (name, ", ".join(sorted(PRESETS))))
+            raise ValueError("unknown rules preset %s (known: %s)" % (shown(name), ", ".join(sorted(PRESETS))))
         from .presets import RELATIVES
         changes = RELATIVES[name]
     values = dict(_BASE)
@@ -141,11 +142,11 @@ class Rules:
     @classmethod
     def parse(cls, text):
         """Rules from their text form ``preset[+option=value...]``; raises ValueError naming the bad part."""
-        parts = text.strip().split("+")
+        parts = strip(text).split("+")
         overrides = {}
         for part in parts[1:]:
             if "=" not in part:
-                raise ValueError("rules option must be option=value: %r" % part)
+                raise ValueError("rules option must be option=value: %s" % shown(part))
             k, v = part.split("=", 1)
             overrides[k] = v
         return cls(parts[0], **overrides)
@@ -168,12 +169,14 @@ class Rules:
 def _check(option, value):
     allowed = OPTIONS.get(option)
     if allowed is None:
-        raise ValueError("unknown rules option %r" % option)
+        raise ValueError("unknown rules option %s" % shown(str(option)))
     if isinstance(allowed[0], int):
-        try:
+        if isinstance(value, int) and not isinstance(value, bool):
+            v = value
+        elif isinstance(value, str) and 0 < len(value) < 5 and not [c for c in value if not "0" <= c <= "9"]:
             v = int(value)
-        except (TypeError, ValueError):
-            raise ValueError("option %s needs a number, got %r" % (option, value))
+        else:
+            raise ValueError("option %s needs a number, got %s" % (option, shown(str(value))))
         if not allowed[0] <= v <= allowed[1]:
             raise ValueError("option %s=%d out of range %d..%d" % (option, v, allowed[0], allowed[1]))
         return v
@@ -182,5 +185,5 @@ def _check(option, value):
     elif value is False:
         value = "off"
     if value not in allowed:
-        raise ValueError("option %s must be one of %s, got %r" % (option, "/".join(allowed), value))
+        raise ValueError("option %s must be one of %s, got %s" % (option, "/".join(allowed), shown(str(value))))
     return value
