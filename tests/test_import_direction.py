@@ -3,7 +3,7 @@ do (its core knows nothing of its variants and its PGN reader; they import the c
 
 Layers, lowest first (docs/rules.md, "Code"):
 
-- core: compat, presets (data only), geometry, rules, position;
+- core: compat, text (helpers), presets (data only), geometry, rules, position;
 - the relatives' turn flow: variant;
 - text input and output: notation, posread, sanmill, record;
 - tools over the core: perft.
@@ -26,7 +26,7 @@ from mptools import ROOT, tool
 
 MORRIS = os.path.join(ROOT, "firmware", "morris")
 LAYERS = {
-    "compat": 0, "presets": 0, "geometry": 0, "rules": 0, "position": 0,
+    "compat": 0, "text": 0, "presets": 0, "geometry": 0, "rules": 0, "position": 0,
     "variant": 1,
     "notation": 2, "posread": 2, "sanmill": 2, "record": 2,
     "perft": 3,

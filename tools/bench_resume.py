@@ -37,12 +37,13 @@ PICO_FACTOR = 60
 
 
 class MemStore:
-    """A store with a log, in memory (the controller's store contract)."""
+    """A store with a log, in memory (the controller's store contract; ``pieces`` as
+    hw/store.py's FileStore reads a file: bounded pieces)."""
 
     def __init__(self, log=True):
         self.data = None
         self.lines = []
-        if not log:      # the old format: no log, every move in the state file
+        if not log:      # no log: every move in the state file
             self.log_append = None
 
     def save(self, data):
@@ -50,6 +51,11 @@ class MemStore:
 
     def load(self):
         return self.data
+
+    def pieces(self, n=256):
+        if not self.data:
+            return None
+        return (self.data[i:i + n] for i in range(0, len(self.data), n))
 
     def log_append(self, data):
         self.lines.append(bytes(data))     # one blob per append: no long list
@@ -94,15 +100,16 @@ def long_game(rules, plies, seed=1):
         yield pick
 
 
-def old_saved_game(rules, plies):
-    """(store, final position text, plies): a game in the old format (every move
-    in one record, replayed on load), written directly: the old controller's RAM
-    copy of every move does not fit a long game here."""
+def old_saved_game(rules, plies, log=False, seed=1):
+    """(store, final position text, plies): a game in the first firmware's format
+    (every move in one file, no Format tag, First worked out from the plies as that
+    firmware did), written directly: the old controller's RAM copy of every move
+    does not fit a long game here. ``log``: the store has a log (the Pico's)."""
     pos = Position(Rules.parse(rules))
-    pieces = ['[Rules "%s"]\n[First "white"]\n' % rules]
+    pieces = []
     texts = []
     n = 0
-    for m in long_game(rules, plies):
+    for m in long_game(rules, plies, seed):
         texts.append(pos.move_text(m))
         pos.push(m)
         n += 1
@@ -111,8 +118,10 @@ def old_saved_game(rules, plies):
             texts = []
             pos = pos.copy()
     pieces.append(" ".join(texts))
-    st = MemStore(False)
-    st.data = ("".join(pieces) + "\n").encode()
+    first = pos.turn if n % 2 == 0 else 1 - pos.turn      # the first firmware's way
+    st = MemStore(log)
+    st.data = ('[Rules "%s"]\n[First "%s"]\n' % (rules, ("white", "black")[first])
+               + "".join(pieces) + "\n").encode()
     return st, pos.text(), n
 
 

@@ -8,7 +8,7 @@ reverse. The core keeps its own text forms: move text (``split_move``,
 (``Position.text``; read by posread.py); ``split_move`` is re-exported here.
 """
 from .position import NONE, REMOVAL, IllegalMoveError, move_captures, split_move  # noqa: F401
-from .compat import is_ascii_word, shown
+from .text import is_ascii_word, shown
 
 
 class RecordError(IllegalMoveError):

@@ -38,7 +38,9 @@ ninth when removals are owed)::
    removals owed, ``2`` opponent stones or ``1o`` own stones, ``0`` none.
 """
 from .rules import Rules, PROTECT_STRICT, PROTECT_NONE
-from .compat import XorShift16, strip, shown, is_ascii_word
+from .compat import XorShift16
+
+_SPACE = " \t\n\r\v\f"   # ASCII whitespace (morris/text.py)
 
 WHITE = 0
 BLACK = 1
@@ -89,34 +91,43 @@ def split_move(geo, text):
     captures', ...); anything but printable ASCII is malformed.
     """
     if not isinstance(text, str):
-        raise ValueError("move must be text, got %r" % (type(text).__name__,))
-    s = strip(text)
-    if not s or len(s) > 40 or not is_ascii_word(s):
-        raise ValueError("malformed move %s" % shown(text))
+        raise ValueError("move must be text, got %s" % type(text).__name__)
+    s = text.strip(_SPACE)
+    bad = not s or len(s) > 40
+    for ch in s:
+        if not 32 < ord(ch) < 127:
+            bad = True
+    if bad:
+        _bad_move(text, "")
     s = s.lower()
     parts = s.split("x")
     head = parts[0]
     caps = parts[1:]
     if len(caps) > (12 if not head else 3):
-        raise ValueError("malformed move %s: at most three captures" % shown(text))
+        _bad_move(text, ": at most three captures")
     if not head and caps:  # a removal-only turn: 'xa1' or 'xa1xb2'
         pts = []
         for name in caps:
             if name not in geo.index:
-                raise ValueError("malformed move %s: bad point %s" % (shown(text), shown(name)))
+                _bad_move(text, ": bad point ", name)
             pts.append(geo.index[name])
         return NONE, NONE, pts
     ends = head.split("-")
     if len(ends) > 2 or not ends[0]:
-        raise ValueError("malformed move %s: expected 'd2', 'd2-d3' or 'd2-d3xa1'" % shown(text))
+        _bad_move(text, ": expected 'd2', 'd2-d3' or 'd2-d3xa1'")
     pts = []
     for name in ends + caps:
         if name not in geo.index:
-            raise ValueError("malformed move %s: bad point %s" % (shown(text), shown(name)))
+            _bad_move(text, ": bad point ", name)
         pts.append(geo.index[name])
     if len(ends) == 2:
         return pts[0], pts[1], pts[2:]
     return NONE, pts[0], pts[1:]
+
+
+def _bad_move(text, why, part=None):
+    from .text import shown     # error paths only: not in the heap during play
+    raise ValueError("malformed move " + shown(text) + why + (shown(part) if part is not None else ""))
 
 
 def popcount(m):
@@ -581,13 +592,13 @@ class Position:
             else:
                 self.count[o] += 1
             bb[o] = b
-        self._pop_hist(c1 != NONE)
         self.ncp = ncp
         self.p33 = p33
         self.used[t] = uf & 0xFFFFF
         self.forbid[t] = (uf >> 20) - 1
         self.zkey = z
         self.turn = t
+        self._pop_hist(c1 != NONE)     # after the turn: a rule without repetitions keeps the key now
         return m
 
     # ---- outcome ----------------------------------------------------------
@@ -644,7 +655,7 @@ class Position:
         IllegalMoveError (with a reason) for a move the rules forbid here.
         """
         frm, to, caps = split_move(self.geo, text)
-        return self._check(strip(text), frm, to, caps)
+        return self._check(text.strip(_SPACE), frm, to, caps)
 
     def push_text(self, text):
         """Parse ``text`` as a legal move, play it and return the move int."""

@@ -6,7 +6,7 @@ saved position, a record's Position tag): the Pico compiles it only then
 """
 from .position import NONE, NOMOVE, WHITE, BLACK, popcount, split_move
 from .rules import Rules
-from .compat import words, shown
+from .text import words, shown
 
 _HEX = "0123456789abcdefABCDEF"
 

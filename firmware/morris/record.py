@@ -53,7 +53,7 @@ naming the move number, the side, the move and the reason.
 from .position import Position, IllegalMoveError, WHITE, BLACK
 from .rules import Rules
 from .notation import RecordError, pieces, next_turn
-from .compat import SPACE, strip, words, shown, is_ascii_word
+from .text import SPACE, strip, words, shown, is_ascii_word
 
 COLOURS = ("white", "black")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")

@@ -8,7 +8,7 @@ from .position import Position, WHITE, BLACK, popcount
 from .rules import Rules
 from .notation import RecordError
 from .posread import number
-from .compat import words, shown
+from .text import words, shown
 
 
 # Sanmill's squares 8..31, ring by ring (inner, middle, outer), each ring

@@ -330,14 +330,15 @@ def test_capture_restarts_repetition_count():
 # ---------- undo ---------------------------------------------------------------------
 
 def _snapshot(pos):
-    return (pos.text(), pos.zkey, pos.count[0], pos.count[1])
+    return (pos.text(), pos.zkey, pos.count[0], pos.count[1], list(pos.hist), list(pos.hand), pos.turn)
 
 
-def _undo_all(rules, seed):
-    """Pop every move of a random game; each state must equal a fresh replay of the moves before it."""
+def _undo_all(rules, seed, plies=100):
+    """Pop every move of a random game; each state must equal a fresh replay of the moves
+    before it (the repetition keys too: a rule without repetitions keeps only the key now)."""
     pos = Position(Rules.parse(rules))
     rng = Lcg(seed)
-    for _ in range(100):
+    for _ in range(plies):
         moves = pos.legal_moves
         if not moves:
             break
@@ -357,6 +358,10 @@ def test_undo_restores_every_counter_in_every_preset():
     for rules in ("standard", "wikipedia+double_mill=two+no_return=on", "old-russian", "schmidt", "french"):
         _undo_all(rules, seed)
         seed += 7
+    for rules in sorted(PRESETS):          # the relatives too (issue 22: old-russian's key after undo)
+        if rules not in ("standard", "wikipedia", "old-russian", "schmidt", "french"):
+            _undo_all(rules, seed, 40)
+            seed += 7
 
 
 # ---------- small-int limits -------------------------------------------------------------
