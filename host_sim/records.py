@@ -179,16 +179,15 @@ class Replay:
 
 
 def continue_store_bytes(pos_start, moves):
-    """Store bytes (the controller's saved-game format, see board/controller.py) of a
-    game from ``pos_start`` through ``moves``: the controller resumes it once the
+    """Store bytes (the controller's saved-game format: ``board.controller.saved_bytes``)
+    of a game from ``pos_start`` through ``moves``: the controller resumes it once the
     stones match."""
+    from board.controller import saved_bytes
     start = Position.from_text(pos_start.text()) if not isinstance(pos_start, str) else Position.from_text(pos_start)
     first = start.turn
-    head = '[Rules "%s"]\n[First "%s"]\n' % (str(start.rules), COLOURS[first])
     fresh = Position(start.rules, first)
-    if start.text() != fresh.text():
-        head += '[Position "%s"]\n' % start.text()
-    return (head + " ".join(moves) + "\n").encode()
+    return saved_bytes(str(start.rules), COLOURS[first], start.text() if start.text() != fresh.text() else None,
+                       moves)
 
 
 __all__ = ["retag", "load", "Replay", "RecordError", "continue_store_bytes", "today"]

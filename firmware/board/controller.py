@@ -132,6 +132,22 @@ def _players_of(players):
     return tuple(HUMAN if p == HUMAN else REMOTE for p in players)
 
 
+def saved_bytes(rules, first, start, moves, game=0, ply0=0, base=None, ended=None):
+    """The saved game's bytes, format 3 (module doc, "Store contract"): ``rules``
+    text, ``first`` "white"/"black", ``start`` position text or None, ``moves``
+    (texts since ply ``ply0``), ``game`` id and ``base`` position text when
+    ``ply0`` > 0, ``ended``: the Outcome of a resignation or agreed draw, or None.
+    The one writer of the format (the simulator's "continue from here" too)."""
+    head = '[Format "3"]\n[Rules "%s"]\n[First "%s"]\n' % (rules, first)
+    if start is not None:
+        head += '[Position "%s"]\n' % start
+    if ply0:            # older moves are in the log: this game's id there, and the base
+        head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (game, ply0, base)
+    if ended is not None:   # resignation, agreed draw: not in the position
+        head += '[Result "%s"]\n[Termination "%s"]\n' % (ended.result(), ended.reason)
+    return (head + " ".join(moves) + "\n").encode()
+
+
 class Controller(Display):
     """The board's game session. Feed it with ``step``; it returns LED frames.
 
@@ -612,15 +628,8 @@ class Controller(Display):
     # parses at most 2*TAIL-1 moves, whatever the game's length.
     def _record_bytes(self):
         rules, first, start = self.game_start()
-        head = '[Format "3"]\n[Rules "%s"]\n[First "%s"]\n' % (rules, first)
-        if start is not None:
-            head += '[Position "%s"]\n' % start
-        if self._ply0:      # older moves are in the log: this game's id there, and the base
-            head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (self._game, self._ply0, self._base_text)
-        end = self._ended
-        if end is not None:     # resignation, agreed draw: not in the position
-            head += '[Result "%s"]\n[Termination "%s"]\n' % (end.result(), end.reason)
-        return (head + " ".join(self.moves) + "\n").encode()
+        return saved_bytes(rules, first, start, self.moves, self._game, self._ply0, self._base_text,
+                           self._ended)
 
     def _save(self):
         if self.store is None:
