@@ -27,13 +27,29 @@ def load(c, src, tail):
         raise
     except OSError as e:
         raise Unreadable("the flash could not be read (%s)" % e)
-    except (ValueError, KeyError, IndexError) as e:   # UnicodeError is a ValueError
-        raise Unreadable(str(e) or type(e).__name__)
+    except UnicodeError:
+        raise Unreadable("the saved game is not text (UTF-8)")
+    except ValueError as e:             # an illegal move, a bad rules or position text
+        raise Unreadable(str(e))
+    except (KeyError, IndexError, TypeError):
+        raise Unreadable("a damaged saved game")
     finally:
         for p in opened:              # the store's files, also when reading stopped early
             close = getattr(p, "close", None)
             if close is not None:
                 close()
+
+
+def _number(tags, name, base):
+    """The number of tag ``name`` (0 when absent): ASCII digits only (hexadecimal for
+    ``base`` 16)."""
+    text = tags.get(name, "0")
+    for ch in text:
+        if not ("0" <= ch <= "9" or base == 16 and "a" <= ch <= "f"):
+            raise Unreadable("a bad %s tag" % name)
+    if not text or len(text) > 9:
+        raise Unreadable("a bad %s tag" % name)
+    return int(text, base)
 
 
 def _ended(tags):
@@ -60,15 +76,18 @@ def _load(c, src, tail, opened):
         start = Position.from_text(tags["Position"])
         old = False         # its first player is its side to move: nothing to put right
     elif "Rules" in tags:
-        start = Position(Rules.parse(tags["Rules"]), COLOURS.index(tags.get("First", "white")))
+        first = tags.get("First", "white")
+        if first not in COLOURS:
+            raise Unreadable("a bad First tag")
+        start = Position(Rules.parse(tags["Rules"]), COLOURS.index(first))
     else:
         raise Unreadable("no Rules tag")
-    ply0 = int(tags.get("Ply", "0"))
-    game = int(tags.get("Game", "0"), 16)
+    ply0 = _number(tags, "Ply", 10)
+    game = _number(tags, "Game", 16)
     fix = old and start.rules.defender_first == "on"
     if ply0:
-        if not game:
-            raise Unreadable("older moves in the log but no game id")
+        if not game or "Base" not in tags:
+            raise Unreadable("older moves in the log but no game id or base")
         pos = Position.from_text(tags["Base"])
         if pos.rules != start.rules:
             raise Unreadable("the base position's rules differ from the game's")

@@ -13,7 +13,7 @@ class Unreadable(ValueError):
 
 
 def _tag(line):
-    s = line.decode().strip()
+    s = line.strip().decode()        # ASCII whitespace only: the same on both interpreters
     i = s.find(' "')
     if s[:1] != "[" or i < 0 or s[-2:] != '"]':
         raise Unreadable("a bad tag line")
