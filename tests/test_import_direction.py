@@ -5,7 +5,7 @@ Layers, lowest first (docs/rules.md, "Code"):
 
 - core: compat, text (helpers), presets (data only), geometry, rules, position;
 - the relatives' turn flow: variant;
-- text input and output: notation, posread, sanmill, record;
+- text input and output: notation, posread, sanmill, writer, record;
 - tools over the core: perft.
 
 Each module is imported alone in a fresh interpreter (CPython and the MicroPython
@@ -28,7 +28,7 @@ MORRIS = os.path.join(ROOT, "firmware", "morris")
 LAYERS = {
     "compat": 0, "text": 0, "presets": 0, "geometry": 0, "rules": 0, "position": 0,
     "variant": 1,
-    "notation": 2, "posread": 2, "sanmill": 2, "record": 2,
+    "notation": 2, "posread": 2, "sanmill": 2, "writer": 2, "record": 2,
     "perft": 3,
 }
 CORE = [m for m in LAYERS if LAYERS[m] == 0]

@@ -132,19 +132,20 @@ def _players_of(players):
     return tuple(HUMAN if p == HUMAN else REMOTE for p in players)
 
 
-def saved_bytes(rules, first, start, moves, game=0, ply0=0, base=None, ended=None):
+def saved_bytes(rules, first, start, moves, log=None, end=None):
     """The saved game's bytes, format 3 (module doc, "Store contract"): ``rules``
     text, ``first`` "white"/"black", ``start`` position text or None, ``moves``
-    (texts since ply ``ply0``), ``game`` id and ``base`` position text when
-    ``ply0`` > 0, ``ended``: the Outcome of a resignation or agreed draw, or None.
-    The one writer of the format (the simulator's "continue from here" too)."""
+    (the texts since the base), ``log``: (game id, plies before the base, base
+    position text) once older moves are in the store's log, else None; ``end``:
+    the Outcome of a resignation or agreed draw, or None. The one writer of the
+    format (the simulator's "continue from here" too)."""
     head = '[Format "3"]\n[Rules "%s"]\n[First "%s"]\n' % (rules, first)
     if start is not None:
         head += '[Position "%s"]\n' % start
-    if ply0:            # older moves are in the log: this game's id there, and the base
-        head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (game, ply0, base)
-    if ended is not None:   # resignation, agreed draw: not in the position
-        head += '[Result "%s"]\n[Termination "%s"]\n' % (ended.result(), ended.reason)
+    if log is not None:     # older moves are in the log: this game's id there, and the base
+        head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % log
+    if end is not None:     # resignation, agreed draw: not in the position
+        head += '[Result "%s"]\n[Termination "%s"]\n' % (end.result(), end.reason)
     return (head + " ".join(moves) + "\n").encode()
 
 
@@ -180,7 +181,7 @@ class Controller(Display):
     # when one changes (the Pico's heap: a bigger attribute table of every
     # controller costs a 944-byte block on the 64-bit unix port).
     store_error = None      # the store's last error text, or None
-    _first = WHITE          # who moved first: the game's own (game_start)
+    first = WHITE           # who moved first in this game (WHITE/BLACK): the game's own
     _aside = None           # (why, kept as) when the saved game was set aside at power-up
 
     def __init__(self, rules=None, players=("human", "human"), settle_ms=80, palette=None,
@@ -242,7 +243,7 @@ class Controller(Display):
         self._game = 0            # this game's id in the store's log
         self.result = None
         if not self._load():
-            self._start(self._rules, self.players, self._choose_first(self._rules, first))
+            self._start(self._rules, self.players, self._first(self._rules, first))
         self._dirty = True
 
     # ---- public properties --------------------------------------------------
@@ -273,14 +274,14 @@ class Controller(Display):
         moves): (rules text, first player "white"/"black", the start position text
         or None for the start position). The saved game, ``export_record`` and the
         protocol's record and state name the start and the first player from it."""
-        return str(self.pos.rules), COLOURS[self._first], self._start_text
+        return str(self.pos.rules), COLOURS[self.first], self._start_text
 
     def export_record(self, tags=None):
         """The game as record text (docs/records.md, ``morris.record``): tags
         (dict: Event, White, Black, ...) plus Rules, the start (``game_start``)
         and the moves, each numbered by the side that made it. Raises
         MemoryError only where the device has no room for the text."""
-        from morris.record import write_record
+        from morris.writer import write_record     # the board never loads the record readers
         rules, first, start = self.game_start()
         end = self._ended
         return write_record(self.record(), rules=None if start else rules, start=start,
@@ -438,7 +439,7 @@ class Controller(Display):
         p = self.players if players is None else _players_of(players)
         self._pending = (r, p, first)
         if self.settled == 0:
-            self._start(r, p, self._choose_first(r, first))
+            self._start(r, p, self._first(r, first))
             self._dirty = True
             return True
         self._mode = CLEAR
@@ -458,7 +459,7 @@ class Controller(Display):
         try:
             return takeback.undo(self)
         finally:
-            drop("takeback")
+            drop("board.takeback")
 
     def hint(self):
         """Show a hint: one whole move that closes a mill now (the stone to move, lit
@@ -474,7 +475,7 @@ class Controller(Display):
         try:
             return hint(self)
         finally:
-            drop("hint")
+            drop("board.hint")
 
     def set_learning(self, on):
         """Learning mode on or off, shown at once (the movable stones light dimly)."""
@@ -504,10 +505,10 @@ class Controller(Display):
         try:
             return takeback.end(self, out)
         finally:
-            drop("takeback")
+            drop("board.takeback")
 
     # ---- game state changes -------------------------------------------------
-    def _choose_first(self, rules, first):
+    def _first(self, rules, first):
         if first is None:
             if rules.first_player == "lot":
                 try:
@@ -527,8 +528,8 @@ class Controller(Display):
         self.players = players
         self._reader = Reader(players)
         self.pos = Position(rules, first)
-        if first != self._first:
-            self._first = first
+        if first != self.first:
+            self.first = first
         self._lay = _layout(rules.geo)
         self._start_text = None
         self.moves = []
@@ -618,7 +619,7 @@ class Controller(Display):
         try:
             return takeback.take_back(self, k, reason)
         finally:
-            drop("takeback")
+            drop("board.takeback")
 
     # ---- store ----------------------------------------------------------------
     # The saved game (docs/board_controller.md, "Saved game"): the state file holds
@@ -628,8 +629,8 @@ class Controller(Display):
     # parses at most 2*TAIL-1 moves, whatever the game's length.
     def _record_bytes(self):
         rules, first, start = self.game_start()
-        return saved_bytes(rules, first, start, self.moves, self._game, self._ply0, self._base_text,
-                           self._ended)
+        return saved_bytes(rules, first, start, self.moves,
+                           (self._game, self._ply0, self._base_text) if self._ply0 else None, self._ended)
 
     def _save(self):
         if self.store is None:
@@ -670,16 +671,15 @@ class Controller(Display):
         if not src:             # nothing saved: the reader's code is not even loaded
             return False
         from board.resume import load
-        from board.savefile import Unreadable
         try:
             try:
                 again = load(self, src, TAIL)
-            except Unreadable as e:
+            except ValueError as e:     # resume.Unreadable: why it cannot be resumed
                 from board.oldsaves import set_aside
                 set_aside(self, str(e))
                 return False
         finally:
-            drop("resume", "savefile", "oldsaves", "gamelog")
+            drop("board.resume", "board.savefile", "board.oldsaves", "board.gamelog")
         if again is None:
             return False
         if not self._game:      # no older moves in the log yet: any id will do
@@ -723,7 +723,7 @@ class Controller(Display):
                 p = self._pending
                 if p is None:
                     p = (self._rules, self.players, None)
-                self._start(p[0], p[1], self._choose_first(p[0], p[2]))
+                self._start(p[0], p[1], self._first(p[0], p[2]))
             elif k == "undone":
                 self._finish_undo()
             elif k == "put_back":

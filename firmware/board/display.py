@@ -81,7 +81,7 @@ class Display:
             "in_hand": [pos.hand[0], pos.hand[1]],
             "on_board": [pos.count[0], pos.count[1]],
             "record": self.record(),
-            "first": COLOURS[self._first],
+            "first": COLOURS[self.first],
             "players": list(self.players),
             "rules": str(pos.rules),
             "learning": self.learning,
@@ -102,7 +102,7 @@ class Display:
         try:
             return message(self)
         finally:
-            drop("message")
+            drop("board.message")
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""

@@ -450,4 +450,4 @@ class Reader:
         try:
             return mistake(self, pos, S, E, info, at)
         finally:
-            drop("mistake")
+            drop("board.mistake")

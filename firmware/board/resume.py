@@ -116,8 +116,8 @@ def _load(c, src, tail, opened):
     c._game = game
     c._base_text = base
     c._start_text = tags.get("Position")
-    if first != c._first:
-        c._first = first
+    if first != c.first:
+        c.first = first
     c._ended = _ended(tags)
     c._refresh()
     return old or moved

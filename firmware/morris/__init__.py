@@ -18,7 +18,8 @@ reader are imported on first use only (RAM on the Pico).
 from .rules import Rules, PRESETS, VARIATIONS, OPTIONS
 from .geometry import Geometry, GEOMETRIES
 from .position import (Position, Outcome, IllegalMoveError, WHITE, BLACK, NONE,
-                       NOMOVE, move, move_parts, split_move, HOOKS as _HOOKS)
+                       NOMOVE, move, move_parts, split_move)
+from . import position
 
 
 def _special():
@@ -31,8 +32,8 @@ def _read(cls, text):
     return parse_position(cls, text)
 
 
-_HOOKS["special"] = _special
-_HOOKS["read"] = _read
+position.HOOKS["special"] = _special
+position.HOOKS["read"] = _read
 
 
 def play_record(position, text):

@@ -38,9 +38,7 @@ ninth when removals are owed)::
    removals owed, ``2`` opponent stones or ``1o`` own stones, ``0`` none.
 """
 from .rules import Rules, PROTECT_STRICT, PROTECT_NONE
-from .compat import XorShift16
-
-_SPACE = " \t\n\r\v\f"   # ASCII whitespace (morris/text.py)
+from .compat import XorShift16, SPACE
 
 WHITE = 0
 BLACK = 1
@@ -92,7 +90,7 @@ def split_move(geo, text):
     """
     if not isinstance(text, str):
         raise ValueError("move must be text, got %s" % type(text).__name__)
-    s = text.strip(_SPACE)
+    s = text.strip(SPACE)
     bad = not s or len(s) > 40
     for ch in s:
         if not 32 < ord(ch) < 127:
@@ -125,9 +123,9 @@ def split_move(geo, text):
     return NONE, pts[0], pts[1:]
 
 
-def _bad_move(text, why, part=None):
+def _bad_move(text, reason, name=None):
     from .text import shown     # error paths only: not in the heap during play
-    raise ValueError("malformed move " + shown(text) + why + (shown(part) if part is not None else ""))
+    raise ValueError("malformed move " + shown(text) + reason + (shown(name) if name is not None else ""))
 
 
 def popcount(m):
@@ -655,7 +653,7 @@ class Position:
         IllegalMoveError (with a reason) for a move the rules forbid here.
         """
         frm, to, caps = split_move(self.geo, text)
-        return self._check(text.strip(_SPACE), frm, to, caps)
+        return self._check(text.strip(SPACE), frm, to, caps)
 
     def push_text(self, text):
         """Parse ``text`` as a legal move, play it and return the move int."""

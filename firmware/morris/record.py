@@ -1,4 +1,6 @@
 """Game records: a PGN-like text format, and Sanmill's move lists (its FEN: sanmill.py).
+The writing half lives in writer.py (the board's export loads only that); this
+module reads and re-exports it.
 
 Runs unchanged on CPython and MicroPython (no ``re``, no f-strings). The
 format is documented in docs/records.md; in short::
@@ -50,48 +52,14 @@ Use::
 A record with an illegal or malformed move is refused with ``RecordError``
 naming the move number, the side, the move and the reason.
 """
-from .position import Position, IllegalMoveError, WHITE, BLACK
+from .position import Position, IllegalMoveError
 from .rules import Rules
 from .notation import RecordError, pieces, next_turn
 from .text import SPACE, strip, words, shown, is_ascii_word
-
-COLOURS = ("white", "black")
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-# The order tags are written in; others follow in the order given.
-TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Rules", "First",
-             "SetUp", "Position", "FEN", "Result", "Termination")
-LINE_WIDTH = 79
-BOM = "\ufeff"      # a byte-order mark, as Windows Notepad writes at the start
-
-
-def numbers(sides):
-    """The (move number, side name) of each turn: list of tuples, from ``sides``
-    (the colour to move at each turn, WHITE/BLACK, oldest first: from the game,
-    not from counting). White's move and the Black move right after it share a
-    number; a Black move that follows no White move (the first move, or a
-    second Black move in a row) starts the next number, as does every White
-    move."""
-    out = []
-    n = 0
-    prev = -1
-    for side in sides:
-        if side == WHITE or prev != WHITE:
-            n += 1
-        out.append((n, COLOURS[side]))
-        prev = side
-    return out
-
+from .writer import (COLOURS, RESULTS, TAG_ORDER, LINE_WIDTH, numbers, tag_line,  # noqa: F401
+                     write_record, record_lines, movetext, _play)
 
 # ---- tags -------------------------------------------------------------------
-
-def tag_line(name, value):
-    """The record line ``[Name "value"]`` (quotes and backslashes escaped)."""
-    return '[%s "%s"]' % (name, str(value).replace("\\", "\\\\").replace('"', '\\"'))
-
-
-def _name_char(ch):
-    return "a" <= ch <= "z" or "A" <= ch <= "Z" or "0" <= ch <= "9" or ch == "_"
-
 
 def _tag(line, i):
     """(name, value, index after the ``]``) of the tag pair at ``line[i]`` (a "["):
@@ -101,7 +69,10 @@ def _tag(line, i):
     while j < n and line[j] in SPACE:
         j += 1
     k = j
-    while k < n and _name_char(line[k]):
+    while k < n:            # the name: ASCII letters, digits, "_"
+        o = ord(line[k])
+        if not (65 <= o <= 90 or 97 <= o <= 122 or 48 <= o <= 57 or o == 95):
+            break
         k += 1
     name = line[j:k]
     if not name:
@@ -137,170 +108,18 @@ def parse_tag(line):
     """(name, value) of a ``[Name "value"]`` line (a comment may follow); RecordError
     if malformed."""
     s = strip(line)
-    if s[:1] == BOM:
+    if s[:1] == "\ufeff":      # a byte-order mark
         s = s[1:]
     if s[:1] != "[":
         raise RecordError("bad tag line %s" % shown(line, 60))
     name, value, k = _tag(s, 0)
     rest = strip(s[k:])
-    if rest and rest[0] not in "#;{":
+    if rest and rest[0] != "#" and rest[0] != ";" and rest[0] != "{":
         raise RecordError("bad tag line %s: text after the tag" % shown(line, 60))
     return name, value
 
 
-# ---- writing ------------------------------------------------------------------
-
-def write_record(moves, rules=None, start=None, first=None, tags=None, result=None,
-                 termination=None):
-    """The record text of a game (ends with a newline); see ``record_lines``."""
-    lines = record_lines(moves, rules, start, first, tags, result, termination)
-    lines.append("")
-    return "\n".join(lines)
-
-
-def record_lines(moves, rules=None, start=None, first=None, tags=None, result=None,
-                 termination=None):
-    """The lines of a game's record (list of str, no line ends): write them one
-    by one to a serial link or a file without building the whole text (RAM).
-
-    ``moves``: move texts (RULES.md notation) from the start; ``rules``: a
-    ``Rules``, its text form or None (the start position's, else standard);
-    ``start``: None (the start position), a ``Position`` or its one-line
-    text (written as SetUp/Position tags); ``first``: WHITE/BLACK or
-    "white"/"black", who moved first from the start position (default
-    white; the game's own first player: never derived from counting);
-    ``tags``: dict of further tags (Event, Site, Date, White, Black, Round
-    or any other); ``result`` / ``termination``: override what the replay
-    finds (e.g. "1/2-1/2", "draw by agreement"); by default they come from
-    the final position's outcome ("*" and "unterminated" while the game goes
-    on). The moves are replayed and checked (RecordError for an illegal
-    one); the replay gives each move's side and number (``numbers``).
-    """
-    if isinstance(first, str):
-        first = COLOURS.index(first)
-    if start is not None:
-        pos = Position.from_text(start) if isinstance(start, str) else start.copy()
-        if rules is not None:
-            r = Rules.parse(rules) if isinstance(rules, str) else rules
-            if r != pos.rules:
-                raise RecordError("the rules %s differ from the start position's %s" % (r, pos.rules))
-        start_text = pos.text()
-    else:
-        r = Rules("standard") if rules is None else Rules.parse(rules) if isinstance(rules, str) else rules
-        pos = Position(r, BLACK if first == BLACK else WHITE)
-        start_text = None
-    first_side = pos.turn
-    texts, sides = _play(pos, moves)
-    out = pos.outcome()
-    if result is None:
-        result = out.result() if out is not None else "*"
-    if result not in RESULTS:
-        raise RecordError("result must be one of %s, got %s" % (" ".join(RESULTS), shown(str(result))))
-    if termination is None:
-        termination = out.reason if out is not None else ("unterminated" if result == "*" else None)
-    all_tags = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?"}
-    if tags:
-        for k in tags:
-            all_tags[k] = tags[k]
-    all_tags["Rules"] = str(pos.rules)
-    if start_text is not None:
-        all_tags["SetUp"] = "1"
-        all_tags["Position"] = start_text
-    elif first_side == BLACK:
-        all_tags["First"] = "black"
-    all_tags["Result"] = result
-    if termination:
-        all_tags["Termination"] = termination
-    lines = []
-    for k in TAG_ORDER:
-        if k in all_tags:
-            lines.append(tag_line(k, all_tags[k]))
-    for k in all_tags:
-        if k not in TAG_ORDER:
-            parse_tag("[%s \"\"]" % k)   # checks the name
-            lines.append(tag_line(k, all_tags[k]))
-    lines.append("")
-    lines.extend(movetext(texts, sides, result))
-    return lines
-
-
-def movetext(moves, sides, result="*", width=LINE_WIDTH):
-    """The numbered move lines (list of str): ``1. d2 d6 2. b4 f4 ... 1-0``.
-
-    ``sides``: the colour that made each move (WHITE/BLACK; ``numbers``).
-    Lines are at most ``width`` characters; a move number stays on the line
-    of its move. Built line by line (no list of all the words: RAM on the Pico)."""
-    lines = []
-    cur = []
-    size = 0
-    n = len(moves)
-    num = 0
-    prev = -1
-    for i in range(n + 1):
-        if i < n:
-            side = sides[i]
-            if side == WHITE:
-                num += 1
-                w = "%d. %s" % (num, moves[i])
-            elif prev != WHITE:
-                num += 1
-                w = "%d... %s" % (num, moves[i])
-            else:
-                w = moves[i]
-            prev = side
-        else:
-            w = result
-        if cur and size + 1 + len(w) > width:
-            lines.append(" ".join(cur))
-            cur = []
-        size = size + 1 + len(w) if cur else len(w)
-        cur.append(w)
-    lines.append(" ".join(cur))
-    return lines
-
-
-def _play(pos, moves):
-    """Push ``moves`` (texts; Sanmill's separate capture tokens join their turn,
-    ``notation.next_turn``) on ``pos``: (canonical texts, bytearray of the side that
-    made each). RecordError names a bad move by its number and side, from the game."""
-    moves = pieces(moves)
-    out = []
-    sides = bytearray()
-    num = 0
-    prev = -1
-    j = 0
-    while j < len(moves):
-        t = pos.turn
-        if t == WHITE or prev != WHITE:
-            num += 1
-        prev = t
-        tok, j = next_turn(pos, moves, j)
-        try:
-            m = pos.parse_move(tok)
-        except IllegalMoveError as e:
-            raise RecordError(e.reason, len(out) + 1, num, COLOURS[t], tok)
-        except ValueError as e:
-            raise RecordError(str(e), len(out) + 1, num, COLOURS[t], tok)
-        out.append(pos.move_text(m))
-        sides.append(t)
-        pos.push(m)
-    return out, sides
-
-
 # ---- reading --------------------------------------------------------------------
-
-def _position_line(kept):
-    """("FEN" or "Position", the line) when the words of a line (comments removed)
-    hold a position: a Sanmill FEN when the first word has a '/', our position
-    text when the second has one (the first being the rules); None for a line of
-    moves (no move has a '/'; the result 1/2-1/2 is not a position)."""
-    ws = words(kept)
-    if ws and "/" in ws[0] and ws[0] != "1/2-1/2":
-        return "FEN", " ".join(ws)
-    if len(ws) > 1 and "/" in ws[1] and ws[1] != "1/2-1/2" and "/" not in ws[0]:
-        return "Position", " ".join(ws)
-    return None
-
 
 def split_record(text):
     """(tags dict, list of move texts, result token or None) of a record's text,
@@ -315,7 +134,7 @@ def split_record(text):
     the tag First "black" unless it says otherwise."""
     if not isinstance(text, str):
         raise RecordError("a record is text")
-    if text[:1] == BOM:
+    if text[:1] == "\ufeff":       # a byte-order mark, as Windows Notepad writes
         text = text[1:]
     tags = {}
     moves = []
@@ -360,18 +179,24 @@ def split_record(text):
                     j += 1
                 kept.append(line[i:j])
                 i = j
-        kept = "".join(kept)
-        pl = _position_line(kept)
-        if pl is not None:
+        # a line holding a position: a Sanmill FEN when its first word has a "/", our
+        # position text when the second has one (no move has a "/"; 1/2-1/2 is a result)
+        line = words("".join(kept))
+        k = None
+        if line and "/" in line[0] and line[0] != "1/2-1/2":
+            k = "FEN"
+        elif len(line) > 1 and "/" in line[1] and line[1] != "1/2-1/2" and "/" not in line[0]:
+            k = "Position"
+        if k is not None:
+            v = " ".join(line)
             if moves or result is not None:
-                raise RecordError("a position (%s) can only start a record, not follow its moves"
-                                  % shown(pl[1]))
+                raise RecordError("a position (%s) can only start a record, not follow its moves" % shown(v))
             if "FEN" in tags or "Position" in tags:
                 raise RecordError("a record has one start position: %s follows a %s tag"
-                                  % (shown(pl[1]), "FEN" if "FEN" in tags else "Position"))
-            tags[pl[0]] = pl[1]
+                                  % (shown(v), "FEN" if "FEN" in tags else "Position"))
+            tags[k] = v
             continue
-        for tok in words(kept):
+        for tok in line:
             if result is not None:
                 raise RecordError("text after the result %s: %s" % (result, shown(tok, 20)))
             if tok in RESULTS:
@@ -379,7 +204,7 @@ def split_record(text):
                 continue
             # move numbers: "12." "12..." and glued forms "12.d2" "1...d6"
             i = 0
-            while i < len(tok) and "0" <= tok[i] <= "9":
+            while i < len(tok) and 48 <= ord(tok[i]) <= 57:    # ASCII digits
                 i += 1
             if 0 < i < len(tok) and tok[i] == ".":
                 j = i

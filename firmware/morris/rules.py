@@ -17,6 +17,7 @@ capture per mill formed, up to three), ``mill_reuse: first_time_per_points``
 back to re-form a mill while it still stands in one).
 """
 from .geometry import GEOMETRIES
+from .compat import SPACE
 
 
 def _shown(text):
@@ -146,7 +147,7 @@ class Rules:
     @classmethod
     def parse(cls, text):
         """Rules from their text form ``preset[+option=value...]``; raises ValueError naming the bad part."""
-        parts = text.strip(" \t\n\r\v\f").split("+")
+        parts = text.strip(SPACE).split("+")
         overrides = {}
         for part in parts[1:]:
             if "=" not in part:
@@ -177,7 +178,7 @@ def _check(option, value):
     if isinstance(allowed[0], int):
         if isinstance(value, int) and not isinstance(value, bool):
             v = value
-        elif isinstance(value, str) and 0 < len(value) < 5 and not [c for c in value if not "0" <= c <= "9"]:
+        elif isinstance(value, str) and 0 < len(value) < 5 and not [c for c in value if not 48 <= ord(c) <= 57]:
             v = int(value)
         else:
             raise ValueError("option %s needs a number, got %s" % (option, _shown(value)))

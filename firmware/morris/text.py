@@ -9,14 +9,14 @@ quote text in messages with ``shown``, so both interpreters give every text
 the same answer (tests/test_parsers_agree.py). Core layer, imports nothing;
 loaded by the text readers and by the core's error paths only.
 """
-SPACE = " \t\n\r\v\f"    # ASCII whitespace: the only whitespace both interpreters agree on
+from .compat import SPACE   # ASCII whitespace: the only whitespace both interpreters agree on
 
 
 def words(text):
     """``text`` (str) split at ASCII whitespace: list of non-empty str."""
-    for ch in "\t\n\r\v\f":
-        if ch in text:
-            text = text.replace(ch, " ")
+    for c in SPACE[1:]:
+        if c in text:
+            text = text.replace(c, " ")
     return [w for w in text.split(" ") if w]
 
 
@@ -25,24 +25,20 @@ def strip(text):
     return text.strip(SPACE)
 
 
-def shown(text, limit=40):
+def shown(text, n=40):
     """``text`` in single quotes for a message, the same on both interpreters: at
-    most ``limit`` characters (then "..."), quote, backslash and everything
-    outside printable ASCII escaped (\\xNN, \\uNNNN, \\UNNNNNNNN)."""
+    most ``n`` characters (then "..."), quote, backslash and everything outside
+    printable ASCII escaped (\\uNNNN, \\UNNNNNNNN)."""
     out = ["'"]
-    for ch in text[:limit]:
-        o = ord(ch)
-        if ch == "'" or ch == "\\":
-            out.append("\\" + ch)
+    for c in text[:n]:
+        o = ord(c)
+        if o == 39 or o == 92:          # ' and \\
+            out.append("\\" + c)
         elif 32 <= o < 127:
-            out.append(ch)
-        elif o < 256:
-            out.append("\\x%02x" % o)
-        elif o < 0x10000:
-            out.append("\\u%04x" % o)
+            out.append(c)
         else:
-            out.append("\\U%08x" % o)
-    if len(text) > limit:
+            out.append(("\\u%04x" if o < 0x10000 else "\\U%08x") % o)
+    if len(text) > n:
         out.append("...")
     out.append("'")
     return "".join(out)
@@ -50,7 +46,7 @@ def shown(text, limit=40):
 
 def is_ascii_word(text):
     """True when every character of ``text`` is printable ASCII (no space)."""
-    for ch in text:
-        if not 32 < ord(ch) < 127:
+    for c in text:
+        if not 32 < ord(c) < 127:
             return False
     return True
