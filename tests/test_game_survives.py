@@ -20,6 +20,7 @@ preset); ``GAME_SURVIVES_EXAMPLES=500 pytest tests/test_game_survives.py`` runs
 a long search.
 """
 import os
+import sys
 
 import pytest
 from hypothesis import given, settings, HealthCheck, strategies as st
@@ -33,6 +34,9 @@ from morris import Rules, PRESETS, Outcome
 from morris.record import replay
 
 from test_power_cut import Disk, FakeFiles, PowerCut
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+import bench_resume  # noqa: E402
 
 EXAMPLES = int(os.environ.get("GAME_SURVIVES_EXAMPLES", "15"))
 MAX_PLIES = 90
@@ -245,3 +249,73 @@ def test_defender_first_games_resume_with_their_colours(preset):
 
 def test_outcomes_compare_by_value():
     assert Outcome(0, "resignation") == Outcome(0, "resignation")
+
+
+# ---- earlier formats: their First was worked out from the plies ------------------------------
+
+def _parity_first(c):
+    """The First tag the earlier firmware wrote: worked out from the plies."""
+    return c.pos.turn if c.plies % 2 == 0 else 1 - c.pos.turn
+
+
+def _defender_first_game(rules, plies, seed, store):
+    """A Controller that played ``plies`` plies of ``rules`` (random, seeded) past
+    the defender's first movement move, saving into ``store``."""
+    c = Controller(rules=rules, players=("remote", "remote"), store=store)
+    for m in bench_resume.long_game(rules, plies, seed):
+        c._commit(m)
+        c._take = -1
+        c.events()          # the main loop takes them every pass
+    return c
+
+
+def _as_earlier_format(data, first):
+    """Saved-game bytes of today's format as formats 1 / 2 wrote them: no Format tag,
+    First ``first`` (0/1)."""
+    out = []
+    for line in data.decode().split("\n"):
+        if line.startswith("[Format "):
+            continue
+        if line.startswith("[First "):
+            line = '[First "%s"]' % ("white", "black")[first]
+        out.append(line)
+    return "\n".join(out).encode()
+
+
+def _defender_first_case(rules, plies, seed):
+    """An earlier format's save of a defender-first game past its double move, with
+    First as that firmware wrote it, resumes with the game's colours; saved again in
+    today's format; its export replays to the game."""
+    st = bench_resume.MemStore()
+    c = _defender_first_game(rules, plies, seed, st)
+    assert c.result is None and c.pos.hand == [0, 0], (rules, c.pos.text())
+    final = c.pos.text()
+    n = c.plies
+    wrong = _parity_first(c)
+    assert wrong != 0          # the parity says black began: it was white
+    st.data = _as_earlier_format(st.data, wrong)
+    r = Controller(rules="standard", players=("remote", "remote"), store=st)
+    assert r.pos.text() == final and r.game_start()[1] == "white" and r.plies == n, rules
+    assert r.pos.hist == c.pos.hist and r.record() == c.record()
+    assert st.data.startswith(b'[Format "3"]') and b'[First "white"]' in st.data
+    end = replay(r.export_record())
+    assert end.text() == final and end.hist == c.pos.hist
+
+
+def test_defender_first_games_of_the_earlier_formats_resume_with_their_colours(monkeypatch):
+    """Finding 1 for games saved by the earlier firmware (format 1: every move in the
+    state file): their First was worked out from the plies, wrong once the defender
+    moved twice running; they come back with the colours and the side to move they
+    had. (The rule's code is the same on MicroPython: tests/test_parsers_agree.py's
+    corpus holds such saves.)"""
+    monkeypatch.setattr(controller_mod, "TAIL", 32)      # every move in the state file
+    for rules, plies, seed in (("nerenchi", 28, 2), ("da-san-qi", 36, 3)):
+        _defender_first_case(rules, plies, seed)
+
+
+def test_defender_first_games_of_the_earlier_formats_through_the_log(monkeypatch):
+    """The same with the older moves in the log (format 2): the position after the
+    base tells the double move."""
+    monkeypatch.setattr(controller_mod, "TAIL", 32)
+    for rules, plies, seed in (("nerenchi", 126, 1), ("da-san-qi", 126, 3)):
+        _defender_first_case(rules, plies, seed)

@@ -44,17 +44,24 @@ class MemStore:
 
     def __init__(self, log=True):
         self.data = None
+        self.chunks = None   # the stored bytes in pieces instead (a long game of the old format)
         self.lines = []
         if not log:      # no log: every move in the state file
             self.log_append = None
 
     def save(self, data):
         self.data = bytes(data)
+        self.chunks = None
 
     def load(self):
-        return self.data
+        return self.data if self.chunks is None else b"".join(self.chunks)
+
+    def size(self):
+        return len(self.data) if self.chunks is None else sum(len(c) for c in self.chunks)
 
     def pieces(self, n=256):
+        if self.chunks is not None:
+            return iter(self.chunks)
         if not self.data:
             return None
         return (self.data[i:i + n] for i in range(0, len(self.data), n))
@@ -108,7 +115,7 @@ def old_saved_game(rules, plies, log=False, seed=1):
     firmware did), written directly: the old controller's RAM copy of every move
     does not fit a long game here. ``log``: the store has a log (the Pico's)."""
     pos = Position(Rules.parse(rules))
-    pieces = []
+    pieces = [None]
     texts = []
     n = 0
     for m in long_game(rules, plies, seed):
@@ -116,14 +123,14 @@ def old_saved_game(rules, plies, log=False, seed=1):
         pos.push(m)
         n += 1
         if len(texts) == 64:
-            pieces.append(" ".join(texts) + " ")
+            pieces.append((" ".join(texts) + " ").encode())
             texts = []
             pos = pos.copy()
-    pieces.append(" ".join(texts))
+    pieces.append((" ".join(texts) + "\n").encode())
     first = pos.turn if n % 2 == 0 else 1 - pos.turn      # the first firmware's way
+    pieces[0] = ('[Rules "%s"]\n[First "%s"]\n' % (rules, ("white", "black")[first])).encode()
     st = MemStore(log)
-    st.data = ('[Rules "%s"]\n[First "%s"]\n' % (rules, ("white", "black")[first])
-               + "".join(pieces) + "\n").encode()
+    st.chunks = pieces        # kept in pieces: a 6 KB block need not fit this heap
     return st, pos.text(), n
 
 
@@ -215,7 +222,7 @@ def case(rules, n, fmt="new"):
         print("  %-11s %5d plies  %-10s the saved record does not even fit in memory here"
               % (rules, n, fmt))
         return
-    size = len(st.data)
+    size = st.size()
     gc.collect()
     if mp:
         fragment_heap()

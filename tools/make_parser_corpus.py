@@ -162,6 +162,27 @@ def rules(rng):
     return out
 
 
+def _earlier_defender_first(rules, plies, seed):
+    """A defender-first game past its double move, saved as the earlier firmware did:
+    no Format tag, First worked out from the plies (the wrong colour)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bench_resume
+    from board.controller import Controller
+    st = bench_resume.MemStore(log=False)
+    c = Controller(rules=rules, players=("remote", "remote"), store=st)
+    for m in bench_resume.long_game(rules, plies, seed):
+        c._commit(m)
+        c._take = -1
+    wrong = c.pos.turn if c.plies % 2 == 0 else 1 - c.pos.turn
+    out = []
+    for line in st.data.decode().split("\n"):
+        if line.startswith("[First "):
+            line = '[First "%s"]' % ("white", "black")[wrong]
+        if not line.startswith("[Format "):
+            out.append(line)
+    return "\n".join(out)
+
+
 def saved(rng):
     good = '[Format "3"]\n[Rules "standard"]\n[First "white"]\nd2 d6 b4\n'
     old = '[Rules "nerenchi"]\n[First "white"]\nd2 d6\n'
@@ -169,7 +190,8 @@ def saved(rng):
              good.replace('"white"', '"wh\u00eete"'), '[Format "3"]\n[Rules "standard"]\n[Ply "x"]\nd2\n',
              '[Format "3"]\n[Rules "standard"]\n[Ply "\u0663"]\nd2\n', '[Format "3"]\n[Rules "standard"]\n[Ply "3"]\nd2\n',
              '[Format "3"]\n[Rules "standard"]\n[Result "2-0"]\nd2\n', good.replace("d2", "d\u0662"),
-             good + "[Late \"tag\"]\n", "[Rules \"standard\"\nd2\n", "", "\n", "d2 d6\n"]
+             good + "[Late \"tag\"]\n", "[Rules \"standard\"\nd2\n", "", "\n", "d2 d6\n",
+             _earlier_defender_first("nerenchi", 28, 2), _earlier_defender_first("da-san-qi", 36, 3)]
     out = [("saved", t) for t in texts]
     out += [("saved", t) for t in mutations(good, rng, 15)]
     return out

@@ -5,6 +5,7 @@ its sources at a 192 KB heap); both are imported at power-up and dropped."""
 
 MAX_LINE = 4200     # longest tag line (a position text is at most 4000 characters)
 PIECE = 256         # bytes read from the store at a time
+WINDOW = 512        # bytes of moves split at a time
 RESULTS = ("1-0", "0-1", "1/2-1/2")
 
 
@@ -23,32 +24,38 @@ def _tag(line):
 def items(pieces):
     """The saved game's tag pairs and moves from ``pieces`` (an iterable of bytes):
     yields (name, value) for a ``[Name "value"]`` line and (None, move text) for
-    each move; holds at most one line of tags or one piece of moves at a time."""
+    each move. Bounded memory: it holds one line of tags, or takes the moves
+    ``WINDOW`` bytes at a time, also from one large piece (a store that only
+    has ``load()``), without copying what is left of it."""
     buf = b""
+    at = 0                  # where the unread part of ``buf`` starts
     for piece in pieces:
-        buf = buf + piece if buf else bytes(piece)
-        while buf:
-            nl = buf.find(b"\n")
-            if buf[:1] == b"[":
+        buf = buf[at:] + piece if at < len(buf) else bytes(piece)
+        at = 0
+        while at < len(buf):
+            nl = buf.find(b"\n", at, at + MAX_LINE)
+            if buf[at:at + 1] == b"[":
                 if nl < 0:
-                    if len(buf) > MAX_LINE:
+                    if len(buf) - at > MAX_LINE:
                         raise Unreadable("a tag line is too long")
                     break
-                yield _tag(buf[:nl])
-                buf = buf[nl + 1:]
+                yield _tag(buf[at:nl])
+                at = nl + 1
                 continue
-            end = nl if nl >= 0 else buf.rfind(b" ")
+            end = buf.find(b"\n", at, at + WINDOW)
             if end < 0:
-                if len(buf) > 64:
+                end = buf.rfind(b" ", at, at + WINDOW)
+            if end < 0:
+                if len(buf) - at > 64:
                     raise Unreadable("a move is too long")
                 break
-            for w in buf[:end].split():
+            for w in buf[at:end].split():
                 yield None, w.decode()
-            buf = buf[end + 1:]
-    if buf[:1] == b"[":
-        yield _tag(buf)
+            at = end + 1
+    if buf[at:at + 1] == b"[":
+        yield _tag(buf[at:])
     else:
-        for w in buf.split():
+        for w in buf[at:].split():
             yield None, w.decode()
 
 
