@@ -254,7 +254,7 @@ class FileStore:
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         self._store = Store(self.path, _host_files())
 
-    def __getattr__(self, name):        # save, log_append, log_lines, log_clear, set_aside
+    def __getattr__(self, name):        # save, log_append, log_lines, log_clear
         return getattr(self._store, name)
 
     def _raw(self):
@@ -278,6 +278,15 @@ class FileStore:
             return p
         data = self._raw()
         return None if data is None else iter([data])
+
+    def set_aside(self):
+        """Keep a saved game that cannot be resumed under another name (hw/store.py);
+        an earlier simulator's file too. The new name, or None."""
+        name = self._store.set_aside()
+        if name is None and self._raw() is not None:
+            name = self.path + ".aside"
+            os.replace(self.path, name)
+        return name
 
     def scratch(self):
         """A store of the same kind beside this one, for the self-test's round trip."""
