@@ -7,7 +7,7 @@ Kept in its own module so that each source file compiles in little memory.
 """
 from morris import NONE
 from morris.compat import ticks_diff
-from board import leds
+from board import leds, drop
 from board.reading import set_bits as _set_bits, masks as _masks, extras as _extras, REMOVAL
 
 COLOURS = ("white", "black")
@@ -34,7 +34,8 @@ class Display:
         (what the board's reading recorded last, e.g. "White took b2. Wrong?
         Press Undo.", said until the next move; "" for none; the message starts
         with it), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
-        "reason", "in_hand" [w, b], "on_board" [w, b], "record", "players",
+        "reason", "in_hand" [w, b], "on_board" [w, b], "record", "first" (who moved
+        first: ``game_start``), "players",
         "rules", "learning", "remote" (pending remote move text or None),
         "awaiting_remote", "settled", "expected", "hint" (the hint shown now, as the
         "hint" event, or None)."""
@@ -80,6 +81,7 @@ class Display:
             "in_hand": [pos.hand[0], pos.hand[1]],
             "on_board": [pos.count[0], pos.count[1]],
             "record": self.record(),
+            "first": COLOURS[self.first],
             "players": list(self.players),
             "rules": str(pos.rules),
             "learning": self.learning,
@@ -96,12 +98,11 @@ class Display:
                 and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
-        import sys
         from board.message import message   # imported for a status and dropped again (heap)
         try:
             return message(self)
         finally:
-            sys.modules.pop("board.message", None)
+            drop("board.message")
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
@@ -204,6 +205,10 @@ class Display:
             self._paint(v.place_b, leds.PLACE_BLACK)
         else:
             self._paint_view(v)
+        if self._aside is not None:     # the saved game was set aside at power-up
+            rows = pos.geo.rows
+            for p in (rows[0][0], rows[0][-1], rows[-1][0], rows[-1][-1]):
+                codes[p] = leds.ASIDE
         if k != "over":
             # whatever differs from the wanted board is always shown
             diff = S ^ self._expected()
@@ -216,7 +221,7 @@ class Display:
         blinky = 0
         for i in range(24):
             c = codes[i]
-            if c >= leds.REMOVE and c <= leds.PLACE_BLACK:
+            if c >= leds.REMOVE and c <= leds.PLACE_BLACK or c == leds.ASIDE:
                 blinky |= 1
                 frame.append(dimc[c] if blink else pal[c])
             elif c >= leds.REMOTE_FROM and c <= leds.REMOTE_CAPTURE:

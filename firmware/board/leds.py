@@ -42,11 +42,12 @@ DRAW = 17
 CAPTURED = 18
 HINT_FROM = 19
 MARKED = 20
+ASIDE = 21
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
             "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured",
-            "hint_from", "marked")
+            "hint_from", "marked", "aside")
 
 # The one table of LED meanings: the board paints it, the simulator's page draws
 # its legend from it (``table()``), docs/board_controller.md lists it (a test keeps
@@ -84,6 +85,7 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (64, 28, 0),       # captured
     (0, 200, 60),      # hint_from
     (112, 0, 56),      # marked
+    (255, 120, 160),   # aside
 )
 DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "nothing",
@@ -107,8 +109,9 @@ DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "stone already captured this turn",
     "hint: move this stone",
     "marked point: no stone may go here until placement ends",
+    "the saved game could not be resumed and was set aside: press a button",
 )
-BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
+BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK, ASIDE)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
 RINGS = (1 << MOVABLE | 1 << CAPTURE | 1 << MILL | 1 << REMOTE_FROM | 1 << REMOTE_CAPTURE
          | 1 << REMOVE | 1 << WIN | 1 << LOSE | 1 << DRAW | 1 << HINT_FROM)
