@@ -66,3 +66,59 @@ def test_the_page_gets_the_table():
         js = f.read()
     legend = js[js.index("function renderLegend"):js.index("// ---- setup panel")]
     assert not re.search(r"#[0-9a-f]{6}|rgb\(\d", legend), "the legend has no colours of its own"
+
+
+# ---- the bytes the LEDs receive (issue 21) ---------------------------------------------
+
+def _sent(colours, brightness):
+    """What the Pico's LED driver sends for each colour, one lit point at a time (so
+    the current cap never scales), at ``brightness``, with main.py's gamma."""
+    import hwfakes
+    from hwfakes import machine, cfg
+    import main
+    from hw.lights import Lights
+    from hw import point_names
+    machine.reset_board()
+    lights = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA, ma_per_channel=cfg.LED_MA_PER_CHANNEL,
+                    gamma=main.GAMMA, brightness=brightness)
+    led = cfg.LED_INDEX[point_names()[0]]
+    out = []
+    for c in colours:
+        lights.show([c] + [(0, 0, 0)] * 23)
+        out.append(hwfakes.decode_leds(machine.STREAMS[-1][1])[led])
+    return out
+
+
+def test_every_meaning_is_distinct_in_the_bytes_sent_at_every_brightness():
+    """Issue 21: the meanings as the LEDs receive them (gamma 2.2 and each brightness
+    level of the settings, through hw/lights.py): no two meanings (every entry of the
+    palette table, so new meanings are covered too) are sent as the same bytes; a
+    blinking / pulsing meaning's low phase (leds.dim, as the controller paints it) is
+    never dark, differs from its full phase and from every steady meaning."""
+    import settings
+    pal = leds.palette_list()
+    codes = range(1, len(leds.MEANINGS))
+    phased = set(leds.BLINKING) | set(leds.PULSING)
+    assert len(pal) == len(leds.MEANINGS)
+    for b in settings.BRIGHTNESS:
+        full = dict(zip(codes, _sent([pal[c] for c in codes], b)))
+        low = dict(zip(sorted(phased), _sent([leds.dim(pal[c]) for c in sorted(phased)], b)))
+        seen = {}
+        for c in codes:
+            assert full[c] != (0, 0, 0), (b, leds.MEANINGS[c])
+            assert full[c] not in seen, (b, leds.MEANINGS[c], leds.MEANINGS[seen.get(full[c], 0)], full[c])
+            seen[full[c]] = c
+        steady = {full[c] for c in codes if c not in phased}
+        for c in phased:
+            assert low[c] != (0, 0, 0) and low[c] != full[c], (b, leds.MEANINGS[c], low[c])
+            assert low[c] not in steady, (b, leds.MEANINGS[c], low[c])
+
+
+def test_the_controller_paints_the_low_phase_of_leds_dim():
+    """The phases the palette test checks are the ones the board paints."""
+    c = Controller(players=("remote", "human"))
+    c.step(0, 0)
+    c.remote_move("d2")
+    d2 = c.position.geo.point("d2")
+    phases = {tuple(c.step(t, 0)[d2]) for t in range(0, 4 * leds.PULSE_MS, 50)}
+    assert phases == {leds.PALETTE[leds.REMOTE_TO], leds.dim(leds.PALETTE[leds.REMOTE_TO])}

@@ -54,7 +54,7 @@ MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from"
 # need colour:
 # - its blink pattern on the board: steady, BLINKING (fast, BLINK_MS: something to
 #   put right) or PULSING (slow, PULSE_MS: the computer's move, waiting for a hand);
-#   both alternate full and quarter level, never dark;
+#   both alternate the full colour and ``dim`` of it (a quarter of the light), never dark;
 # - its mark on the page: a ring about a stone (RINGS: lift it / this stone) or a
 #   dot on an empty point (put a stone here); the board's LED sits beside the point.
 # Colours follow the Okabe-Ito colour-blind safe set where it has enough of them.
@@ -76,9 +76,9 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (60, 255, 0),      # hint_mill
     (255, 0, 200),     # hint_threat
     (255, 190, 40),    # win
-    (60, 8, 0),        # lose
+    (72, 0, 0),        # lose
     (40, 0, 80),       # draw
-    (64, 28, 0),       # captured
+    (110, 40, 0),      # captured
     (16, 64, 0),       # hint_from
     (90, 0, 60),       # marked
 )
@@ -144,14 +144,20 @@ def palette_list(overrides=None):
     return pal
 
 
-def dim(colour, shift=2):
-    """``colour`` with each channel shifted right by ``shift`` (quarter level by default),
-    but never fully dark when the colour is not."""
+DIM = 136          # the low phase of a blink / pulse: channel x DIM / 256 (see ``dim``)
+
+
+def dim(colour):
+    """The low phase of a blinking / pulsing ``colour``: each channel x DIM / 256,
+    rounded up (about 0.53: after the LED driver's gamma 2.2 a quarter of the
+    light, so the phase is seen as dimmer, not as another colour or as dark);
+    a channel that is on stays on. The driver then applies gamma and the
+    brightness, and keeps every channel that is on at least 1 (hw/lights.py
+    ``level_table``): tests/test_palette.py checks the bytes sent at every
+    brightness level."""
     r, g, b = colour
-    out = (r >> shift, g >> shift, b >> shift)
-    if out == (0, 0, 0) and colour != (0, 0, 0):
-        out = (1 if r else 0, 1 if g else 0, 1 if b else 0)
-    return out
+    return ((r * DIM + 255) >> 8 if r else 0, (g * DIM + 255) >> 8 if g else 0,
+            (b * DIM + 255) >> 8 if b else 0)
 
 
 def frame_current_ma(frame):
