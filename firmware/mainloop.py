@@ -32,8 +32,10 @@ import gc
 
 import settings as settings_mod
 from protocol import Protocol
+from morris.compat import ticks_us, ticks_diff
 
 MENU_HOLD_MS = 2000
+SAVE_WAIT_MS = 2000  # a save waits for the engine at most this long (then it goes in a thinking pass)
 GC_THRESHOLD = 2048  # least bytes allocated between collections (gc.threshold: free heap / 24)
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)
 GAME_FILE = "game.rec"
@@ -44,6 +46,144 @@ COMPUTER = "computer"
 class _NoWatchdog:
     def feed(self):
         pass
+
+
+class DeferredStore:
+    """The game store as the controller sees it: its writes (``save``, ``log_append``,
+    ``log_clear``) are queued in order and written by ``flush`` -- which the main
+    loop calls in a later pass than the one that completed the move, once the
+    move's frame is on the LEDs and the engine is not thinking (issue 21: a save
+    that erases a littlefs block held the move's pass for 268-379 ms on the
+    emulated RP2040). Consecutive saves collapse into the last (each is the whole
+    state). Reads (``load``, ``log_lines``) flush first. ``error``: the text of
+    the last failed write, or None. Wraps any store of the controller's contract."""
+
+    def __init__(self, store):
+        self.store = store
+        self.ops = []          # (kind, data): 0 save, 1 log_append, 2 log_clear
+        self.mark = -1         # the main-loop pass that queued the first waiting write
+        self.since = 0         # ... its time (ms ticks)
+        self.error = None
+        self.writes = 0
+        if hasattr(store, "log_append"):
+            self.log_append = self._log_append
+            self.log_lines = self._log_lines
+            self.log_clear = self._log_clear
+
+    def save(self, data):
+        """Queue ``data`` (bytes) as the stored state; TypeError for other data."""
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError("store data must be bytes, got %s" % type(data).__name__)
+        ops = self.ops
+        if ops and ops[-1][0] == 0:
+            ops[-1] = (0, data)
+        else:
+            ops.append((0, data))
+
+    def _log_append(self, data):
+        self.ops.append((1, data))
+
+    def _log_clear(self):
+        self.ops.append((2, None))
+
+    def _log_lines(self):
+        self.flush()
+        return self.store.log_lines()
+
+    def load(self):
+        """The stored bytes (waiting writes first)."""
+        self.flush()
+        return self.store.load()
+
+    def clear(self):
+        """Forget waiting writes and the stored bytes."""
+        self.ops = []
+        self.store.clear()
+
+    def scratch(self):
+        """The wrapped store's scratch store (the self-test's round trip)."""
+        return self.store.scratch()
+
+    def flush(self):
+        """Write what waits, in order; a failing write is kept in ``error`` (the game
+        goes on: the controller's rule for a failing store)."""
+        ops = self.ops
+        if not ops:
+            return
+        self.ops = []
+        self.mark = -1
+        st = self.store
+        for kind, data in ops:
+            try:
+                if kind == 0:
+                    st.save(data)
+                    self.error = None
+                elif kind == 1:
+                    st.log_append(data)
+                else:
+                    st.log_clear()
+                self.writes += 1
+            except Exception as e:  # noqa: BLE001  a failing store must not stop the game
+                self.error = str(e)
+
+
+class PassStats:
+    """Pass-time and engine-share figures of the running main loop, for the protocol's
+    "stats" (docs/protocol.md) -- measured on the board itself (us of
+    ``ticks_us``), so that a Pico names the part that is slow. Kept in small ints
+    (sums halve with their counts before they could reach 2**28)."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        """Start counting afresh."""
+        self.n = [0, 0]          # passes: idle, thinking
+        self.us = [0, 0]         # their time in MainLoop.tick
+        self.max = [0, 0]
+        self.engine_us = 0       # time in Engine.step
+        self.wall_us = 0         # time from a thinking pass's start to the next pass's start
+        self.longest = 0
+        self.longest_what = ""
+        self.saves = 0
+        self.save_max = 0
+        self.searches = 0
+        self.search = None       # the last search: dict
+
+    def add(self, k, us, what):
+        """A pass of kind ``k`` (0 idle, 1 thinking) took ``us``; ``what`` it did."""
+        n = self.n
+        t = self.us
+        if t[k] > 1 << 28:
+            t[k] >>= 1
+            n[k] >>= 1
+        n[k] += 1
+        t[k] += us
+        if us > self.max[k]:
+            self.max[k] = us
+        if us > self.longest:
+            self.longest = us
+            self.longest_what = what
+
+    def think(self, engine_us, wall_us):
+        """One thinking pass's engine slice and its period (us)."""
+        if self.wall_us > 1 << 28:
+            self.wall_us >>= 1
+            self.engine_us >>= 1
+        self.engine_us += engine_us
+        self.wall_us += wall_us
+
+    def report(self):
+        """The figures as a dict (allocates: for the protocol only)."""
+        n, us, mx = self.n, self.us, self.max
+        out = {"idle_passes": n[0], "idle_mean_us": us[0] // n[0] if n[0] else 0,
+               "idle_max_us": mx[0], "thinking_passes": n[1],
+               "thinking_mean_us": us[1] // n[1] if n[1] else 0, "thinking_max_us": mx[1],
+               "engine_share": self.engine_us * 100 // self.wall_us if self.wall_us else None,
+               "longest_pass_us": self.longest, "longest_pass": self.longest_what,
+               "saves": self.saves, "save_max_us": self.save_max, "searches": self.searches,
+               "last_search": self.search}
+        return out
 
 
 class MainLoop:
@@ -92,6 +232,7 @@ class MainLoop:
         if engine is not None and getattr(engine, "level", None) != self.level:
             engine.set_level(self.level)     # allocates: only when it changes
         self._search = None      # key of the position the engine is searching
+        self._engine_us = -1     # the engine's time in this pass (us), -1: it did not think
         self._pressed = []       # presses handed in over the link, for the next game step
         self.frame = None
         self.menu = None
@@ -102,9 +243,17 @@ class MainLoop:
         # an LED driver with a budget caps the current of what it really sends
         # (after gamma and brightness); the controller then leaves colours alone
         budget = -1 if getattr(lights, "budget", None) is not None else None
+        self.saves = DeferredStore(store) if store is not None else None
         self.controller = Controller(rules=Rules.parse(s["rules"]), players=self.players,
-                                     settle_ms=settle_ms, store=store, learning=s["learning"],
+                                     settle_ms=settle_ms, store=self.saves, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
+        self.stats = PassStats()
+        self._t0 = ticks_us()     # the start of the last pass
+        self._was = -1            # ... its kind: -1 none yet, 0 idle, 1 thinking
+        self._what = ""           # what the pass did (for the longest pass)
+        self._job = None          # a reply built over several passes (selftest): (generator, done)
+        self._prep = None         # the engine made ready a step per idle pass (generator)
+        self._search_at = 0       # when the current search started (ms ticks)
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
@@ -113,10 +262,19 @@ class MainLoop:
     # ---- the loop ----------------------------------------------------------
     def tick(self):
         """One pass of the main loop (see module doc)."""
+        t0 = ticks_us()
+        st = self.stats
+        if self._was == 1:
+            st.think(self._engine_us, ticks_diff(t0, self._t0))
+        self._t0 = t0
+        self._what = "idle"
+        self._engine_us = -1
         self.watchdog.feed()
         self.ticks += 1
         if self.protocol is not None:
             self.protocol.poll()
+        if self._job is not None:
+            self._run_job()
         pressed = self.buttons.read()
         if self._pressed:
             pressed = self._pressed + list(pressed)
@@ -126,12 +284,49 @@ class MainLoop:
                 self._menu_press(b)
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
+        else:
+            self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
+            self.lights.show(self.frame if self.overlay is None else self.overlay)
+            self._think()
+            self._forward()
+            self._check_hold()
+            self._write()
+        k = 0 if self._engine_us < 0 else 1
+        self._was = k
+        st.add(k, ticks_diff(ticks_us(), t0), self._what)
+
+    def _write(self):
+        # the saved game's waiting writes, out of the pass that completed the move
+        q = self.saves
+        if q is None or not q.ops:
             return
-        self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
-        self.lights.show(self.frame if self.overlay is None else self.overlay)
-        self._think()
-        self._forward()
-        self._check_hold()
+        if q.mark < 0:
+            q.mark = self.ticks
+            q.since = self.clock.ticks_ms()
+            return
+        if self._search is not None and self.clock.ticks_diff(self.clock.ticks_ms(), q.since) < SAVE_WAIT_MS:
+            return
+        t = ticks_us()
+        q.flush()
+        us = ticks_diff(ticks_us(), t)
+        st = self.stats
+        st.saves += 1
+        if us > st.save_max:
+            st.save_max = us
+        self._what = "save"
+        self.controller.store_error = q.error
+
+    def _run_job(self):
+        gen, done = self._job
+        self._what = "job"
+        try:
+            next(gen)
+        except StopIteration:
+            self._job = None
+            done(None)
+        except Exception as e:  # noqa: BLE001  a fault below: an error reply, the loop goes on
+            self._job = None
+            done(e)
 
     # ---- the computer opponent -------------------------------------------
     def thinking(self):
@@ -143,20 +338,70 @@ class MainLoop:
         pos = c.position
         if not c.awaiting_remote() or self.players[pos.turn] != COMPUTER:
             self._search = None
+            if COMPUTER in self.players and (self.engine is None or self._prep is not None):
+                self._prepare()
             return
         key = (id(pos), pos.zkey, pos.turn, pos.ncp)   # a new game, undo or move changes it
+        eng = self.engine
         if self._search != key:
-            if self.engine is None:
-                from engine import Engine
-                self.engine = Engine(level=self.level)
-            self.engine.start(pos)   # the engine searches a private copy
+            if eng is None or self._prep is not None:
+                while self._prepare():     # a computer to move before the engine was ready
+                    pass
+                eng = self.engine
+            self._search_at = self.clock.ticks_ms()
+            eng.start(pos)   # the engine searches a private copy
             self._search = key
-        m = self.engine.step(self.slice_ms)
+        t = ticks_us()
+        m = eng.step(self.slice_ms)
+        self._engine_us = ticks_diff(ticks_us(), t)
+        self._what = "thinking"
         if m is None:
             return
         self._search = None
+        self._searched(eng)
         if m in pos.legal_moves:
             c.remote_move(m)
+
+    def _searched(self, eng):
+        st = self.stats
+        st.searches += 1
+        ms = self.clock.ticks_diff(self.clock.ticks_ms(), self._search_at)
+        if eng.from_book:
+            how = "book"
+        elif eng.nodes >= eng.node_cap:
+            how = "node cap"
+        elif ms >= eng.ms:
+            how = "deadline"
+        else:
+            how = "depth"
+        st.search = {"level": eng.level, "nodes": eng.nodes, "depth": eng.depth, "ms": ms,
+                     "nodes_per_s": eng.nodes * 1000 // ms if ms > 0 else None, "ended_by": how}
+
+    def _prepare(self):
+        """One step of making the engine ready (True while steps remain): one per idle
+        pass, so a human plays from power-up while the engine's code, tables and
+        opening book are loaded (issue 21); all at once when the computer must move."""
+        if self._prep is None:
+            self._prep = self._prep_steps()
+        self._what = "prepare"
+        try:
+            next(self._prep)
+            return True
+        except StopIteration:
+            self._prep = None
+            return False
+
+    def _prep_steps(self):
+        if self.engine is None:
+            from engine import Engine
+            yield
+            self.engine = Engine(level=self.level)
+            yield
+        self.engine.reserve()
+        if self.engine.use_book:
+            from engine import book
+            for _ in book.open_steps():
+                yield
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
@@ -233,6 +478,20 @@ class MainLoop:
         """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
         import selftest   # imported when first used: RAM
         return selftest.check(self.sensors, self.lights, self.store, bootlog=self.bootlog)
+
+    def start_selftest(self, done):
+        """The protocol's "selftest" over several passes (the loop goes on meanwhile:
+        ``selftest.check_steps``); ``done(result dict, None)`` when it is complete, or
+        ``done(None, exception)`` when it failed. False (nothing started) while another
+        such reply is being built."""
+        if self._job is not None:
+            return False
+        import selftest   # imported when first used: RAM
+        out = {}
+        self._job = (selftest.check_steps(out, self.sensors, self.lights, self.store,
+                                          bootlog=self.bootlog, clock=self.clock),
+                     lambda e: done(out if e is None else None, e))
+        return True
 
     # ---- events -----------------------------------------------------------------
     def _forward(self):

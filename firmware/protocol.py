@@ -24,7 +24,10 @@ Commands (fields in brackets are optional):
 - ``resign`` [side]: the side to move (or ``side``) resigns;
 - ``draw``: the players agree to a draw;
 - ``record``: the game so far as record text (docs/records.md);
-- ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory).
+- ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory);
+  built over several passes while the loop goes on (the reply comes when done);
+- ``stats`` [reset]: the main loop's pass times and the engine's share of the
+  CPU while it thinks, measured on the board (``mainloop.PassStats``).
 
 Runs unchanged under MicroPython.
 """
@@ -52,6 +55,7 @@ COMMANDS = {
     "move": ("move",),
     "settings": ("set",),
     "selftest": (),
+    "stats": ("reset",),
     "record": (),
     "resign": ("side",),
     "draw": (),
@@ -78,6 +82,7 @@ class Protocol:
     def __init__(self, host, link):
         self.host = host
         self.link = link
+        self._ident = None     # the id of the command being handled (for a later reply)
 
     # ---- in --------------------------------------------------------------
     def poll(self):
@@ -121,7 +126,10 @@ class Protocol:
             for k in REQUIRED.get(cmd, ()):
                 if k not in obj:
                     raise CommandError("%s needs %r" % (cmd, k))
+            self._ident = ident
             reply = getattr(self, "_cmd_" + cmd)(obj)
+            if reply is None:          # the reply follows when it is ready (selftest)
+                return None
         except CommandError as e:
             reply = {"type": "error", "error": str(e)}
             if cmd is not None:
@@ -251,10 +259,47 @@ class Protocol:
         return {"type": "record", "text": text}
 
     def _cmd_selftest(self, obj):
+        ident = self._ident
+        start = getattr(self.host, "start_selftest", None)
+        if start is None:
+            return self._selftest_reply(self.host.selftest(), ident, False)
+
+        def done(res, err):
+            if err is None:
+                self._selftest_reply(res, ident, True)
+                return
+            out = {"type": "error", "error": "internal error: %s" % err, "cmd": "selftest"}
+            if ident is not None:
+                out["id"] = ident
+            self.send(out)
+        if not start(done):
+            raise CommandError("a self-test is already running")
+        return None
+
+    def _selftest_reply(self, res, ident, send):
         out = {"type": "selftest"}
-        res = self.host.selftest()
         for k in res:
             out[k] = res[k]
+        if send:
+            if ident is not None:
+                out["id"] = ident
+            self.send(out)
+        return out
+
+    def _cmd_stats(self, obj):
+        reset = obj.get("reset", False)
+        if reset is not True and reset is not False:
+            raise CommandError("reset must be true or false")
+        st = self.host.stats
+        out = st.report()
+        out["type"] = "stats"
+        try:
+            import gc
+            out["mem_free"] = gc.mem_free()  # type: ignore[attr-defined]
+        except (ImportError, AttributeError):
+            pass
+        if reset:
+            st.reset()
         return out
 
     @staticmethod

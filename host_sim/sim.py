@@ -32,7 +32,7 @@ MAX_QUEUE = 64
 EVENT_LOG = 40
 PLACE_COLOURS = {"place_white": "white", "place_black": "black"}   # LED meanings asking for a colour
 EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "menu")
-MAX_PASSES = 4               # main-loop passes a command may take to be answered
+MAX_PASSES = 8               # main-loop passes a command may take to be answered (a selftest: 3)
 AUTO_MOVE_MS = 900     # the computer's move stays lit this long before it moves its own stones
 AUTO_LOOK_MS = 100     # ... looked for this often (a "state" request over the link)
 

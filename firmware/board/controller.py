@@ -291,8 +291,11 @@ class Controller(Display):
 
         "record" is the controller's own list of move texts (not a copy, to spare
         the Pico's heap a copy per move): read it at once, copy it to keep it.
+        With no event an empty tuple comes back (an idle pass allocates nothing).
         """
         ev = self._events
+        if not ev:
+            return ()
         self._events = []
         return ev
 
