@@ -36,6 +36,7 @@ from morris.compat import ticks_us, ticks_diff
 
 MENU_HOLD_MS = 2000
 SAVE_WAIT_MS = 2000  # a save waits for the engine at most this long (then it goes in a thinking pass)
+STILL_PASSES = 100   # idle passes that skip the game step in a row (then one full pass: LED refresh)
 GC_THRESHOLD = 2048  # least bytes allocated between collections (gc.threshold: free heap / 24)
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)
 GAME_FILE = "game.rec"
@@ -254,6 +255,9 @@ class MainLoop:
         self._job = None          # a reply built over several passes (selftest): (generator, done)
         self._prep = None         # the engine made ready a step per idle pass (generator)
         self._search_at = 0       # when the current search started (ms ticks)
+        self._calm = False        # the last full pass left nothing to do (no search, save, job)
+        self._still = 0           # idle passes in a row that skipped the game step
+        self._held = getattr(buttons, "held_ms", None)   # bound once: no allocation per pass
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
@@ -271,26 +275,35 @@ class MainLoop:
         self._engine_us = -1
         self.watchdog.feed()
         self.ticks += 1
-        if self.protocol is not None:
-            self.protocol.poll()
+        busy = self.protocol is not None and self.protocol.poll()
         if self._job is not None:
             self._run_job()
+            busy = True
         pressed = self.buttons.read()
         if self._pressed:
             pressed = self._pressed + list(pressed)
             self._pressed = []
+        occ = self.sensors.read()
         if self.menu is not None:
             for b in pressed:
                 self._menu_press(b)
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
+        elif (not busy and not pressed and self._calm and self._still < STILL_PASSES
+              and self.overlay is None and self.controller.still(occ)):
+            self._still += 1         # nothing changed and nothing is due: the idle pass ends here
+            self._check_hold()
         else:
-            self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
+            self._still = 0
+            self.frame = self.controller.step(self.clock.ticks_ms(), occ, pressed)
             self.lights.show(self.frame if self.overlay is None else self.overlay)
             self._think()
             self._forward()
             self._check_hold()
             self._write()
+            self._calm = (self._search is None and self._prep is None and self._job is None
+                          and (self.saves is None or not self.saves.ops)
+                          and (self.engine is not None or COMPUTER not in self.players))
         k = 0 if self._engine_us < 0 else 1
         self._was = k
         st.add(k, ticks_diff(ticks_us(), t0), self._what)
@@ -405,7 +418,7 @@ class MainLoop:
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
-        held = getattr(self.buttons, "held_ms", None)
+        held = self._held
         if held is None:
             return
         h = held("ok")

@@ -86,12 +86,14 @@ class Protocol:
 
     # ---- in --------------------------------------------------------------
     def poll(self):
-        """Handle up to LINES_PER_POLL waiting lines (never blocks)."""
-        for _ in range(LINES_PER_POLL):
+        """Handle up to LINES_PER_POLL waiting lines (never blocks); True when there
+        was one."""
+        for k in range(LINES_PER_POLL):
             line = self.link.read_line()
             if line is None:
-                return
+                return k > 0
             self.handle(line)
+        return True
 
     def handle(self, line):
         """Act on one line; sends and returns the one reply dict (None for a blank line)."""

@@ -121,7 +121,8 @@ def test_crash_loop_breaker_trips_and_keeps_the_saved_game(board, monkeypatch):
     assert machine.WDTS == []
     corners = {NAMES.index(n) for n in main.ERROR_POINTS}
     frames = [hwfakes.decode_leds(data) for _, data in machine.STREAMS]
-    red = [f for f in frames if any(c != (0, 0, 0) for c in f)]
+    assert set(frames[0]) == {main.STARTUP}              # the start-up pattern first
+    red = [f for f in frames[1:] if any(c != (0, 0, 0) for c in f)]
     assert red and all(
         {i for i in range(24) if f[cfg.LED_INDEX[NAMES[i]]] != (0, 0, 0)} == corners for f in red)
     assert open(mainloop.GAME_FILE, "rb").read() == saved
