@@ -45,7 +45,7 @@ BOOT_FILE = "boot.json"
 ERROR_POINTS = ("a1", "g1", "a7", "g7")
 SAFE_WAIT_MS = None          # safe mode waits this long for a button (None: forever)
 GAMMA = 2.2                  # LED gamma (hw/lights.py); the brightness comes from the settings
-SLICE_MS = 6                 # engine thinking per pass: >= 70 % of the CPU while it thinks (docs/pico.md)
+SLICE_MS = 8                 # engine thinking per pass: ~70 % of the CPU while it thinks (docs/pico.md)
 PASS_MS = 5                  # an idle pass is paced to this period (stone -> LEDs: settle + ~2 passes)
 CHAIN_BLINK_MS = 250         # the chain-fault blink
 STARTUP = (4, 6, 12)         # the start-up pattern: (r, g, b) as sent, every LED (about 1 mA each)
@@ -241,8 +241,11 @@ def main():
             d["lights"].show([(0, 0, 24)] * 24)
             print("maintenance boot: game not started, no watchdog")
             return
+        import sys
         import selftest
         show_health(d, selftest.health(d["sensors"], HEALTH_MS), d["store"].load() is not None)
+        del selftest
+        sys.modules.pop("selftest", None)    # its code is needed again only for a "selftest" (heap)
         if log.tripped():
             safe_mode(d, log)
             return

@@ -23,8 +23,9 @@ the engine's thinking (``slice_ms``) when the computer is to move,
 controller events out over the link; ``overlay``, when set (main.py: a chain
 fault), is shown instead of the game's frame. The menu opens when "ok" has
 been held ``MENU_HOLD_MS`` (2 s) with the board empty. On MicroPython the
-heap is collected by ``gc.threshold`` (after a 24th of the free heap is
-allocated, at least ``GC_THRESHOLD`` bytes) rather than every few passes.
+heap is collected in an idle pass (the board still) once a 24th of the free
+heap was allocated (at least ``GC_THRESHOLD`` bytes), with ``gc.threshold`` at
+a quarter of it as the backstop; idle passes allocate nothing.
 Pacing, the link's queued writes and the LED brightness are main.py's
 (the Pico's) part of a pass. Runs unchanged under MicroPython.
 """
@@ -223,9 +224,7 @@ class MainLoop:
         self.settings = settings_mod.load(settings_store)
         if _MICRO:
             gc.collect()       # the loader's and the settings' leftovers go before the game's tables
-            # a collection after free/24 bytes allocated (the Pico: ~6 KB, ~130 idle passes);
-            # a tighter heap collects sooner and stays tidier
-            gc.threshold(max(GC_THRESHOLD, gc.mem_free() // 24))  # type: ignore[attr-defined]
+            gc.threshold(-1)   # the saved game's load below runs without threshold collections
         s = self.settings
         self.players = tuple(s["players"])
         self.level = s["level"]
@@ -254,10 +253,26 @@ class MainLoop:
         self._what = ""           # what the pass did (for the longest pass)
         self._job = None          # a reply built over several passes (selftest): (generator, done)
         self._prep = None         # the engine made ready a step per idle pass (generator)
+        self._ready = False       # ... done: code, tables and opening book
         self._search_at = 0       # when the current search started (ms ticks)
         self._calm = False        # the last full pass left nothing to do (no search, save, job)
-        self._still = 0           # idle passes in a row that skipped the game step
+        self._still = 0           # 1 + idle passes in a row that skipped the game step (0: none may)
         self._held = getattr(buttons, "held_ms", None)   # bound once: no allocation per pass
+        self.save_us = 0          # the store's time of the last save (us)
+        if _MICRO:
+            # only now a collection after free/24 bytes allocated (the Pico: ~4-6 KB). Set
+            # before the load, it collected the full heap a score of times while the saved
+            # game was parsed (~70 KB of short-lived objects on the Pico): a resume added
+            # 1.0-1.2 s whatever the game's length (issue 21)
+            gc.collect()
+            free = gc.mem_free()  # type: ignore[attr-defined]
+            # collections go in idle passes (the board still: nobody waits for the ~20 ms
+            # a collection takes on the Pico) once free/24 bytes were allocated; the
+            # threshold, at free/4, is only the backstop for a long busy stretch
+            self._gc_step = max(GC_THRESHOLD, free // 24)
+            self._gc_low = free - self._gc_step
+            gc.threshold(max(GC_THRESHOLD, free // 4))  # type: ignore[attr-defined]
+        self.gc_us = 0            # the last idle-pass collection's time (us)
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
@@ -265,21 +280,56 @@ class MainLoop:
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
-        """One pass of the main loop (see module doc)."""
+        """One pass of the main loop (see module doc). While the board is still and
+        nothing is due (``Controller.still``, no search, save, job or menu), a pass
+        feeds the watchdog, polls the link, reads the buttons and the switches, and
+        ends (the game is stepped every ``STILL_PASSES``-th such pass)."""
         t0 = ticks_us()
         st = self.stats
         if self._was == 1:
             st.think(self._engine_us, ticks_diff(t0, self._t0))
         self._t0 = t0
-        self._what = "idle"
-        self._engine_us = -1
         self.watchdog.feed()
         self.ticks += 1
-        busy = self.protocol is not None and self.protocol.poll()
+        n = self._still
+        p = self.protocol
+        if n and n < STILL_PASSES and self.overlay is None and self.menu is None:
+            line = None if p is None else p.link.read_line()
+            if line is None:
+                pressed = self.buttons.read()
+                if not pressed and not self._pressed and self.controller.still(self.sensors.read()):
+                    self._still = n + 1      # nothing changed and nothing is due: the game step is skipped
+                    self._check_hold()
+                    self._what = "idle"
+                    if n & 15 == 0 and _MICRO and gc.mem_free() < self._gc_low:  # type: ignore[attr-defined]
+                        self._collect()
+                    k = 0
+                    if self._search is not None:     # the engine's slice: all the pass does
+                        k = 1
+                        self._what = "thinking"
+                        self._slice(self.engine, self.controller)
+                        if self.saves is not None and self.saves.ops:
+                            self._write()
+                    self._was = k
+                    st.add(k, ticks_diff(ticks_us(), t0), "idle" if k == 0 else self._what)
+                    return
+                self._full(pressed, False)
+                return
+            p.handle(line)
+            p.poll()
+            self._full(self.buttons.read(), True)
+            return
+        busy = p is not None and p.poll()
+        self._full(self.buttons.read(), busy)
+
+    def _full(self, pressed, busy):
+        # the pass with the game step (module doc)
+        t0 = self._t0
+        self._what = "idle"
+        self._engine_us = -1
         if self._job is not None:
             self._run_job()
             busy = True
-        pressed = self.buttons.read()
         if self._pressed:
             pressed = self._pressed + list(pressed)
             self._pressed = []
@@ -289,12 +339,8 @@ class MainLoop:
                 self._menu_press(b)
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
-        elif (not busy and not pressed and self._calm and self._still < STILL_PASSES
-              and self.overlay is None and self.controller.still(occ)):
-            self._still += 1         # nothing changed and nothing is due: the idle pass ends here
-            self._check_hold()
-        else:
             self._still = 0
+        else:
             self.frame = self.controller.step(self.clock.ticks_ms(), occ, pressed)
             self.lights.show(self.frame if self.overlay is None else self.overlay)
             self._think()
@@ -303,10 +349,20 @@ class MainLoop:
             self._write()
             self._calm = (self._search is None and self._prep is None and self._job is None
                           and (self.saves is None or not self.saves.ops)
-                          and (self.engine is not None or COMPUTER not in self.players))
+                          and (self._ready or COMPUTER not in self.players))
+            quiet = self._calm or (self._search is not None and self._job is None)
+            self._still = 1 if not busy and not pressed and quiet else 0
         k = 0 if self._engine_us < 0 else 1
         self._was = k
-        st.add(k, ticks_diff(ticks_us(), t0), self._what)
+        self.stats.add(k, ticks_diff(ticks_us(), t0), self._what)
+
+    def _collect(self):
+        # a collection in an idle pass (see __init__)
+        t = ticks_us()
+        gc.collect()
+        self.gc_us = ticks_diff(ticks_us(), t)
+        self._gc_low = gc.mem_free() - self._gc_step  # type: ignore[attr-defined]
+        self._what = "gc"
 
     def _write(self):
         # the saved game's waiting writes, out of the pass that completed the move
@@ -321,7 +377,7 @@ class MainLoop:
             return
         t = ticks_us()
         q.flush()
-        us = ticks_diff(ticks_us(), t)
+        us = self.save_us = ticks_diff(ticks_us(), t)
         st = self.stats
         st.saves += 1
         if us > st.save_max:
@@ -346,33 +402,41 @@ class MainLoop:
         """True while the engine searches the computer's move."""
         return self._search is not None
 
+    def thought(self):
+        """True when the last pass ran a slice of the engine's thinking."""
+        return self._was == 1
+
     def _think(self):
         c = self.controller
         pos = c.position
         if not c.awaiting_remote() or self.players[pos.turn] != COMPUTER:
             self._search = None
-            if COMPUTER in self.players and (self.engine is None or self._prep is not None):
+            if COMPUTER in self.players and not self._ready:
                 self._prepare()
             return
         key = (id(pos), pos.zkey, pos.turn, pos.ncp)   # a new game, undo or move changes it
         eng = self.engine
         if self._search != key:
-            if eng is None or self._prep is not None:
+            if not self._ready:
                 while self._prepare():     # a computer to move before the engine was ready
                     pass
                 eng = self.engine
             self._search_at = self.clock.ticks_ms()
             eng.start(pos)   # the engine searches a private copy
             self._search = key
+        self._what = "thinking"
+        self._slice(eng, c)
+
+    def _slice(self, eng, c):
+        # one slice of the engine's thinking; its move handed to the controller when done
         t = ticks_us()
         m = eng.step(self.slice_ms)
         self._engine_us = ticks_diff(ticks_us(), t)
-        self._what = "thinking"
         if m is None:
             return
         self._search = None
         self._searched(eng)
-        if m in pos.legal_moves:
+        if m in c.position.legal_moves:
             c.remote_move(m)
 
     def _searched(self, eng):
@@ -411,10 +475,12 @@ class MainLoop:
             self.engine = Engine(level=self.level)
             yield
         self.engine.reserve()
+        yield
         if self.engine.use_book:
             from engine import book
             for _ in book.open_steps():
                 yield
+        self._ready = True
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):

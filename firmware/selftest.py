@@ -164,7 +164,8 @@ def check_steps(out, sensors, lights=None, store=None, window_ms=100, bootlog=No
     if store is not None:
         try:
             s = store.scratch()
-            s.save(b"selftest")
+            s.save(b"selftest")       # a pass each: a littlefs write may erase a block
+            yield
             good = s.load() == b"selftest"
             yield
             s.clear()
@@ -177,6 +178,7 @@ def check_steps(out, sensors, lights=None, store=None, window_ms=100, bootlog=No
         yield
     if bootlog is not None:
         out.update(bootlog.summary())
+    yield
     try:
         import gc
         gc.collect()

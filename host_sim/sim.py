@@ -209,7 +209,7 @@ class Simulation:
         if self.pico is not None:
             self.pico.before_pass()
             self.loop.tick()
-            self.pico.after_pass(self.loop.thinking())
+            self.pico.after_pass(self.loop.thought())
         else:
             self.loop.tick()
         self._board = None

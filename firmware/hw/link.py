@@ -88,9 +88,8 @@ class UsbLink:
             return self.lines.pop(0)
         buf = self.buf
         inp = self.inp
-        ready = self._ready
         for _ in range(MAX_BYTES_PER_READ):
-            if not ready():
+            if not self._ready():      # a method call: no bound method allocated
                 break
             ch = inp.read(1)
             if not ch:
