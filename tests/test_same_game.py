@@ -71,3 +71,52 @@ def test_a_pico_slower_than_the_model_is_cut_by_the_deadline(mpy_build):
     issue 21, where the engine got a quarter of the CPU) the deadline ends searches."""
     board, ended, _ = _board(mpy_build, 3, slow=4)
     assert "deadline" in ended, ended
+
+
+def test_a_stone_put_changes_the_frame_within_settle_plus_20_ms_on_the_pico_timing():
+    """Issue 21: a stone put -> the changed LED frame within settle + 20 ms, on the Pico
+    timing model (the scanner's period, the paced passes and their modelled cost), at
+    many phases of the put against the passes: the computer's lit move (a1, pulsing)
+    carried out by putting its stone."""
+    import json
+    import sys
+    sys.path.insert(0, "tests/firmware")
+    import simdrivers as sd
+    import mainloop
+    import main
+    import board_config as cfg
+    from board import leds
+    from host_sim import pico_timing
+    lit = {leds.PALETTE[leds.REMOTE_TO], leds.dim(leds.PALETTE[leds.REMOTE_TO])}
+    worst = 0
+    for phase_us in range(0, 10000, 700):
+        clock = pico_timing.PicoClock()
+        sw = sd.Switches()
+        sstore = sd.Store(json.dumps({"rules": "standard", "players": ["remote", "human"]}).encode())
+        loop = mainloop.MainLoop(sw, sd.Lights(), sd.Buttons(), clock, sd.Store(), sstore, None,
+                                 slice_ms=main.SLICE_MS)
+
+        def step():
+            clock.before_pass()
+            loop.tick()
+            clock.after_pass(loop.thought())
+        a1 = loop.controller.position.geo.point("a1")
+        while clock.us < 1300000:        # the loop settles into its still passes
+            step()
+        loop.controller.remote_move("a1")
+        while clock.us < 2300000:
+            step()
+        assert tuple(loop.frame[a1]) in lit
+        put_at = clock.us + phase_us
+        scan_us = 1000000 // cfg.SCAN_HZ
+        seen_at = (put_at // scan_us + 1) * scan_us       # the scanner's next scan sees it
+        while clock.us < seen_at:
+            step()
+        sw.occ = 1 << a1                   # the scan's reading from now on
+        while tuple(loop.frame[a1]) in lit:
+            step()
+            assert clock.us - put_at < 1000000
+        assert loop.controller.plies == 1
+        worst = max(worst, clock.us - put_at)
+    print("stone put -> changed frame, worst of the phases: %.1f ms" % (worst / 1000))
+    assert worst <= (cfg.SETTLE_MS + 20) * 1000, worst
