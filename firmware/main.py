@@ -253,7 +253,7 @@ def main():
         from mainloop import MainLoop
         gc.collect()
         loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
-                        d["settings_store"], d["link"], None, slice_ms=SLICE_MS)
+                        d["settings_store"], d["link"], None, slice_ms=SLICE_MS, prepare=True)
         loop.bootlog = log
         info = log.summary()
         loop.boot_info = {"reset_cause": info["reset_cause"], "boots": info["boots"],

@@ -23,9 +23,9 @@ the engine's thinking (``slice_ms``) when the computer is to move,
 controller events out over the link; ``overlay``, when set (main.py: a chain
 fault), is shown instead of the game's frame. The menu opens when "ok" has
 been held ``MENU_HOLD_MS`` (2 s) with the board empty. On MicroPython the
-heap is collected in an idle pass (the board still) once a 24th of the free
-heap was allocated (at least ``GC_THRESHOLD`` bytes), with ``gc.threshold`` at
-a quarter of it as the backstop; idle passes allocate nothing.
+heap is collected in an idle pass (the board still) once a 48th of the free
+heap was allocated, before ``gc.threshold`` (a 24th, at least ``GC_THRESHOLD``
+bytes) collects in a busy pass; idle passes allocate nothing.
 Pacing, the link's queued writes and the LED brightness are main.py's
 (the Pico's) part of a pass. Runs unchanged under MicroPython.
 """
@@ -33,6 +33,8 @@ import gc
 
 import settings as settings_mod
 from protocol import Protocol
+from deferred import DeferredStore
+from stats import PassStats
 from morris.compat import ticks_us, ticks_diff
 
 MENU_HOLD_MS = 2000
@@ -48,144 +50,6 @@ COMPUTER = "computer"
 class _NoWatchdog:
     def feed(self):
         pass
-
-
-class DeferredStore:
-    """The game store as the controller sees it: its writes (``save``, ``log_append``,
-    ``log_clear``) are queued in order and written by ``flush`` -- which the main
-    loop calls in a later pass than the one that completed the move, once the
-    move's frame is on the LEDs and the engine is not thinking (issue 21: a save
-    that erases a littlefs block held the move's pass for 268-379 ms on the
-    emulated RP2040). Consecutive saves collapse into the last (each is the whole
-    state). Reads (``load``, ``log_lines``) flush first. ``error``: the text of
-    the last failed write, or None. Wraps any store of the controller's contract."""
-
-    def __init__(self, store):
-        self.store = store
-        self.ops = []          # (kind, data): 0 save, 1 log_append, 2 log_clear
-        self.mark = -1         # the main-loop pass that queued the first waiting write
-        self.since = 0         # ... its time (ms ticks)
-        self.error = None
-        self.writes = 0
-        if hasattr(store, "log_append"):
-            self.log_append = self._log_append
-            self.log_lines = self._log_lines
-            self.log_clear = self._log_clear
-
-    def save(self, data):
-        """Queue ``data`` (bytes) as the stored state; TypeError for other data."""
-        if not isinstance(data, (bytes, bytearray)):
-            raise TypeError("store data must be bytes, got %s" % type(data).__name__)
-        ops = self.ops
-        if ops and ops[-1][0] == 0:
-            ops[-1] = (0, data)
-        else:
-            ops.append((0, data))
-
-    def _log_append(self, data):
-        self.ops.append((1, data))
-
-    def _log_clear(self):
-        self.ops.append((2, None))
-
-    def _log_lines(self):
-        self.flush()
-        return self.store.log_lines()
-
-    def load(self):
-        """The stored bytes (waiting writes first)."""
-        self.flush()
-        return self.store.load()
-
-    def clear(self):
-        """Forget waiting writes and the stored bytes."""
-        self.ops = []
-        self.store.clear()
-
-    def scratch(self):
-        """The wrapped store's scratch store (the self-test's round trip)."""
-        return self.store.scratch()
-
-    def flush(self):
-        """Write what waits, in order; a failing write is kept in ``error`` (the game
-        goes on: the controller's rule for a failing store)."""
-        ops = self.ops
-        if not ops:
-            return
-        self.ops = []
-        self.mark = -1
-        st = self.store
-        for kind, data in ops:
-            try:
-                if kind == 0:
-                    st.save(data)
-                    self.error = None
-                elif kind == 1:
-                    st.log_append(data)
-                else:
-                    st.log_clear()
-                self.writes += 1
-            except Exception as e:  # noqa: BLE001  a failing store must not stop the game
-                self.error = str(e)
-
-
-class PassStats:
-    """Pass-time and engine-share figures of the running main loop, for the protocol's
-    "stats" (docs/protocol.md) -- measured on the board itself (us of
-    ``ticks_us``), so that a Pico names the part that is slow. Kept in small ints
-    (sums halve with their counts before they could reach 2**28)."""
-
-    def __init__(self):
-        self.reset()
-
-    def reset(self):
-        """Start counting afresh."""
-        self.n = [0, 0]          # passes: idle, thinking
-        self.us = [0, 0]         # their time in MainLoop.tick
-        self.max = [0, 0]
-        self.engine_us = 0       # time in Engine.step
-        self.wall_us = 0         # time from a thinking pass's start to the next pass's start
-        self.longest = 0
-        self.longest_what = ""
-        self.saves = 0
-        self.save_max = 0
-        self.searches = 0
-        self.search = None       # the last search: dict
-
-    def add(self, k, us, what):
-        """A pass of kind ``k`` (0 idle, 1 thinking) took ``us``; ``what`` it did."""
-        n = self.n
-        t = self.us
-        if t[k] > 1 << 28:
-            t[k] >>= 1
-            n[k] >>= 1
-        n[k] += 1
-        t[k] += us
-        if us > self.max[k]:
-            self.max[k] = us
-        if us > self.longest:
-            self.longest = us
-            self.longest_what = what
-
-    def think(self, engine_us, wall_us):
-        """One thinking pass's engine slice and its period (us)."""
-        if self.wall_us > 1 << 28:
-            self.wall_us >>= 1
-            self.engine_us >>= 1
-        self.engine_us += engine_us
-        self.wall_us += wall_us
-
-    def report(self):
-        """The figures as a dict (allocates: for the protocol only)."""
-        n, us, mx = self.n, self.us, self.max
-        out = {"idle_passes": n[0], "idle_mean_us": us[0] // n[0] if n[0] else 0,
-               "idle_max_us": mx[0], "thinking_passes": n[1],
-               "thinking_mean_us": us[1] // n[1] if n[1] else 0, "thinking_max_us": mx[1],
-               "engine_share": self.engine_us * 100 // self.wall_us if self.wall_us else None,
-               "longest_pass_us": self.longest, "longest_pass": self.longest_what,
-               "saves": self.saves, "save_max_us": self.save_max, "searches": self.searches,
-               "last_search": self.search}
-        return out
 
 
 class MainLoop:
@@ -206,7 +70,7 @@ class MainLoop:
 
     def __init__(self, sensors, lights, buttons, clock, store=None, settings_store=None,
                  link=None, watchdog=None, slice_ms=10, settle_ms=None,
-                 engine=None):
+                 engine=None, prepare=False):
         self.sensors = sensors
         self.lights = lights
         self.buttons = buttons
@@ -224,7 +88,10 @@ class MainLoop:
         self.settings = settings_mod.load(settings_store)
         if _MICRO:
             gc.collect()       # the loader's and the settings' leftovers go before the game's tables
-            gc.threshold(-1)   # the saved game's load below runs without threshold collections
+            # the saved game's load below: a collection per eighth of the free heap (a few in
+            # all; at free/24 the full heap was collected a score of times, see below; with
+            # none until the heap is full its live objects scatter)
+            gc.threshold(max(GC_THRESHOLD, gc.mem_free() // 8))  # type: ignore[attr-defined]
         s = self.settings
         self.players = tuple(s["players"])
         self.level = s["level"]
@@ -232,7 +99,6 @@ class MainLoop:
         if engine is not None and getattr(engine, "level", None) != self.level:
             engine.set_level(self.level)     # allocates: only when it changes
         self._search = None      # key of the position the engine is searching
-        self._engine_us = -1     # the engine's time in this pass (us), -1: it did not think
         self._pressed = []       # presses handed in over the link, for the next game step
         self.frame = None
         self.menu = None
@@ -248,31 +114,25 @@ class MainLoop:
                                      settle_ms=settle_ms, store=self.saves, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
         self.stats = PassStats()
-        self._t0 = ticks_us()     # the start of the last pass
-        self._was = -1            # ... its kind: -1 none yet, 0 idle, 1 thinking
-        self._what = ""           # what the pass did (for the longest pass)
         self._job = None          # a reply built over several passes (selftest): (generator, done)
         self._prep = None         # the engine made ready a step per idle pass (generator)
-        self._ready = False       # ... done: code, tables and opening book
-        self._search_at = 0       # when the current search started (ms ticks)
+        self._ready = not prepare  # ... done (code, tables, opening book), or not asked for
         self._calm = False        # the last full pass left nothing to do (no search, save, job)
         self._still = 0           # 1 + idle passes in a row that skipped the game step (0: none may)
         self._held = getattr(buttons, "held_ms", None)   # bound once: no allocation per pass
-        self.save_us = 0          # the store's time of the last save (us)
         if _MICRO:
-            # only now a collection after free/24 bytes allocated (the Pico: ~4-6 KB). Set
-            # before the load, it collected the full heap a score of times while the saved
-            # game was parsed (~70 KB of short-lived objects on the Pico): a resume added
-            # 1.0-1.2 s whatever the game's length (issue 21)
+            # only now the loop's collections. At free/24 before the load, the full heap was
+            # collected a score of times while the saved game was parsed (~60 KB of
+            # short-lived objects on the Pico): a resume added 1.0-1.2 s whatever the
+            # game's length (issue 21)
             gc.collect()
             free = gc.mem_free()  # type: ignore[attr-defined]
-            # collections go in idle passes (the board still: nobody waits for the ~20 ms
-            # a collection takes on the Pico) once free/24 bytes were allocated; the
-            # threshold, at free/4, is only the backstop for a long busy stretch
-            self._gc_step = max(GC_THRESHOLD, free // 24)
-            self._gc_low = free - self._gc_step
-            gc.threshold(max(GC_THRESHOLD, free // 4))  # type: ignore[attr-defined]
-        self.gc_us = 0            # the last idle-pass collection's time (us)
+            # collections go in idle passes (the board still: nobody waits for the ~13-20 ms
+            # a collection takes on the Pico) once free/48 bytes were allocated, before the
+            # threshold (free/24, the heap's tidiness at the 192 KB test heap) is reached
+            self.stats.gc_step = max(GC_THRESHOLD // 2, free // 48)
+            self.stats.gc_low = free - self.stats.gc_step
+            gc.threshold(max(GC_THRESHOLD, free // 24))  # type: ignore[attr-defined]
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
@@ -286,9 +146,9 @@ class MainLoop:
         ends (the game is stepped every ``STILL_PASSES``-th such pass)."""
         t0 = ticks_us()
         st = self.stats
-        if self._was == 1:
-            st.think(self._engine_us, ticks_diff(t0, self._t0))
-        self._t0 = t0
+        if self.stats.was == 1:
+            st.think(self.stats.eng, ticks_diff(t0, self.stats.t0))
+        self.stats.t0 = t0
         self.watchdog.feed()
         self.ticks += 1
         n = self._still
@@ -300,23 +160,24 @@ class MainLoop:
                 if not pressed and not self._pressed and self.controller.still(self.sensors.read()):
                     self._still = n + 1      # nothing changed and nothing is due: the game step is skipped
                     self._check_hold()
-                    self._what = "idle"
-                    if n & 15 == 0 and _MICRO and gc.mem_free() < self._gc_low:  # type: ignore[attr-defined]
+                    self.stats.what = "idle"
+                    if n & 15 == 0 and _MICRO and gc.mem_free() < self.stats.gc_low:  # type: ignore[attr-defined]
                         self._collect()
                     k = 0
                     if self._search is not None:     # the engine's slice: all the pass does
                         k = 1
-                        self._what = "thinking"
+                        self.stats.what = "thinking"
                         self._slice(self.engine, self.controller)
                         if self.saves is not None and self.saves.ops:
                             self._write()
-                    self._was = k
-                    st.add(k, ticks_diff(ticks_us(), t0), "idle" if k == 0 else self._what)
+                    self.stats.was = k
+                    st.add(k, ticks_diff(ticks_us(), t0), "idle" if k == 0 else self.stats.what)
                     return
                 self._full(pressed, False)
                 return
-            p.handle(line)
-            p.poll()
+            if p is not None:
+                p.handle(line)
+                p.poll()
             self._full(self.buttons.read(), True)
             return
         busy = p is not None and p.poll()
@@ -324,9 +185,9 @@ class MainLoop:
 
     def _full(self, pressed, busy):
         # the pass with the game step (module doc)
-        t0 = self._t0
-        self._what = "idle"
-        self._engine_us = -1
+        t0 = self.stats.t0
+        self.stats.what = "idle"
+        self.stats.eng = -1
         if self._job is not None:
             self._run_job()
             busy = True
@@ -352,17 +213,17 @@ class MainLoop:
                           and (self._ready or COMPUTER not in self.players))
             quiet = self._calm or (self._search is not None and self._job is None)
             self._still = 1 if not busy and not pressed and quiet else 0
-        k = 0 if self._engine_us < 0 else 1
-        self._was = k
-        self.stats.add(k, ticks_diff(ticks_us(), t0), self._what)
+        k = 0 if self.stats.eng < 0 else 1
+        self.stats.was = k
+        self.stats.add(k, ticks_diff(ticks_us(), t0), self.stats.what)
 
     def _collect(self):
         # a collection in an idle pass (see __init__)
         t = ticks_us()
         gc.collect()
-        self.gc_us = ticks_diff(ticks_us(), t)
-        self._gc_low = gc.mem_free() - self._gc_step  # type: ignore[attr-defined]
-        self._what = "gc"
+        self.stats.gc_last = ticks_diff(ticks_us(), t)
+        self.stats.gc_low = gc.mem_free() - self.stats.gc_step  # type: ignore[attr-defined]
+        self.stats.what = "gc"
 
     def _write(self):
         # the saved game's waiting writes, out of the pass that completed the move
@@ -377,17 +238,20 @@ class MainLoop:
             return
         t = ticks_us()
         q.flush()
-        us = self.save_us = ticks_diff(ticks_us(), t)
+        us = self.stats.save_last = ticks_diff(ticks_us(), t)
         st = self.stats
         st.saves += 1
         if us > st.save_max:
             st.save_max = us
-        self._what = "save"
+        self.stats.what = "save"
         self.controller.store_error = q.error
 
     def _run_job(self):
-        gen, done = self._job
-        self._what = "job"
+        job = self._job
+        if job is None:
+            return
+        gen, done = job
+        self.stats.what = "job"
         try:
             next(gen)
         except StopIteration:
@@ -404,34 +268,34 @@ class MainLoop:
 
     def thought(self):
         """True when the last pass ran a slice of the engine's thinking."""
-        return self._was == 1
+        return self.stats.was == 1
 
     def _think(self):
         c = self.controller
         pos = c.position
         if not c.awaiting_remote() or self.players[pos.turn] != COMPUTER:
             self._search = None
-            if COMPUTER in self.players and not self._ready:
+            if not self._ready and COMPUTER in self.players:
                 self._prepare()
             return
         key = (id(pos), pos.zkey, pos.turn, pos.ncp)   # a new game, undo or move changes it
         eng = self.engine
         if self._search != key:
-            if not self._ready:
+            if eng is None or not self._ready:
                 while self._prepare():     # a computer to move before the engine was ready
                     pass
                 eng = self.engine
-            self._search_at = self.clock.ticks_ms()
+            self.stats.search_at = self.clock.ticks_ms()
             eng.start(pos)   # the engine searches a private copy
             self._search = key
-        self._what = "thinking"
+        self.stats.what = "thinking"
         self._slice(eng, c)
 
     def _slice(self, eng, c):
         # one slice of the engine's thinking; its move handed to the controller when done
         t = ticks_us()
         m = eng.step(self.slice_ms)
-        self._engine_us = ticks_diff(ticks_us(), t)
+        self.stats.eng = ticks_diff(ticks_us(), t)
         if m is None:
             return
         self._search = None
@@ -442,7 +306,7 @@ class MainLoop:
     def _searched(self, eng):
         st = self.stats
         st.searches += 1
-        ms = self.clock.ticks_diff(self.clock.ticks_ms(), self._search_at)
+        ms = self.clock.ticks_diff(self.clock.ticks_ms(), self.stats.search_at)
         if eng.from_book:
             how = "book"
         elif eng.nodes >= eng.node_cap:
@@ -456,31 +320,20 @@ class MainLoop:
 
     def _prepare(self):
         """One step of making the engine ready (True while steps remain): one per idle
-        pass, so a human plays from power-up while the engine's code, tables and
-        opening book are loaded (issue 21); all at once when the computer must move."""
+        pass (firmware/warmup.py); all at once when the computer must move."""
         if self._prep is None:
-            self._prep = self._prep_steps()
-        self._what = "prepare"
+            from warmup import steps
+            self._prep = steps(self)
+        self.stats.what = "prepare"
         try:
             next(self._prep)
             return True
         except StopIteration:
             self._prep = None
+            self._ready = True
+            import sys
+            sys.modules.pop("warmup", None)
             return False
-
-    def _prep_steps(self):
-        if self.engine is None:
-            from engine import Engine
-            yield
-            self.engine = Engine(level=self.level)
-            yield
-        self.engine.reserve()
-        yield
-        if self.engine.use_book:
-            from engine import book
-            for _ in book.open_steps():
-                yield
-        self._ready = True
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
@@ -553,23 +406,13 @@ class MainLoop:
         """A button press from elsewhere (the protocol), handled in the next game step."""
         self._pressed.append(name)
 
-    def selftest(self):
-        """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
-        import selftest   # imported when first used: RAM
-        return selftest.check(self.sensors, self.lights, self.store, bootlog=self.bootlog)
-
-    def start_selftest(self, done):
-        """The protocol's "selftest" over several passes (the loop goes on meanwhile:
-        ``selftest.check_steps``); ``done(result dict, None)`` when it is complete, or
-        ``done(None, exception)`` when it failed. False (nothing started) while another
-        such reply is being built."""
+    def run_job(self, gen, done):
+        """Run generator ``gen`` a step per pass (the loop goes on meanwhile: the
+        protocol's selftest), then ``done(None)``, or ``done(exception)`` when a step
+        raised. False (nothing started) while another job runs."""
         if self._job is not None:
             return False
-        import selftest   # imported when first used: RAM
-        out = {}
-        self._job = (selftest.check_steps(out, self.sensors, self.lights, self.store,
-                                          bootlog=self.bootlog, clock=self.clock),
-                     lambda e: done(out if e is None else None, e))
+        self._job = (gen, done)
         return True
 
     # ---- events -----------------------------------------------------------------

@@ -27,7 +27,7 @@ Commands (fields in brackets are optional):
 - ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory);
   built over several passes while the loop goes on (the reply comes when done);
 - ``stats`` [reset]: the main loop's pass times and the engine's share of the
-  CPU while it thinks, measured on the board (``mainloop.PassStats``).
+  CPU while it thinks, measured on the board (``stats.PassStats``).
 
 Runs unchanged under MicroPython.
 """
@@ -75,7 +75,9 @@ class Protocol:
     ``level``, ``settings`` (dict), ``menu`` (None or the open menu),
     ``thinking()`` -> bool, ``new_game(values, first)`` -> bool (True: started
     now), ``save_settings(values)`` -> None or error text, ``press(name)``
-    (a button press for the next pass), ``selftest()`` -> dict.
+    (a button press for the next pass), ``run_job(generator, done)`` -> bool
+    (the selftest over passes), ``stats`` (stats.PassStats), ``sensors``,
+    ``lights``, ``store``, ``bootlog``, ``clock``.
     ``link``: ``read_line()`` / ``write_line(text)``.
     """
 
@@ -261,40 +263,40 @@ class Protocol:
         return {"type": "record", "text": text}
 
     def _cmd_selftest(self, obj):
+        host = self.host
         ident = self._ident
-        start = getattr(self.host, "start_selftest", None)
-        if start is None:
-            return self._selftest_reply(self.host.selftest(), ident, False)
+        import selftest   # imported when first used: RAM
+        res = {}
 
-        def done(res, err):
+        def done(err):
             if err is None:
-                self._selftest_reply(res, ident, True)
+                self._selftest_reply(res, ident)
                 return
             out = {"type": "error", "error": "internal error: %s" % err, "cmd": "selftest"}
             if ident is not None:
                 out["id"] = ident
             self.send(out)
-        if not start(done):
+        gen = selftest.check_steps(res, host.sensors, host.lights, host.store, bootlog=host.bootlog,
+                                   clock=host.clock)
+        if not host.run_job(gen, done):
             raise CommandError("a self-test is already running")
         return None
 
-    def _selftest_reply(self, res, ident, send):
+    def _selftest_reply(self, res, ident):
         out = {"type": "selftest"}
         for k in res:
             out[k] = res[k]
-        if send:
-            if ident is not None:
-                out["id"] = ident
-            self.send(out)
-        return out
+        if ident is not None:
+            out["id"] = ident
+        self.send(out)
 
     def _cmd_stats(self, obj):
         reset = obj.get("reset", False)
         if reset is not True and reset is not False:
             raise CommandError("reset must be true or false")
         st = self.host.stats
-        out = st.report()
-        out["type"] = "stats"
+        from stats import report
+        out = report(st)
         try:
             import gc
             out["mem_free"] = gc.mem_free()  # type: ignore[attr-defined]

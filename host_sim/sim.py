@@ -146,7 +146,7 @@ class Simulation:
         """Power the board up (again): a fresh MainLoop on the same drivers and stores."""
         self.loop = MainLoop(self.switches, self.lights, self.buttons, self.clock, self.store,
                              self.settings_store, self.link, self.watchdog,
-                             slice_ms=self.slice_ms, engine=self.engine)
+                             slice_ms=self.slice_ms, engine=self.engine, prepare=True)
         self.watchdog.feed()
         self._board = None
         self.boots += 1

@@ -52,13 +52,13 @@ def main(fw, store_dir):
         t = ticks_diff(ticks_us(), t0)
         clock.after_pass(loop.thought())
         if loop.thought():
-            t -= loop._engine_us
-        if loop._what == "save":            # the file system's own time (the Pico: flash)
-            t -= loop.save_us
-        if loop._what == "gc":              # an idle pass's collection: counted apart
-            gcs.append(loop.gc_us)
-            t -= loop.gc_us
-        what = loop._what if loop._what else "idle"
+            t -= loop.stats.eng
+        if loop.stats.what == "save":            # the file system's own time (the Pico: flash)
+            t -= loop.stats.save_last
+        if loop.stats.what == "gc":              # an idle pass's collection: counted apart
+            gcs.append(loop.stats.gc_last)
+            t -= loop.stats.gc_last
+        what = loop.stats.what if loop.stats.what else "idle"
         if t > longest.get(what, 0):
             longest[what] = t
         i = count[0]

@@ -42,9 +42,9 @@ FACTOR_VIPER = 145    # emitted code
 PICO_IDLE_BEFORE_US = 12100    # an idle pass (mean 13.0 ms)
 PICO_THINK_BEFORE_US = 5400    # the loop's part of a thinking pass: 9.4 ms less its 4 ms slice
 BEFORE_IDLE_US = 26.5          # ... here: 25.0-27.9 us in four runs
-BEFORE_THINK_US = 31.5         # ... here: 31.4, 31.6 us
+BEFORE_THINK_US = 27.2         # ... here: 26.9, 27.4 us
 WHOLE = PICO_IDLE_BEFORE_US / BEFORE_IDLE_US        # ~457
-WHOLE_THINK = PICO_THINK_BEFORE_US / BEFORE_THINK_US   # ~171
+WHOLE_THINK = PICO_THINK_BEFORE_US / BEFORE_THINK_US   # ~199
 PICO_RESUME_BEFORE_MS = 1100   # what a saved game of 300 or 1,000 plies added to the boot (1.0-1.2 s)
 BEFORE_RESUME_MS = 21.5        # ... the same here (`--firmware` of commit 58dd098: 21.7, 25.4; 21.3, 20.7)
 WHOLE_RESUME = PICO_RESUME_BEFORE_MS / BEFORE_RESUME_MS   # ~51
@@ -55,8 +55,15 @@ SCAN_HZ = 250
 
 
 def _setup():
-    if "tests/fake_machine" not in sys.path:
-        sys.path.insert(0, "tests/fake_machine")
+    for p in ("tests/fake_machine", "tests/firmware"):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+
+
+def Clock():
+    """The board clock, moved by the bench (``now``): the tests' simple clock."""
+    from simdrivers import Clock as C
+    return C(0)
 
 
 try:
@@ -123,22 +130,6 @@ def _time(fn, n):
 
 def _row(name, us, factor, note=""):
     print("  %-34s %8.1f us   x%-4d = %7.2f ms %s" % (name, us, factor, us * factor / 1000, note))
-
-
-class Clock:
-    """The board clock, moved by the bench."""
-    now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    @staticmethod
-    def ticks_diff(a, b):
-        return a - b
-
-    @staticmethod
-    def ticks_add(a, b):
-        return a + b
 
 
 class MemStore:
@@ -263,7 +254,7 @@ def passes():
     per = (gc.mem_alloc() - a0) / 500
     gc.enable()
     print("  heap allocated per idle pass: %.1f bytes (stated bound: 0)" % per)
-    return whole, per, loop, clock, lights
+    return whole, per, loop, clock, lights, link
 
 
 class StubEngine:
@@ -320,7 +311,7 @@ def main():
     print("scanner timer (scan + button poll, every %d ms): %.1f us -> Pico %.2f ms (x%d + %d us SPI) ="
           " %.1f %% of the CPU" % (1000 // cfg.SCAN_HZ, tick, tick_pico / 1000, FACTOR, SPI_US,
                                    tick_pico * cfg.SCAN_HZ / 10000))
-    whole, per, loop, clock, lights = passes()
+    whole, per, loop, clock, lights, link = passes()
     tp = thinking_pass()
     print("the loop's part of a thinking pass (the engine a stub): %.1f us -> Pico %.2f ms (x%d), %.2f ms"
           " (x%.0f calibrated)" % (tp, tp * FACTOR / 1000, FACTOR, tp * WHOLE_THINK / 1000, WHOLE_THINK))
@@ -359,6 +350,13 @@ def main():
     rd = _time(render, 500)
     _row("controller frame (paint, colours, cap)", rd, FACTOR)
     assert leds  # noqa
+    p = loop.protocol
+    p.handle('{"cmd": "state"}')          # the first one loads the message module (kept)
+    link.queue = []
+    st_us = _time(lambda: (p.handle('{"cmd": "state"}'), link.queue.clear()), 250)
+    print("a \"state\" reply (status, position text, record, JSON): %.0f us -> Pico ~%.0f ms (x%d),"
+          " ~%.0f ms (x%.0f calibrated)" % (st_us, st_us * FACTOR / 1000, FACTOR, st_us * WHOLE_THINK / 1000,
+                                          WHOLE_THINK))
     gc.collect()
     t0 = _us()
     gc.collect()
@@ -420,7 +418,7 @@ def boot_and_resume():
     for plies in (0, 300, 1000):
         store = br.saved_game("standard", plies)[0] if plies else br.MemStore()
         best = None
-        for _ in range(5):
+        for _ in range(15):
             sys.modules.pop("board.resume", None)
             gc.collect()
             gc.threshold(-1)

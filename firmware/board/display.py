@@ -96,10 +96,12 @@ class Display:
                 and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
-        # imported on the first status (a PC or the page asks for it) and kept: loading
-        # the module for every "state" reply stalled the Pico's loop (issue 21)
-        from board.message import message
-        return message(self)
+        import sys
+        from board.message import message   # imported for a status and dropped again (heap)
+        try:
+            return message(self)
+        finally:
+            sys.modules.pop("board.message", None)
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
