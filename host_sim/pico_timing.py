@@ -18,8 +18,8 @@ the unix port). No firmware module depends on it.
 import sys
 
 PICO_NODES_PER_S = 2900    # the engine standalone on the emulated RP2040 (engine/engine.py)
-IDLE_PASS_US = 1300        # an idle pass (tools/bench_pico_loop.py: 7.6 us x 171, calibrated)
-THINK_PASS_US = 1600       # the loop's part of a thinking pass (the same bench: 9.3 us x 171)
+IDLE_PASS_US = 1500        # an idle pass (tools/bench_pico_loop.py: 7.6 us x 199, calibrated)
+THINK_PASS_US = 1900       # the loop's part of a thinking pass (the same bench: 9.3 us x 199)
 SCANNER_SHARE = 6          # % of the CPU the 250 Hz scan timer takes (the same bench: 5.9 %)
 PASS_MS = 5                # main.py: an idle pass is paced to this period
 NODE_US = 1000000 * 100 // (PICO_NODES_PER_S * (100 - SCANNER_SHARE))   # one node inside a slice

@@ -17,7 +17,7 @@ its unix-port time and its Pico estimate with the factor used:
   (median) on the emulated RP2040 and ``BEFORE_IDLE_US`` in this harness
   (``--firmware`` of that commit): ``WHOLE`` ~457x; the loop's part of a
   thinking pass 5.4 ms there (9.4 ms less the 4 ms slice), ``BEFORE_THINK_US``
-  here: ``WHOLE_THINK`` ~171x. Parts measured alone do not add up to the
+  here: ``WHOLE_THINK`` ~199x. Parts measured alone do not add up to the
   pass there, and the two calibrations disagree with each other (the same
   kind of work): the expected Pico figure is given as the range.
 
