@@ -1,15 +1,16 @@
 """The game store's writes kept for a pass that has time for them (``DeferredStore``).
 
 The main loop (mainloop.py) hands the controller this wrapper of its store and
-writes what waits in a later pass than the one that completed the move (issue 21).
+writes what waits in the pass after the one that completed the move (issue 21;
+issue 22: a power cut loses at most the move in progress).
 """
 
 
 class DeferredStore:
     """The game store as the controller sees it: its writes (``save``, ``log_append``,
     ``log_clear``) are queued in order and written by ``flush`` -- which the main
-    loop calls in a later pass than the one that completed the move, once the
-    move's frame is on the LEDs and the engine is not thinking (issue 21: a save
+    loop calls in the pass after the one that completed the move, once the move's
+    frame is on the LEDs, whether the engine thinks or not (issue 21: a save
     that erases a littlefs block held the move's pass for 268-379 ms on the
     emulated RP2040). Consecutive saves collapse into the last (each is the whole
     state). Reads (``load``, ``log_lines``) flush first. ``error``: the text of
@@ -18,10 +19,8 @@ class DeferredStore:
     def __init__(self, store):
         self.store = store
         self.ops = []          # (kind, data): 0 save, 1 log_append, 2 log_clear
-        self.mark = -1         # the main-loop pass that queued the first waiting write
-        self.since = 0         # ... its time (ms ticks)
+        self.mark = -1         # 1: a main-loop pass has seen the waiting writes (-1: none yet)
         self.error = None
-        self.writes = 0
         if hasattr(store, "log_append"):
             self.log_append = self._log_append
             self.log_lines = self._log_lines
@@ -70,6 +69,5 @@ class DeferredStore:
                     st.log_append(data)
                 else:
                     st.log_clear()
-                self.writes += 1
             except Exception as e:  # noqa: BLE001  a failing store must not stop the game
                 self.error = str(e)

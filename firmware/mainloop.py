@@ -34,11 +34,9 @@ import gc
 import settings as settings_mod
 from protocol import Protocol
 from deferred import DeferredStore
-from stats import PassStats
 from morris.compat import ticks_us, ticks_diff
 
 MENU_HOLD_MS = 2000
-SAVE_WAIT_MS = 2000  # a save waits for the engine at most this long (then it goes in a thinking pass)
 STILL_PASSES = 100   # idle passes that skip the game step in a row (then one full pass: LED refresh)
 GC_THRESHOLD = 2048  # least bytes allocated between collections (gc.threshold: free heap / 24)
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)
@@ -50,6 +48,34 @@ COMPUTER = "computer"
 class _NoWatchdog:
     def feed(self):
         pass
+
+
+class PassStats:
+    """Pass-time and engine-share figures of the running main loop, measured on the
+    board itself (us of ``ticks_us``), so that a Pico names the part that is slow;
+    the protocol's "stats" reply (stats.py, docs/protocol.md) reads them, and a new
+    one counts afresh. ``n``, ``us``, ``max``: count, summed and longest time of the
+    idle [0] and thinking [1] passes; ``engine_us`` / ``wall_us``: the thinking
+    passes' engine slices and periods; ``longest`` (us) and ``longest_what``: the
+    longest pass and what it did; ``saves`` / ``save_max`` (us) / ``save_last``
+    (us); ``gc_last``: the last idle-pass collection (us); ``searches`` and
+    ``search``: the last one as (level, nodes, depth, ms, how: an index of
+    ``stats.ENDED_BY``) or None. Small ints (sums halve with their counts before
+    they could reach 2**28)."""
+
+    def __init__(self):
+        self.t0 = ticks_us()     # the start of the last pass
+        self.was = -1            # ... its kind: -1 none yet, 0 idle, 1 thinking
+        self.what = ""           # what the pass did (for the longest pass)
+        self.eng = -1            # the engine's time in this pass (us), -1: it did not think
+        self.search_at = 0       # when the current search started (ms ticks)
+        self.n = [0, 0]
+        self.us = [0, 0]
+        self.max = [0, 0]
+        self.engine_us = self.wall_us = self.longest = self.gc_last = 0
+        self.longest_what = ""
+        self.saves = self.save_max = self.save_last = self.searches = 0
+        self.search = None
 
 
 class MainLoop:
@@ -114,10 +140,11 @@ class MainLoop:
                                      settle_ms=settle_ms, store=self.saves, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
         self.stats = PassStats()
-        self._job = None          # a reply built over several passes (selftest): (generator, done)
-        self._prep = None         # the engine made ready a step per idle pass (generator)
-        self._ready = not prepare  # ... done (code, tables, opening book), or not asked for
-        self._calm = False        # the last full pass left nothing to do (no search, save, job)
+        self._job = None          # a reply built over several passes (selftest): a generator
+        # the engine made ready (code, tables, opening book) a step per idle pass: None
+        # not begun, a generator under way, True done or not asked for
+        self._prep = None if prepare else True
+        self._gc_step = self._gc_low = 0   # idle collections: every _gc_step bytes, below _gc_low free
         self._still = 0           # 1 + idle passes in a row that skipped the game step (0: none may)
         self._held = getattr(buttons, "held_ms", None)   # bound once: no allocation per pass
         if _MICRO:
@@ -130,8 +157,8 @@ class MainLoop:
             # collections go in idle passes (the board still: nobody waits for the ~13-20 ms
             # a collection takes on the Pico) once free/48 bytes were allocated, before the
             # threshold (free/24, the heap's tidiness at the 192 KB test heap) is reached
-            self.stats.gc_step = max(GC_THRESHOLD // 2, free // 48)
-            self.stats.gc_low = free - self.stats.gc_step
+            self._gc_step = max(GC_THRESHOLD // 2, free // 48)
+            self._gc_low = free - self._gc_step
             gc.threshold(max(GC_THRESHOLD, free // 24))  # type: ignore[attr-defined]
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
@@ -146,48 +173,57 @@ class MainLoop:
         ends (the game is stepped every ``STILL_PASSES``-th such pass)."""
         t0 = ticks_us()
         st = self.stats
-        if self.stats.was == 1:
-            st.think(self.stats.eng, ticks_diff(t0, self.stats.t0))
-        self.stats.t0 = t0
+        if st.was == 1:            # the last pass thought: its slice and its whole period
+            if st.wall_us > 1 << 28:
+                st.wall_us >>= 1
+                st.engine_us >>= 1
+            st.engine_us += st.eng
+            st.wall_us += ticks_diff(t0, st.t0)
+        st.t0 = t0
+        st.what = "idle"
+        st.eng = -1
         self.watchdog.feed()
         self.ticks += 1
         n = self._still
         p = self.protocol
         if n and n < STILL_PASSES and self.overlay is None and self.menu is None:
             line = None if p is None else p.link.read_line()
-            if line is None:
+            if line is not None:
+                p.handle(line)
+                p.poll()
+                self._full(self.buttons.read(), True)
+            else:
                 pressed = self.buttons.read()
                 if not pressed and not self._pressed and self.controller.still(self.sensors.read()):
                     self._still = n + 1      # nothing changed and nothing is due: the game step is skipped
                     self._check_hold()
-                    self.stats.what = "idle"
-                    if n & 15 == 0 and _MICRO and gc.mem_free() < self.stats.gc_low:  # type: ignore[attr-defined]
+                    if n & 15 == 0 and _MICRO and gc.mem_free() < self._gc_low:  # type: ignore[attr-defined]
                         self._collect()
-                    k = 0
                     if self._search is not None:     # the engine's slice: all the pass does
-                        k = 1
-                        self.stats.what = "thinking"
-                        self._slice(self.engine, self.controller)
-                        if self.saves is not None and self.saves.ops:
-                            self._write()
-                    self.stats.was = k
-                    st.add(k, ticks_diff(ticks_us(), t0), "idle" if k == 0 else self.stats.what)
-                    return
-                self._full(pressed, False)
-                return
-            if p is not None:
-                p.handle(line)
-                p.poll()
-            self._full(self.buttons.read(), True)
-            return
-        busy = p is not None and p.poll()
-        self._full(self.buttons.read(), busy)
+                        st.what = "thinking"
+                        self._slice(self.engine, self.controller, self._write())
+                else:
+                    self._full(pressed, False)
+        else:
+            self._full(self.buttons.read(), p is not None and p.poll())
+        st = self.stats            # (a "stats" reset makes a new one)
+        k = 0 if st.eng < 0 else 1
+        st.was = k
+        us = ticks_diff(ticks_us(), st.t0)
+        a = st.us
+        if a[k] > 1 << 28:
+            a[k] >>= 1
+            st.n[k] >>= 1
+        st.n[k] += 1
+        a[k] += us
+        if us > st.max[k]:
+            st.max[k] = us
+        if us > st.longest:
+            st.longest = us
+            st.longest_what = st.what
 
     def _full(self, pressed, busy):
         # the pass with the game step (module doc)
-        t0 = self.stats.t0
-        self.stats.what = "idle"
-        self.stats.eng = -1
         if self._job is not None:
             self._run_job()
             busy = True
@@ -201,65 +237,54 @@ class MainLoop:
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
             self._still = 0
-        else:
-            self.frame = self.controller.step(self.clock.ticks_ms(), occ, pressed)
-            self.lights.show(self.frame if self.overlay is None else self.overlay)
-            self._think()
-            self._forward()
-            self._check_hold()
-            self._write()
-            self._calm = (self._search is None and self._prep is None and self._job is None
-                          and (self.saves is None or not self.saves.ops)
-                          and (self._ready or COMPUTER not in self.players))
-            quiet = self._calm or (self._search is not None and self._job is None)
-            self._still = 1 if not busy and not pressed and quiet else 0
-        k = 0 if self.stats.eng < 0 else 1
-        self.stats.was = k
-        self.stats.add(k, ticks_diff(ticks_us(), t0), self.stats.what)
+            return
+        self.frame = self.controller.step(self.clock.ticks_ms(), occ, pressed)
+        self.lights.show(self.frame if self.overlay is None else self.overlay)
+        self._think(self._write())
+        self._forward()
+        self._check_hold()
+        # the next passes may skip the game step: nothing to do but the search, if any
+        quiet = self._job is None and (self._search is not None or (
+            not (self.saves is not None and self.saves.ops)
+            and (self._prep is True or COMPUTER not in self.players)))
+        self._still = 1 if not busy and not pressed and quiet else 0
 
     def _collect(self):
         # a collection in an idle pass (see __init__)
         t = ticks_us()
         gc.collect()
         self.stats.gc_last = ticks_diff(ticks_us(), t)
-        self.stats.gc_low = gc.mem_free() - self.stats.gc_step  # type: ignore[attr-defined]
+        self._gc_low = gc.mem_free() - self._gc_step  # type: ignore[attr-defined]
         self.stats.what = "gc"
 
     def _write(self):
-        # the saved game's waiting writes, out of the pass that completed the move
+        # the saved game's waiting writes in the pass after the one that queued them
+        # (the move's frame is on the LEDs by then), thinking or not: at most the
+        # move in progress is lost to a power cut. Returns the ms left for the
+        # engine's slice in this pass
         q = self.saves
         if q is None or not q.ops:
-            return
+            return self.slice_ms
         if q.mark < 0:
-            q.mark = self.ticks
-            q.since = self.clock.ticks_ms()
-            return
-        if self._search is not None and self.clock.ticks_diff(self.clock.ticks_ms(), q.since) < SAVE_WAIT_MS:
-            return
+            q.mark = 1
+            return self.slice_ms
         t = ticks_us()
         q.flush()
-        us = self.stats.save_last = ticks_diff(ticks_us(), t)
         st = self.stats
+        us = st.save_last = ticks_diff(ticks_us(), t)
         st.saves += 1
         if us > st.save_max:
             st.save_max = us
-        self.stats.what = "save"
+        st.what = "save"
         self.controller.store_error = q.error
+        return max(1, self.slice_ms - us // 1000)
 
     def _run_job(self):
-        job = self._job
-        if job is None:
-            return
-        gen, done = job
         self.stats.what = "job"
         try:
-            next(gen)
-        except StopIteration:
+            next(self._job)
+        except Exception:  # noqa: BLE001  StopIteration, or a fault the job did not answer
             self._job = None
-            done(None)
-        except Exception as e:  # noqa: BLE001  a fault below: an error reply, the loop goes on
-            self._job = None
-            done(e)
 
     # ---- the computer opponent -------------------------------------------
     def thinking(self):
@@ -270,67 +295,58 @@ class MainLoop:
         """True when the last pass ran a slice of the engine's thinking."""
         return self.stats.was == 1
 
-    def _think(self):
+    def _think(self, ms):
         c = self.controller
         pos = c.position
         if not c.awaiting_remote() or self.players[pos.turn] != COMPUTER:
             self._search = None
-            if not self._ready and COMPUTER in self.players:
+            if self._prep is not True and COMPUTER in self.players:
                 self._prepare()
             return
         key = (id(pos), pos.zkey, pos.turn, pos.ncp)   # a new game, undo or move changes it
         eng = self.engine
         if self._search != key:
-            if eng is None or not self._ready:
+            if eng is None or self._prep is not True:
                 while self._prepare():     # a computer to move before the engine was ready
                     pass
                 eng = self.engine
             self.stats.search_at = self.clock.ticks_ms()
             eng.start(pos)   # the engine searches a private copy
             self._search = key
-        self.stats.what = "thinking"
-        self._slice(eng, c)
+        if self.stats.what == "idle":      # (not "save": that pass also wrote)
+            self.stats.what = "thinking"
+        self._slice(eng, c, ms)
 
-    def _slice(self, eng, c):
-        # one slice of the engine's thinking; its move handed to the controller when done
+    def _slice(self, eng, c, ms):
+        # one slice (ms) of the engine's thinking; its move handed to the controller when done
         t = ticks_us()
-        m = eng.step(self.slice_ms)
+        m = eng.step(ms)
         self.stats.eng = ticks_diff(ticks_us(), t)
         if m is None:
             return
         self._search = None
-        self._searched(eng)
-        if m in c.position.legal_moves:
-            c.remote_move(m)
-
-    def _searched(self, eng):
         st = self.stats
         st.searches += 1
-        ms = self.clock.ticks_diff(self.clock.ticks_ms(), self.stats.search_at)
-        if eng.from_book:
-            how = "book"
-        elif eng.nodes >= eng.node_cap:
-            how = "node cap"
-        elif ms >= eng.ms:
-            how = "deadline"
-        else:
-            how = "depth"
-        st.search = {"level": eng.level, "nodes": eng.nodes, "depth": eng.depth, "ms": ms,
-                     "nodes_per_s": eng.nodes * 1000 // ms if ms > 0 else None, "ended_by": how}
+        ms = self.clock.ticks_diff(self.clock.ticks_ms(), st.search_at)
+        # how it ended (stats.ENDED_BY): book, node cap, deadline, depth
+        how = 0 if eng.from_book else 1 if eng.nodes >= eng.node_cap else 2 if ms >= eng.ms else 3
+        st.search = (eng.level, eng.nodes, eng.depth, ms, how)
+        if m in c.position.legal_moves:
+            c.remote_move(m)
 
     def _prepare(self):
         """One step of making the engine ready (True while steps remain): one per idle
         pass (firmware/warmup.py); all at once when the computer must move."""
-        if self._prep is None:
+        p = self._prep
+        if p is None or p is True:
             from warmup import steps
-            self._prep = steps(self)
+            p = self._prep = steps(self)
         self.stats.what = "prepare"
         try:
-            next(self._prep)
+            next(p)
             return True
         except StopIteration:
-            self._prep = None
-            self._ready = True
+            self._prep = True
             import sys
             sys.modules.pop("warmup", None)
             return False
@@ -406,13 +422,13 @@ class MainLoop:
         """A button press from elsewhere (the protocol), handled in the next game step."""
         self._pressed.append(name)
 
-    def run_job(self, gen, done):
+    def run_job(self, gen):
         """Run generator ``gen`` a step per pass (the loop goes on meanwhile: the
-        protocol's selftest), then ``done(None)``, or ``done(exception)`` when a step
-        raised. False (nothing started) while another job runs."""
+        protocol's selftest, which sends its own reply) until it ends or raises.
+        False (nothing started) while another job runs."""
         if self._job is not None:
             return False
-        self._job = (gen, done)
+        self._job = gen
         return True
 
     # ---- events -----------------------------------------------------------------

@@ -27,10 +27,12 @@ Commands (fields in brackets are optional):
 - ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory);
   built over several passes while the loop goes on (the reply comes when done);
 - ``stats`` [reset]: the main loop's pass times and the engine's share of the
-  CPU while it thinks, measured on the board (``stats.PassStats``).
+  CPU while it thinks, measured on the board (``mainloop.PassStats``, the
+  reply built by ``stats.report``).
 
 Runs unchanged under MicroPython.
 """
+import sys
 try:
     import json
 except ImportError:  # pragma: no cover
@@ -75,8 +77,8 @@ class Protocol:
     ``level``, ``settings`` (dict), ``menu`` (None or the open menu),
     ``thinking()`` -> bool, ``new_game(values, first)`` -> bool (True: started
     now), ``save_settings(values)`` -> None or error text, ``press(name)``
-    (a button press for the next pass), ``run_job(generator, done)`` -> bool
-    (the selftest over passes), ``stats`` (stats.PassStats), ``sensors``,
+    (a button press for the next pass), ``run_job(generator)`` -> bool
+    (the selftest over passes), ``stats`` (mainloop.PassStats), ``sensors``,
     ``lights``, ``store``, ``bootlog``, ``clock``.
     ``link``: ``read_line()`` / ``write_line(text)``.
     """
@@ -263,47 +265,23 @@ class Protocol:
         return {"type": "record", "text": text}
 
     def _cmd_selftest(self, obj):
-        host = self.host
-        ident = self._ident
-        import selftest   # imported when first used: RAM
-        res = {}
-
-        def done(err):
-            if err is None:
-                self._selftest_reply(res, ident)
-                return
-            out = {"type": "error", "error": "internal error: %s" % err, "cmd": "selftest"}
-            if ident is not None:
-                out["id"] = ident
-            self.send(out)
-        gen = selftest.check_steps(res, host.sensors, host.lights, host.store, bootlog=host.bootlog,
-                                   clock=host.clock)
-        if not host.run_job(gen, done):
+        import selftest   # for the check only, and dropped again (heap)
+        gen = selftest.replying(self.host, self._ident, self.send)
+        sys.modules.pop("selftest", None)
+        if not self.host.run_job(gen):
             raise CommandError("a self-test is already running")
         return None
-
-    def _selftest_reply(self, res, ident):
-        out = {"type": "selftest"}
-        for k in res:
-            out[k] = res[k]
-        if ident is not None:
-            out["id"] = ident
-        self.send(out)
 
     def _cmd_stats(self, obj):
         reset = obj.get("reset", False)
         if reset is not True and reset is not False:
             raise CommandError("reset must be true or false")
         st = self.host.stats
-        from stats import report
-        out = report(st)
-        try:
-            import gc
-            out["mem_free"] = gc.mem_free()  # type: ignore[attr-defined]
-        except (ImportError, AttributeError):
-            pass
+        import stats      # for the reply only, and dropped again (heap)
+        out = stats.report(st)
+        sys.modules.pop("stats", None)
         if reset:
-            st.reset()
+            self.host.stats = type(st)()    # a new one counts afresh
         return out
 
     @staticmethod

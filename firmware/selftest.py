@@ -187,6 +187,26 @@ def check_steps(out, sensors, lights=None, store=None, window_ms=100, bootlog=No
         pass
 
 
+def replying(host, ident, send):
+    """The protocol's "selftest" as a main-loop job (a generator, ``MainLoop.run_job``):
+    ``check_steps`` on ``host``'s ``sensors``, ``lights``, ``store``, ``bootlog`` and
+    ``clock``, then ``send`` (a callable taking the reply dict) of the "selftest"
+    reply, or of an "internal error" reply when a check raised; ``ident``: the
+    command's id (None: none) for the reply."""
+    res = {}
+    try:
+        for _ in check_steps(res, host.sensors, host.lights, host.store, bootlog=host.bootlog,
+                             clock=host.clock):
+            yield
+        out = {"type": "selftest"}
+        out.update(res)
+    except Exception as e:  # noqa: BLE001  a fault below: an error reply, the loop goes on
+        out = {"type": "error", "error": "internal error: %s" % e, "cmd": "selftest"}
+    if ident is not None:
+        out["id"] = ident
+    send(out)
+
+
 # ---- board bring-up, before a game -----------------------------------------------------
 
 class Bench:

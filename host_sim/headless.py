@@ -29,7 +29,8 @@ def _computer_move(sim, out):
     if not text:
         raise HeadlessError("the computer's move is not shown (%s)" % sim.state()["message"])
     if sim.pico is not None:      # what the board would do: its search's Pico time and end
-        last = sim.loop.stats.search or {}
+        import stats     # firmware/stats.py: the board's own "stats" reply
+        last = stats.last_search(sim.loop.stats) or {}
         out("computer %s: %s nodes, %s ms on the Pico (ended by %s)" % (
             text, last.get("nodes"), last.get("ms"), last.get("ended_by")))
     sim.play_by_hand(text)

@@ -582,15 +582,15 @@ def menu_message(menu):
 
 
 def catalogue():
-    """Points, the LED table (board.leds.table()), presets, their options, the named
+    """Points, the LED table (board.legend.table()), presets, their options, the named
     variations and the option values, for the page."""
     opts = {}
     for k, v in OPTIONS.items():
         opts[k] = {"range": list(v)} if isinstance(v[0], int) else {"values": list(v)}
-    from board import leds
+    from board import legend
     return {
         "points": list(NAMES),
-        "table": leds.table(),
+        "table": legend.table(),
         "presets": {k: preset_values(k) for k in PRESETS},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},
         "options": opts,

@@ -47,6 +47,7 @@ def play(level, seed, slow=1):
     import simdrivers as sd
     from engine import Engine
     import mainloop
+    import stats
     clock = pico_timing.PicoClock(slow=slow)
     eng = Engine(level=level, seed=seed)
     eng.reserve()
@@ -100,7 +101,7 @@ def play(level, seed, slow=1):
             if loop.players[c.position.turn] == "human":
                 carry(human_move(c.position))
             elif c.remote >= 0:
-                ended.append(loop.stats.search["ended_by"])
+                ended.append(stats.last_search(loop.stats)["ended_by"])
                 carry(c.remote)
             else:
                 step()

@@ -1,4 +1,4 @@
-"""One LED table (firmware/board/leds.py) for the board, the page and the docs: every
+"""One LED table (firmware/board/leds.py, its texts in board/legend.py) for the board, the page and the docs: every
 meaning has its own colour and a second cue (blink pattern, ring or dot), the board
 blinks / pulses exactly the meanings the table says, and the LED list of
 docs/board_controller.md is the table."""
@@ -6,7 +6,7 @@ import os
 import re
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
-from board import leds
+from board import leds, legend
 from board.controller import Controller
 from host_sim.sim import catalogue
 
@@ -14,13 +14,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_every_meaning_has_its_own_colour_and_a_second_cue():
-    assert len(leds.PALETTE) == len(leds.DESCRIPTIONS) == len(leds.MEANINGS)
+    assert len(leds.PALETTE) == len(legend.DESCRIPTIONS) == len(leds.MEANINGS)
     assert len(set(leds.PALETTE)) == len(leds.PALETTE)
     assert not set(leds.BLINKING) & set(leds.PULSING)
     assert leds.palette_list() == list(leds.PALETTE)
     # the two clashes of the old palette: the computer's move and the hint, a stone
     # to remove and the opponent's threat
-    t = leds.table()
+    t = legend.table()
     assert t["remote_to"]["rgb"] != t["hint_mill"]["rgb"] and t["remove"]["rgb"] != t["hint_threat"]["rgb"]
     assert t["remote_to"]["cue"] != t["hint_mill"]["cue"] and t["remove"]["cue"] != t["hint_threat"]["cue"]
 
@@ -55,17 +55,17 @@ def test_the_docs_list_the_table():
         cells = [x.strip() for x in line.strip("|").split("|")]
         rgb = tuple(int(v) for v in re.search(r"\((\d+), (\d+), (\d+)\)", cells[1]).groups())
         rows[cells[0]] = {"rgb": list(rgb), "cue": cells[2], "mark": cells[3], "text": cells[4]}
-    want = leds.table()
+    want = legend.table()
     del want["off"]
     assert rows == want
 
 
 def test_the_page_gets_the_table():
-    assert catalogue()["table"] == leds.table()
+    assert catalogue()["table"] == legend.table()
     with open(os.path.join(ROOT, "host_sim", "static", "app.js"), encoding="utf-8") as f:
         js = f.read()
-    legend = js[js.index("function renderLegend"):js.index("// ---- setup panel")]
-    assert not re.search(r"#[0-9a-f]{6}|rgb\(\d", legend), "the legend has no colours of its own"
+    code = js[js.index("function renderLegend"):js.index("// ---- setup panel")]
+    assert not re.search(r"#[0-9a-f]{6}|rgb\(\d", code), "the legend has no colours of its own"
 
 
 # ---- the bytes the LEDs receive (issue 21) ---------------------------------------------

@@ -455,7 +455,7 @@ def test_fuzz_malformed_lines_error_only_state_unchanged(line):
 
 def test_a_fault_below_still_gets_one_error_reply(monkeypatch):
     rig = Rig()
-    monkeypatch.setattr(rig.loop, "run_job", lambda gen, done: 1 / 0)
+    monkeypatch.setattr(rig.loop, "run_job", lambda gen: 1 / 0)
     out = rig.send({"cmd": "selftest", "id": 3})
     assert out == [{"type": "error", "cmd": "selftest", "id": 3,
                     "error": "internal error: division by zero"}]

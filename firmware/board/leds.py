@@ -2,8 +2,9 @@
 
 MEANINGS lists what a lit point can mean; the controller paints one meaning
 per point and this module turns meanings into colours (``PALETTE``,
-``DESCRIPTIONS``, ``BLINKING`` / ``PULSING``, ``RINGS``: the one table;
-``table()`` for user interfaces). No colour has two meanings, and no meaning
+``BLINKING`` / ``PULSING``, ``RINGS``: the one table; its texts and
+``table()`` for user interfaces are in board/legend.py, which the board does
+not load). No colour has two meanings, and no meaning
 relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
 marks differ in level. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
@@ -82,48 +83,12 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (16, 64, 0),       # hint_from
     (90, 0, 60),       # marked
 )
-DESCRIPTIONS = (   # short English description, for user interfaces and docs
-    "nothing",
-    "legal destination of the lifted stone",
-    "where the lifted / moved stone came from",
-    "a stone that may move (learning mode)",
-    "a stone that may be captured: lift it",
-    "mill just formed",
-    "computer's move: take the stone from here",
-    "computer's move: put the stone here",
-    "computer's move: remove this captured stone",
-    "stone where none should be: remove it",
-    "missing stone: put it back here",
-    "put a white stone here",
-    "put a black stone here",
-    "hint: put the stone here to close a mill",
-    "hint: the opponent could close a mill here",
-    "game over: the winner's stones",
-    "game over: the loser's stones",
-    "game over: drawn",
-    "stone already captured this turn",
-    "hint: move this stone",
-    "marked point: no stone may go here until placement ends",
-)
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
 RINGS = (1 << MOVABLE | 1 << CAPTURE | 1 << MILL | 1 << REMOTE_FROM | 1 << REMOTE_CAPTURE
          | 1 << REMOVE | 1 << WIN | 1 << LOSE | 1 << DRAW | 1 << HINT_FROM)
 BLINK_MS = 250      # half period of a blinking mark
 PULSE_MS = 600      # half period of a pulsing mark
-
-
-def table():
-    """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink" or
-    "pulse"), "mark" ("ring" or "dot"), "text"}: for user interfaces and docs
-    (it allocates: not for the board's loop)."""
-    out = {}
-    for code in range(len(MEANINGS)):
-        cue = "blink" if code in BLINKING else "pulse" if code in PULSING else "steady"
-        out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue,
-                               "mark": "ring" if RINGS >> code & 1 else "dot",
-                               "text": DESCRIPTIONS[code]}
-    return out
 
 
 def palette_list(overrides=None):

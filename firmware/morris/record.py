@@ -230,10 +230,9 @@ def _play(pos, moves, first):
     ``notation.next_turn``) on ``pos``; the canonical texts. RecordError names a bad move."""
     from .notation import next_turn, pieces
     moves = pieces(moves)
-    out = []
-    j = 0
+    out = [None] * len(moves)   # made once, at its full size: a long game's list never
+    i = j = 0                   # grows (a ~1 KB block) in a heap the replay scattered
     while j < len(moves):
-        i = len(out)
         tok, j = next_turn(pos, moves, j)
         try:
             m = pos.parse_move(tok)
@@ -243,8 +242,10 @@ def _play(pos, moves, first):
         except ValueError as e:
             num, side = move_number(i + 1, first)
             raise RecordError(str(e), i + 1, num, side, tok)
-        out.append(pos.move_text(m))
+        out[i] = pos.move_text(m)
+        i += 1
         pos.push(m)
+    del out[i:]
     return out
 
 
