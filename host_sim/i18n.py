@@ -202,7 +202,7 @@ def is_part(msgid):
 
 
 def _led_texts():
-    from board.leds import DESCRIPTIONS
+    from board.legend import DESCRIPTIONS
     return list(DESCRIPTIONS)
 
 

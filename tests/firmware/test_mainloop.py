@@ -132,6 +132,30 @@ def test_computer_plays_through_the_engine_in_slices():
     assert b.loop.controller.awaiting_remote() is False
 
 
+def test_a_move_is_saved_in_the_next_pass_even_while_the_engine_thinks():
+    # issue 22: a power cut loses at most the move in progress. The human's move is
+    # written in the pass after the one that took it (its frame is on the LEDs),
+    # although the computer thinks on through many passes
+    eng = Engine(level=3, tt_size=64, nodes=10 ** 6, ms=10 ** 6, book=False)
+    b = Board(players=("human", "computer"), level=3, engine=eng)
+    b.loop.slice_ms = 1
+    b.run()
+    b.sw.occ |= 1 << NAMES.index("d2")
+    c = b.loop.controller
+    passes = 0
+    while c.plies == 0 and passes < 200:
+        b.clock.now += TICK
+        b.loop.tick()
+        passes += 1
+    assert c.plies == 1 and b.loop.thinking()
+    assert b.store.data is None or b"d2" not in b.store.data     # not in the pass that took it
+    saves = b.loop.stats.saves
+    b.clock.now += TICK
+    b.loop.tick()
+    assert b.loop.thinking() and b.store.data is not None and b"d2" in b.store.data
+    assert b.loop.stats.saves == saves + 1
+
+
 def test_engine_is_made_on_first_need_and_follows_the_level():
     b = Board(players=("human", "human"), engine=None)
     b.put("d2")
