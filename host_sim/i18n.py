@@ -115,8 +115,10 @@ TEMPLATES = [
     # the saved game could not be resumed at power-up (board/message.py)
     "The saved game could not be resumed ({0}); it is kept as {1}. Press a button",
 ]
-# Templates with a number: the part {n} that counts (their catalogue entries have plural forms).
+# Templates with a number: the part {n} that counts (a number, or a list of points: how many
+# points); their catalogue entries have plural forms.
 TEMPLATE_PLURALS = {
+    "{0} took {1}. Wrong? Press Undo. {2}": 1,
     "{0} to place a stone ({1} in hand)": 1,
     "{0} to place a stone ({1} in hand) or move one": 1,
     "New game: remove the {0} lit stones (press OK to cancel)": 0,

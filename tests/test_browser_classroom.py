@@ -233,7 +233,7 @@ def test_3_every_language_speaks_in_whole_sentences_for_a_child(browser, humans)
             "the last move: a dashed ring where it went, a small dashed circle where it came from"))
         assert not page.evaluate("Array.from(window.untranslated)"), lang
     language(page, "fr")
-    assert page.evaluate("x => tm(x)", SAMPLES[0]) == "Aux Blancs de jouer : soulève un de tes pions pour le déplacer."
+    assert page.evaluate("x => tm(x)", SAMPLES[0]) == "Aux Blancs de jouer\u00a0: soulève un de tes pions pour le déplacer."
     assert page.evaluate("x => tm(x)", SAMPLES[3]) == "C’est un pion noir. Remets-le sur b2."
     language(page, "ru")
     assert page.inner_text('#legend li[data-meaning="last-move"]').endswith("откуда она пришла")

@@ -172,3 +172,62 @@ def test_default_language_is_the_browsers(server, browser):
     page.wait_for_selector("#card-body li")
     assert "mlin" in page.inner_text("#card-body")
     ctx.close()
+
+
+# Sentences composed from parts, in words of each language (the native review of issue 24):
+# a list of points is said as "a1 and g7"; the stones counted by a list of points take their
+# plural form; numbers on the rules card take the plural form of the language; in Russian and
+# Serbian a side's name (capitalised in the catalogue) only ever starts a sentence.
+AND = {"en": "and", "fr": "et", "ru": "и", "sr": "i"}
+TOOK_TWO = {"en": "Black took the stones on b2 and f4.", "fr": "Les Noirs ont pris les pions sur b2 et f4.",
+            "ru": "Чёрные сняли фишки с b2 и f4.", "sr": "Crni su skinuli kamenčiće sa b2 i f4."}
+TOOK_ONE = {"en": "White took the stone on b2.", "fr": "Les Blancs ont pris le pion sur b2.",
+            "ru": "Белые сняли фишку с b2.", "sr": "Beli su skinuli kamenčić sa b2."}
+CARD = {   # (stones, fly_at) -> words of the card lines
+    "ru": {(3, 1): ("У каждого игрока 3 фишки.", "осталась только 1 фишка"),
+           (4, 5): ("У каждого игрока 4 фишки.", "осталось только 5 фишек"),
+           (12, 3): ("У каждого игрока 12 фишек.", "осталось только 3 фишки")},
+    "sr": {(3, 1): ("Svaki igrač ima 3 kamenčića.", "ostane samo 1 kamenčić"),
+           (4, 5): ("Svaki igrač ima 4 kamenčića.", "ostane samo 5 kamenčića"),
+           (12, 3): ("Svaki igrač ima 12 kamenčića.", "ostanu samo 3 kamenčića")},
+    "fr": {(3, 1): ("Chaque joueur a 3 pions.", "plus que 1 pion,"),
+           (4, 5): ("Chaque joueur a 4 pions.", "plus que 5 pions,"),
+           (12, 3): ("Chaque joueur a 12 pions.", "plus que 3 pions,")},
+}
+SIDE_INSIDE = re.compile(r"(?<![.!?…]\s)(?<!^)\b(Белые|Чёрные|Белых|Чёрных|Белым|Чёрным|Beli|Crni|Belih|Crnih|Belima|Crnima)\b")
+SIDE_MESSAGES = [
+    "Black wins (White resigned). Clear the board for a new game",
+    "New game? Clear the board. Or press hint: Black resigns; undo: draw agreed; ok: play on",
+    "White flies: lift a stone", "Black's move is coming: wait", "Make Black's move d6-d7 as lit",
+    "White took b2. Wrong? Press Undo. Black to move: lift a stone",
+    "Full board: White removes 2 of the lit black stones",
+]
+
+
+def test_sentences_composed_from_parts_read_as_words_of_the_language(server, browser):
+    page = browser.new_page(viewport={"width": 1600, "height": 1000}, locale="en-US")
+    page.goto(server)
+    page.wait_for_selector('body[data-lang="en"]')
+    tm = lambda text: page.evaluate("x => tm(x)", text)
+    for lang in LANGS:
+        page.select_option("#lang", lang)
+        page.wait_for_selector('body[data-lang="%s"]' % lang)
+        both = "a1 %s g7" % AND[lang]
+        assert both in tm("Stones where none should be: remove them from a1 g7"), lang
+        assert both in page.evaluate("mistakeText({code: 'stray_stone', remove: ['a1', 'g7']}, state)"), lang
+        assert both in tm("Board disturbed: remove the stones from a1 g7"), lang
+        assert tm("Black took b2 f4. Wrong? Press Undo. White to move: lift a stone").startswith(TOOK_TWO[lang])
+        assert tm("White took b2. Wrong? Press Undo. Black to move: lift a stone").startswith(TOOK_ONE[lang])
+        for (stones, fly), (first, jump) in CARD.get(lang, {}).items():
+            page.evaluate("r => { document.getElementById('card-body').dataset.key = ''; renderCard(r); }",
+                          "standard+stones=%d+fly_at=%d" % (stones, fly))
+            card = page.evaluate("document.getElementById('card-body').textContent")
+            assert first in card and jump in card, (lang, stones, fly, card)
+        if lang in ("ru", "sr"):
+            texts = [tm(s) for s in SIDE_MESSAGES] + [
+                page.evaluate("t('The lot decided: {0} moves first.', sideName('black'))")]
+            for text in texts:
+                assert not SIDE_INSIDE.search(text), (lang, text)
+        assert not page.evaluate("Array.from(window.untranslated)"), lang
+    assert SIDE_INSIDE.search("Жребий решил: первыми ходят Чёрные.") and not SIDE_INSIDE.search("Чёрные ходят.")
+    page.close()

@@ -54,14 +54,18 @@ function tm(text) {
     const mv = MOVE_TEMPLATES[tp.id];
     if (mv) return moveTemplate(mv, m.slice(1));
     const slot = TEMPLATE_PLURALS[tp.id];
-    const words = slot === undefined ? t(tp.id) : plural(tp.id, tp.id, Number(m[slot + 1]));
+    const words = slot === undefined ? t(tp.id) : plural(tp.id, tp.id, howMany(m[slot + 1]));
     return fill(words, m.slice(1).map(tmPart));
   }
   if (LANG !== "en") window.untranslated.add(text);
   return text;
 }
+// The count of a template's counted part: a number, or a list of points ("b2 e5": 2).
+function howMany(part) { return /^\d+$/.test(part) ? Number(part) : part.split(" ").length; }
 function tmPart(part) {
-  if (/^[a-g][1-7]( [a-g][1-7])*$/.test(part) || /^[\d\s]+$/.test(part)) return part;   // points, numbers
+  if (/^[a-g][1-7]( [a-g][1-7])*$/.test(part)) return pointList(part.split(" "));   // "b2 and e5"
+  if (/^[\d\s]+$/.test(part) || /^(?:1-0|0-1|1\/2-1\/2)$/.test(part)) return part;       // numbers, results
+  if (/^(?:[a-g][1-7](?:-[a-g][1-7])?)?(?:x[a-g][1-7])*$/.test(part)) return part;   // moves: "a1-d1xb2"
   if (catalogue && Object.prototype.hasOwnProperty.call(catalogue.presets, part.split("+")[0]))   // rules text
     return rulesName(part);
   return tm(part);
@@ -239,7 +243,7 @@ function render(st) {
     led.setAttribute("data-mark", mark);
     led.setAttribute("data-cue", row ? row.cue : "");
     const tip = led.querySelector("title") || make("title", {}, led);
-    tip.textContent = `${name}: ${describe(meaning)}`;
+    tip.textContent = t("{0}: {1}", name, describe(meaning));
     const ring = document.querySelector(`.ring[data-point="${name}"]`);
     const dot = document.querySelector(`.dot[data-point="${name}"]`);
     ring.setAttribute("stroke", mark === "ring" ? look.fill : "none");
@@ -359,25 +363,26 @@ function remoteText(mv, st) {
 // catalogue's text of that code's English message, the points filled in from the
 // mistake's fields; a code not listed here: its English "what" through the templates.
 function mistakeText(m, st) {
-  const rm = (m.remove || []).join(" "), mi = (m.missing || []).join(" ");
+  const rm = (m.remove || []).join(" "), mi = (m.missing || []).join(" ");      // as the firmware words them
+  const rmW = pointList(m.remove || []), miW = pointList(m.missing || []);      // in words: "b2 and e5"
   const many = a => (a || []).length > 1;
   const fix = () => tm((rm && mi) ? `remove the ${many(m.remove) ? "stones" : "stone"} from ${rm} and put the ${many(m.missing) ? "stones" : "stone"} back on ${mi}`
                                   : rm ? `remove the ${many(m.remove) ? "stones" : "stone"} from ${rm}` : `put the ${many(m.missing) ? "stones" : "stone"} back on ${mi}`);
   const by = {
-    stray_stone: () => t(many(m.remove) ? N_("Stones where none should be: remove them from {0}") : N_("Stone where none should be: remove it from {0}"), rm),
-    two_up: () => t(many(m.missing) ? N_("Two stones up at once: put them back on {0}") : N_("Two stones up at once: put the stone back on {0}"), mi),
+    stray_stone: () => t(many(m.remove) ? N_("Stones where none should be: remove them from {0}") : N_("Stone where none should be: remove it from {0}"), rmW),
+    two_up: () => t(many(m.missing) ? N_("Two stones up at once: put them back on {0}") : N_("Two stones up at once: put the stone back on {0}"), miW),
     wrong_colour: () => t(other(st.turn) === "white" ? N_("That is white's stone: put it back on {0}")
-                                                     : N_("That is black's stone: put it back on {0}"), mi),
+                                                     : N_("That is black's stone: put it back on {0}"), miW),
     in_hand: () => t(st.turn === "white" ? N_("White still has stones in hand: put this one back on {0} and place a new one")
-                                         : N_("Black still has stones in hand: put this one back on {0} and place a new one"), mi),
-    cannot_move: () => t("This stone cannot move: put it back on {0}", mi),
-    illegal_destination: () => t("{0} is not a legal destination: put the stone on a lit point or back on {1}", rm, mi),
-    protected_stone: () => t("Protected stone: put it back on {0} and take a lit stone", mi),
-    own_stone: () => t("That is your own stone: put it back on {0}", mi),
-    no_capture: () => t("No capture now: put the stone back on {0}", mi),
-    off_before_mill: () => t("That stone came off before the mill: put it back on {0}, then take a lit stone", mi),
+                                         : N_("Black still has stones in hand: put this one back on {0} and place a new one"), miW),
+    cannot_move: () => t("This stone cannot move: put it back on {0}", miW),
+    illegal_destination: () => t("{0} is not a legal destination: put the stone on a lit point or back on {1}", rm, miW),
+    protected_stone: () => t("Protected stone: put it back on {0} and take a lit stone", miW),
+    own_stone: () => t("That is your own stone: put it back on {0}", miW),
+    no_capture: () => t("No capture now: put the stone back on {0}", miW),
+    off_before_mill: () => t("That stone came off before the mill: put it back on {0}, then take a lit stone", miW),
     disturbed: () => t("Board disturbed: {0}", fix()),
-    marked_point: () => t("{0} is marked: no stone may go there until placement ends; remove it", rm),
+    marked_point: () => t("{0} is marked: no stone may go there until placement ends; remove it", rmW),
   };
   const ok = by[m.code] && (m.code === "disturbed" ? (rm || mi)
     : m.code === "stray_stone" || m.code === "illegal_destination" || m.code === "marked_point" ? rm : mi);
@@ -575,7 +580,7 @@ function renderMode(st) {
     const n = rp.index ? rp.moves[rp.index - 1].n : 0, lastN = rp.moves.length ? rp.moves[rp.moves.length - 1].n : 0;
     const names = [tagName(rp.tags.White), tagName(rp.tags.Black)];
     el("replay-text").textContent = t("Replay: move {0} of {1}", n, lastN) +
-      (names[0] || names[1] ? " — " + t("White") + ": " + (names[0] || "–") + ", " + t("Black") + ": " + (names[1] || "–") : "");
+      (names[0] || names[1] ? " — " + t("White: {0}, Black: {1}", names[0] || "–", names[1] || "–") : "");
     el("rp-continue").hidden = st.mode === "mirror";
   }
   const ro = st.mode === "mirror" || !!rp;
@@ -615,7 +620,7 @@ function renderHint(st) {
   if (h.move && h.from) el("hint-now").textContent = t("Yes! Move the stone from {0} to {1}. It closes the mill {2}.", h.from, h.to, h.mill.join(" "));
   else if (h.move) el("hint-now").textContent = t("Yes! Put a stone on {0}. It closes the mill {1}.", h.to, h.mill.join(" "));
   else el("hint-now").textContent = t("No, not with this move.");
-  const threats = (h.threats || []).join(" ");
+  const threats = pointList(h.threats || []);
   const block = /^([a-g][1-7])(?:-([a-g][1-7]))?/.exec(h.block || "");
   // a block is a legal move onto a threatened point: a stone from the hand, or a stone that
   // can move (or fly) there; none: the threat cannot be blocked with one move
@@ -663,11 +668,16 @@ function renderCard(rulesText) {
   el("card-body").dataset.key = key;
   el("card-preset").textContent = "(" + rulesName(rulesText) + ")";
   const lines = [t(SOURCES[preset] || N_("These are your own rules."))];
-  lines.push(t("Each player has {0} stones. First you put them on the board one by one. Then you slide a stone along a line to the next free point.", v.stones));
+  // a number in a sentence (tn: the English is the same for any number, the catalogue has a
+  // form for each plural class of the language)
+  lines.push(tn("Each player has {0} stones. First you put them on the board one by one. Then you slide a stone along a line to the next free point.",
+     "Each player has {0} stones. First you put them on the board one by one. Then you slide a stone along a line to the next free point.", v.stones, v.stones));
   lines.push(t("Three of your stones in a row on one line make a mill."));
-  if (v.fly_at) lines.push(t("When you have only {0} stones left, you may jump: move a stone to any free point.", v.fly_at));
+  if (v.fly_at) lines.push(tn("When you have only {0} stones left, you may jump: move a stone to any free point.",
+     "When you have only {0} stones left, you may jump: move a stone to any free point.", v.fly_at, v.fly_at));
   else lines.push(t("Nobody jumps: stones always slide to the next point."));
-  lines.push(t("You lose when you have fewer than {0} stones, or when you cannot move.", v.lose_below));
+  lines.push(tn("You lose when you have fewer than {0} stones, or when you cannot move.",
+     "You lose when you have fewer than {0} stones, or when you cannot move.", v.lose_below, v.lose_below));
   lines.push(t(v.capture === "optional" ? N_("When you make a mill, you may take away one stone of the other player. You may also say no.")
                                          : N_("When you make a mill, you take away one stone of the other player.")));
   lines.push(t({ unless_all: N_("You may not take a stone that is in a mill, unless all the other player's stones are in mills."),
@@ -682,9 +692,12 @@ function renderCard(rulesText) {
   lines.push(...variantLines(v));
   if (v.no_return === "on") lines.push(t("If a stone leaves a mill and makes a new mill, it may not go straight back on your next move."));
   const draws = [];
-  if (v.draw_no_capture_moves) draws.push(t("It is a draw when nobody takes a stone for {0} moves each.", v.draw_no_capture_moves));
-  if (v.draw_repetition) draws.push(t("It is a draw when the same position comes up {0} times.", v.draw_repetition));
-  if (v.draw_3v3_moves) draws.push(t("When both have three stones, it is a draw after {0} moves each without taking a stone.", v.draw_3v3_moves));
+  if (v.draw_no_capture_moves) draws.push(tn("It is a draw when nobody takes a stone for {0} moves each.",
+     "It is a draw when nobody takes a stone for {0} moves each.", v.draw_no_capture_moves, v.draw_no_capture_moves));
+  if (v.draw_repetition) draws.push(tn("It is a draw when the same position comes up {0} times.",
+     "It is a draw when the same position comes up {0} times.", v.draw_repetition, v.draw_repetition));
+  if (v.draw_3v3_moves) draws.push(tn("When both have three stones, it is a draw after {0} moves each without taking a stone.",
+     "When both have three stones, it is a draw after {0} moves each without taking a stone.", v.draw_3v3_moves, v.draw_3v3_moves));
   if (!draws.length) draws.push(t("The game goes on until someone wins, or until both players agree to a draw."));
   lines.push(...draws);
   lines.push(t(v.first_player === "lot" ? N_("The board draws lots to decide who moves first.") : N_("White moves first.")));
