@@ -10,9 +10,11 @@ if FAKE not in sys.path:
 
 import machine  # noqa: E402  (the fake)
 import board_config as cfg  # noqa: E402
+import hw  # noqa: E402
 import hw.lights  # noqa: E402
 
 hw.lights.FRAME_GAP_US = 0   # the fake's frames go out at once
+hw.sys = machine.FakeSys     # hw.chip() asks the fake board which chip it is (machine.MACHINE)
 
 PERIOD = 1 << 30
 
@@ -100,17 +102,20 @@ class PicoHarness:
 
     def buttons(self):
         from hw.buttons import Buttons
+        from hw.clock import Clock
         machine.reset_board()
-        drv = Buttons(cfg)
+        now = [0]
+        drv = Buttons(cfg, clock=Clock(source=lambda: now[0]))
 
         def press(name):
             pin = cfg.BUTTON_PINS[name]
             down = 0 if cfg.BUTTON_ACTIVE_LOW else 1
-            machine.set_level(pin, down)
-            for _ in range(drv.stable + 1):
-                drv.poll()
-            machine.set_level(pin, 1 - down)
-            for _ in range(drv.stable + 1):
+            for level in (down, 1 - down):
+                machine.set_level(pin, level)
+                for _ in range(3):        # 3 samples 4 ms apart, then one 40 ms later
+                    drv.poll()
+                    now[0] += 4
+                now[0] += 40
                 drv.poll()
         return drv, press
 

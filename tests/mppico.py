@@ -8,8 +8,10 @@ def setup(clock, link):
     import board_config as cfg
     import main as pico_main
     machine.RECORD = False
+    import hw
     import hw.lights
     hw.lights.FRAME_GAP_US = 0   # the fake's frames go out at once
+    hw.sys = machine.FakeSys     # hw.chip() asks the fake board (a Pico: RP2040)
     p = cfg.PINS
     chain = machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS,
                                ser=p["sr_tail"])
