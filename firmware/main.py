@@ -1,12 +1,17 @@
 """Pico entry point: builds the drivers from ``board_config`` and runs the main loop.
 
-MicroPython runs this file at power-up. Steps:
+MicroPython runs this file at power-up. Every step below runs inside the one
+``try`` of ``main()``: an error at any of them is logged and resets the board,
+so the crash-loop breaker (step 5) counts it; Ctrl-C at any of them stops
+whatever already runs (scanner, watchdog). Steps:
 
-0. the engine's tables, first, while the heap is young (no fragmentation);
-1. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
+0. the boot log (``hw.bootlog``, ``boot.json``): this boot and its reset
+   cause (watchdog resets included) are written to flash; when the breaker
+   has tripped the board goes straight to safe mode (step 5), before any step
+   that could fail again (a failure to record the boot does not stop it);
+1. the engine's tables, while the heap is young (no fragmentation);
+2. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
    settings stores on littlefs, the USB serial link;
-2. the boot log (``hw.bootlog``, ``boot.json``): this boot and its reset
-   cause (watchdog resets included) are written to flash;
 3. maintenance boot: with "new" held at power-up the game does not start
    (no watchdog; the REPL / mpremote are free) -- a blue ring says so;
 4. the health check (``selftest.health``): a chain fault blinks every LED
@@ -17,7 +22,9 @@ MicroPython runs this file at power-up. Steps:
    or watchdog resets), the saved game is not resumed but kept, the four
    outer corners blink red, and there is no watchdog: "ok" tries again,
    "new" puts the saved game aside (``game.rec.bad``) for a new one, Ctrl-C
-   gives the REPL;
+   gives the REPL. Safe mode makes its own LEDs, buttons and clock (the
+   boot that crashed may have failed building them): the LEDs through PIO,
+   or through ``machine.bitstream`` when PIO fails (``hw.bitstream``);
 6. the main loop is built -- this loads the saved game -- and only then the
    watchdog (``WATCHDOG_MS``) starts: a slow or failing load cannot become
    a watchdog reset loop;
@@ -135,10 +142,11 @@ def safe_mode(d, log):
     on = [(255, 0, 0) if mask >> i & 1 else (0, 0, 0) for i in range(24)]
     dark = [(0, 0, 0)] * 24
     k = 0
+    buttons = d.get("buttons")
     while SAFE_WAIT_MS is None or clock.ticks_diff(clock.ticks_ms(), t0) < SAFE_WAIT_MS:
         d["lights"].show(on if k % 10 < 5 else dark)
         k += 1
-        for b in d["buttons"].read():
+        for b in (buttons.read() if buttons is not None else ()):
             if b == "new":
                 import os
                 try:
@@ -151,13 +159,78 @@ def safe_mode(d, log):
         _sleep_ms(50)
 
 
+def safe_drivers():
+    """Drivers for safe mode, each made on its own (the boot that crashed may have
+    failed at any of them): "clock", "lights" (hw.lights; hw.bitstream when the PIO
+    driver cannot start), "buttons" (missing when they cannot be made)."""
+    from hw.clock import Clock
+    d = {"clock": Clock()}
+    try:
+        from hw.lights import Lights
+        d["lights"] = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA, ma_per_channel=cfg.LED_MA_PER_CHANNEL)
+    except Exception as e:  # noqa: BLE001  any failure: the simplest LED driver there is
+        print("safe mode: LEDs through PIO failed (%s); using machine.bitstream" % e)
+        from hw.bitstream import BitstreamLights
+        d["lights"] = BitstreamLights(cfg)
+    try:
+        from hw.buttons import Buttons
+        d["buttons"] = Buttons(cfg)
+    except Exception as e:  # noqa: BLE001
+        print("safe mode: no buttons (%s): Ctrl-C for the REPL, or the reset button" % e)
+    return d
+
+
 def stop_for_repl(d, wd):
-    """Ctrl-C: the watchdog stopped, the scanner and LEDs off; the REPL is free."""
+    """Ctrl-C: the watchdog stopped, the scanner and LEDs off (whichever were
+    started: ``d`` may hold only some drivers; a Ctrl-C inside the watchdog's start
+    leaves ``wd`` None, so the hardware watchdog is paused in any case); the REPL is
+    free."""
+    from hw.watchdog import pause
+    stopped = pause() or wd is None
     if wd is not None:
         wd.stop()
-    d["scanner"].stop()
-    d["lights"].off()
-    print("stopped; the watchdog is off until the next reset")
+    if "scanner" in d:
+        d["scanner"].stop()
+    if "lights" in d:
+        d["lights"].off()
+    if stopped:
+        print("stopped; the watchdog is off until the next reset")
+    else:
+        print("stopped; the watchdog cannot be stopped on this chip (%s): it resets the board in "
+              "%d s -- hold new at power-up for a maintenance boot" % (_chip_name(), WATCHDOG_MS // 1000))
+
+
+def _chip_name():
+    import sys
+    return getattr(sys.implementation, "_machine", "?")
+
+
+def crashed(d, log, e):
+    """Any error in ``main()`` but Ctrl-C: the scanner stopped (if started), the error
+    printed and written to the boot log (made here when the error came before it),
+    then ``machine.reset()``; the crash-loop breaker counts it."""
+    import gc
+    import machine
+    if "scanner" in d:
+        try:
+            d["scanner"].stop()
+        except Exception:  # noqa: BLE001  going down anyway
+            pass
+    try:
+        import sys
+        sys.print_exception(e)  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+    try:
+        gc.collect()
+        if log is None:
+            from hw.bootlog import BootLog
+            from hw.store import FileStore
+            log = BootLog(FileStore(BOOT_FILE))
+        log.crash(e)
+    except Exception:  # noqa: BLE001  no room even to log: reset anyway
+        pass
+    machine.reset()
 
 
 def run(loop, d, log):
@@ -202,22 +275,30 @@ def run(loop, d, log):
 
 def main():
     """Start the board (module doc); returns after Ctrl-C, a maintenance boot or
-    safe mode; resets the board after any other error."""
+    safe mode; resets the board after any other error, at any step."""
     import gc
-    import machine
-    # the engine first: its tables are the largest allocations and want a young heap
-    from engine import Engine
-    engine = Engine(level=cfg.DEFAULT_LEVEL)
-    engine.reserve()
-    gc.collect()
-    d = build()
-    from hw.bootlog import BootLog
-    from hw.store import FileStore
-    log = BootLog(FileStore(BOOT_FILE))
-    print("boot %d: %s" % (log.data["boots"] + 1, log.boot()))
-    d["scanner"].start()
+    d = {}           # the drivers made so far: what Ctrl-C or an error has to stop
     wd = None
+    log = None
     try:
+        from hw.bootlog import BootLog
+        from hw.store import FileStore
+        log = BootLog(FileStore(BOOT_FILE))
+        try:
+            print("boot %d: %s" % (log.data["boots"] + 1, log.boot()))
+        except Exception as e:  # noqa: BLE001  a boot not written down still boots
+            print("boot log not written: %s" % e)
+        if log.tripped():
+            d.update(safe_drivers())
+            safe_mode(d, log)
+            return
+        # the engine next: its tables are the largest allocations and want a young heap
+        from engine import Engine
+        engine = Engine(level=cfg.DEFAULT_LEVEL)
+        engine.reserve()
+        gc.collect()
+        d.update(build())
+        d["scanner"].start()
         if maintenance_requested(d, _sleep_ms):
             d["scanner"].stop()
             d["lights"].show([(0, 0, 24)] * 24)
@@ -225,9 +306,6 @@ def main():
             return
         import selftest
         show_health(d, selftest.health(d["sensors"], HEALTH_MS), d["store"].load() is not None)
-        if log.tripped():
-            safe_mode(d, log)
-            return
         from hw.watchdog import Watchdog
         from mainloop import MainLoop
         loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
@@ -244,18 +322,7 @@ def main():
     except KeyboardInterrupt:
         stop_for_repl(d, wd)
     except Exception as e:  # noqa: BLE001  logged, then a clean restart
-        d["scanner"].stop()
-        try:
-            import sys
-            sys.print_exception(e)  # type: ignore[attr-defined]
-        except AttributeError:
-            pass
-        try:
-            gc.collect()
-            log.crash(e)
-        except Exception:  # noqa: BLE001  no room even to log: reset anyway
-            pass
-        machine.reset()
+        crashed(d, log, e)
 
 
 if __name__ == "__main__":

@@ -43,20 +43,30 @@ def decode_leds(data):
 
 
 class FakeSerial:
-    """The PC side of the USB serial port: ``feed`` text in, ``written`` text out."""
+    """The PC side of the USB serial port: ``pending`` text in; the bytes the
+    firmware wrote are ``raw``, ``written`` is them as text."""
 
     def __init__(self):
         self.pending = ""
-        self.written = ""
+        self.raw = b""
 
-    # firmware side (sys.stdin / sys.stdout like)
+    @property
+    def written(self):
+        return self.raw.decode()
+
+    @written.setter
+    def written(self, text):
+        self.raw = text.encode()
+
+    # firmware side (sys.stdin / sys.stdout.buffer like)
     def read(self, n=1):
         out, self.pending = self.pending[:n], self.pending[n:]
         return out
 
-    def write(self, text):
-        self.written += text
-        return len(text)
+    def write(self, data):
+        data = data.encode() if isinstance(data, str) else bytes(data)
+        self.raw += data
+        return len(data)
 
 
 class FakePoll:

@@ -331,11 +331,16 @@ class _SlowPort:
         self.clock = clock
         self.ready = True
         self.slow_ms = 0
-        self.text = ""
+        self.raw = b""
+
+    @property
+    def text(self):
+        return self.raw.decode()
 
     def write(self, s):
         self.clock[0] += self.slow_ms
-        self.text += s
+        self.raw += bytes(s)
+        return len(s)
 
 
 def _link(port, clock):
@@ -349,16 +354,23 @@ def _link(port, clock):
                    clock=Clock())
 
 
+def _flush_all(lk, clock, passes=400):
+    for _ in range(passes):
+        lk.flush()
+        clock[0] += 5
+
+
 def test_link_writes_never_wait_for_a_host_that_stopped_reading():
     """Finding 9: lines queue while the port takes nothing, the oldest MAX_QUEUE are
-    kept and the rest counted; a write that blocked (host gone) stops writing for
-    RETRY_MS; when the host reads again the queue goes out, led by a "dropped" line."""
+    kept and the rest counted; a write that blocked (a port that says it is ready
+    and then waits) stops writing for RETRY_MS; when the host reads again the queue
+    goes out, led by a "dropped" line."""
     from hw import link as link_mod
     clock = [0]
     port = _SlowPort(clock)
     lk = _link(port, clock)
     lk.write_line('{"a": 1}')
-    assert port.text == '{"a": 1}\n'
+    assert port.text == '{"a": 1}\n' and lk.chunk == 1
     port.ready = False
     for i in range(link_mod.MAX_QUEUE + 5):
         lk.write_line('{"n": %d}' % i)
@@ -367,43 +379,66 @@ def test_link_writes_never_wait_for_a_host_that_stopped_reading():
     port.slow_ms = 500                        # the CDC TX timeout: one write blocks
     lk.flush()
     assert lk.stalls == 1 and clock[0] == 500
-    n = len(port.text)
+    n = len(port.raw)
     for _ in range(10):
         lk.flush()
         clock[0] += 100
-    assert len(port.text) == n                # nothing written during RETRY_MS
+    assert len(port.raw) == n                 # nothing written during RETRY_MS
     port.slow_ms = 0
     clock[0] += link_mod.RETRY_MS
-    lk.flush()
+    _flush_all(lk, clock)
     lines = port.text.split("\n")
     assert '{"type": "dropped", "lines": 5}' in lines
     assert lines[-2] == '{"n": %d}' % (link_mod.MAX_QUEUE - 1) and lk.queue == []
 
 
+def test_link_flush_writes_a_bounded_piece_a_pass():
+    """A long reply goes out over several passes (FLUSH_BYTES each), whole."""
+    from hw import link as link_mod
+    clock = [0]
+    port = _SlowPort(clock)
+    lk = _link(port, clock)
+    text = '{"type": "state", "record": "%s"}' % ("d2 d6 " * 100)
+    lk.write_line(text)
+    assert len(port.raw) == link_mod.FLUSH_BYTES
+    lk.flush()
+    assert len(port.raw) == 2 * link_mod.FLUSH_BYTES
+    _flush_all(lk, clock)
+    assert port.text == text + "\n"
+
+
 def test_link_reads_bytes_not_text():
-    """Finding 13: a byte that is not UTF-8 or a lone lead byte never raises or
-    waits; each line comes out once, non-ASCII bytes of a bad line as "?"."""
+    """Finding 13 and issue 26, finding 6: a byte that is not UTF-8 or a lone lead
+    byte never raises in the port or waits; each line comes out once, and a line
+    that is not UTF-8 anywhere raises ValueError (the protocol's error reply)."""
     from hw.link import UsbLink
 
     class Bytes:
         def __init__(self, data):
             self.data = data
 
-        def read(self, n=1):
-            out, self.data = self.data[:n], self.data[n:]
-            return out
+        def readinto(self, buf):
+            if not self.data:
+                return 0
+            buf[0] = self.data[0]
+            self.data = self.data[1:]
+            return 1
 
     class Poll:
         def __init__(self, src):
             self.src = src
 
-        def poll(self, t=0):
-            return [(self.src, 1)] if self.src.data else []
-    src = Bytes(b"\xe9\n\xff\r\n\xf0\nd\xc3\xa9j\xc3\xa0\nnext")
+        def ipoll(self, t=0):
+            return iter([(self.src, 1)] if self.src.data else [])
+    src = Bytes(b"\xe9\n\xff\r\n\xf0\nd\xc3\xa9j\xc3\xa0\n" + b"x" * 300 + b"\nnext")
     lk = UsbLink(inp=src, out=hwfakes.FakeSerial(), poller=Poll(src))
     got = []
-    for _ in range(10):
-        line = lk.read_line()
+    for _ in range(20):
+        try:
+            line = lk.read_line()
+        except ValueError as e:
+            line = "error: %s" % e
         if line is not None:
             got.append(line)
-    assert got == ["?", "?", "?", "d\u00e9j\u00e0"] and lk.n == 4     # "next" waits for its end
+    assert got == ["error: line is not UTF-8"] * 3 + ["d\u00e9j\u00e0", "error: line too long (max 256 bytes)"]
+    assert lk.n == 4     # "next" waits for its end

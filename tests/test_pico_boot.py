@@ -22,7 +22,7 @@ def board(monkeypatch, tmp_path):
     chain = hwfakes.fresh_chain()
     ser = hwfakes.FakeSerial()
     monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__",
-                        (ser, ser, hwfakes.FakePoll(ser), 256, None, None))
+                        (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)), raising=False)
     return chain

@@ -271,7 +271,7 @@ def test_menu_cancel_changes_nothing_and_needs_an_empty_board():
 def fake_board(monkeypatch, tmp_path):
     chain = hwfakes.fresh_chain()
     ser = hwfakes.FakeSerial()           # the USB serial port main.build() opens
-    monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256, None, None))
+    monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)                       # the stores write here
     monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)),
                         raising=False)

@@ -24,6 +24,16 @@ WATCHDOG_CTRL = {"RP2040": 0x40058000,   # RP2040 datasheet 4.7.6: WATCHDOG_BASE
 CTRL_ENABLE = 1 << 30
 
 
+def pause():
+    """Clear the ENABLE bit of the watchdog of the chip ``hw.chip()`` finds (harmless
+    when none runs). True when done; False on another chip (nothing written)."""
+    ctrl = WATCHDOG_CTRL.get(chip())
+    if ctrl is None:
+        return False
+    machine.mem32[ctrl] &= ~CTRL_ENABLE
+    return True
+
+
 class Watchdog:
     """``feed()`` at least every ``timeout_ms`` ms (1..8300) or the Pico resets;
     ``stop()`` pauses it for good (until the next reset). ValueError for a
@@ -46,11 +56,7 @@ class Watchdog:
         Returns True when it is paused; False on a chip other than the RP2040 and
         RP2350 (nothing written: it keeps counting, feeding ends)."""
         self.running = False
-        ctrl = WATCHDOG_CTRL.get(chip())
-        if ctrl is None:
-            return False
-        machine.mem32[ctrl] &= ~CTRL_ENABLE
-        return True
+        return pause()
 
 
 class NoWatchdog:

@@ -244,6 +244,11 @@ class Timer:
         self.active = False
 
 
+def timer_running():
+    """True while some started timer is still active (a scan timer left running)."""
+    return any(t.active for t in TIMERS)
+
+
 def fire_timers(times=1):
     """Run every active timer's callback ``times`` times (as the scheduler would)."""
     for _ in range(times):
