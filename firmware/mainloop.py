@@ -160,10 +160,9 @@ class MainLoop:
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
-        held = getattr(self.buttons, "held_ms", None)
-        if held is None:
+        if not hasattr(self.buttons, "held_ms"):
             return
-        h = held("ok")
+        h = self.buttons.held_ms("ok")
         if h == 0:
             self._latched = False
         elif (h >= MENU_HOLD_MS and not self._latched

@@ -17,6 +17,7 @@ import machine
 from morris.compat import ticks_ms, ticks_diff
 
 MAX_QUEUE = 16  # presses kept between reads; later ones are dropped
+_NONE = ()      # read() with no press
 
 
 class Buttons:
@@ -67,8 +68,10 @@ class Buttons:
             self.poll()
         n = self.count
         if not n:
-            return ()             # no press: nothing allocated
-        out = [self.names[self.ring[(self.head + k) % MAX_QUEUE]] for k in range(n)]
+            return _NONE          # no press: nothing allocated
+        out = []                  # a loop, not a comprehension: that would make cells at every call
+        for k in range(n):
+            out.append(self.names[self.ring[(self.head + k) % MAX_QUEUE]])
         self.head = (self.head + n) % MAX_QUEUE
         self.count -= n
         return out
