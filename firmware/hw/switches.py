@@ -45,6 +45,22 @@ callback.
 """
 import machine
 from hw import point_table
+from morris.compat import const
+
+try:
+    import micropython  # viper compiles ptr8 itself
+except ImportError:  # CPython: the decorator leaves the function as Python, ptr8 is the identity
+    class micropython:  # noqa: N801 - stands in for the MicroPython module
+        """The viper decorator as plain Python."""
+
+        @staticmethod
+        def viper(f):
+            """Plain Python on CPython."""
+            return f
+
+    def ptr8(a):
+        """Identity: viper compiles ``ptr8(x)`` to a raw byte pointer."""
+        return a
 
 # tail bytes: none equals a shift of itself by 1..7 bits with any fill (so a chain
 # one or more bits too long or short cannot echo it), none is 0x00 or 0xFF
@@ -54,9 +70,54 @@ TAILS = bytes((0x01, 0x4f, 0xdc, 0x1d, 0xa8, 0xfa, 0x43, 0xd4, 0x17, 0x98, 0xf4,
                0x35, 0xc4, 0x0b, 0x67, 0xe8, 0x2b, 0xbc, 0x05, 0x57, 0xe2, 0x23, 0xb0, 0xfe,
                0x4b, 0xda, 0x1b, 0xa4, 0xf8, 0x3f, 0xd2, 0x15, 0x90, 0xf2, 0x37, 0xc8, 0x0d,
                0x6f, 0xea, 0x2d, 0xc0, 0x07, 0x5b, 0xe4, 0x25, 0xb4))
+NTAILS = const(74)    # len(TAILS) (viper code needs a constant)
 FLIPS = (0xFF, 0xDB)   # what W1..W3 flip of the last reading, scan by scan
 SHIFTS = 0       # a chain fault kind (``why``): the written bits did not come back in the tail
 LOADS = 1        # a chip returned the bits the previous scan left in it: it does not load
+
+
+@micropython.viper
+def _judge(w, r, left, tails, k: int, m: int, primed: int) -> int:
+    """One scan's check and the next scan's bytes (module doc), in place: ``w`` the 4
+    bytes just sent (becomes the next ones), ``r`` the 4 read, ``left`` the 3 bytes
+    the chips held (becomes what they hold now), ``tails`` TAILS, ``k`` the tail's
+    index, ``m`` the flip mask. Returns verdict | chips << 2 | next k << 8; verdict 0
+    passed, 1 SHIFTS, 2 LOADS (chips: bit c - 1 for Uc)."""
+    pw = ptr8(w)
+    pr = ptr8(r)
+    pl = ptr8(left)
+    pt = ptr8(tails)
+    res = 0
+    if pr[3] != pw[0]:
+        res = 1
+    elif primed:
+        c = 0
+        if pr[0] == pl[0]:
+            c = 4
+        if pr[1] == pl[1]:
+            c |= 2
+        if pr[2] == pl[2]:
+            c |= 1
+        if c:
+            res = 2 | c << 2
+    pl[0] = pw[1]
+    pl[1] = pw[2]
+    pl[2] = pw[3]
+    b1 = pr[0] ^ m
+    b2 = pr[1] ^ m
+    b3 = pr[2] ^ m
+    pw[1] = b1
+    pw[2] = b2
+    pw[3] = b3
+    old = pw[0]
+    t = pt[k]
+    while t == b1 or t == b2 or t == b3 or t == old:
+        k += 1
+        if k == NTAILS:
+            k = 0
+        t = pt[k]
+    pw[0] = t
+    return res | k << 8
 
 
 class Switches:
@@ -103,7 +164,7 @@ class Switches:
         self.k = 0              # index of the tail in TAILS
         self.tail_ok = False    # the previous scan read its tail right
         self.flip = 0           # which of FLIPS the last scan used
-        self.primed = False     # a scan has left known bits in the chips
+        self.primed = 0         # 1: a scan has left known bits in the chips
         self.why = None
         self.taken = False
         self.tail = 0
@@ -151,7 +212,6 @@ class Switches:
         failed, returns the previous reading. Allocates nothing."""
         w = self.sent
         r = self.got
-        left = self.left
         self.load.value(0)
         self.load.value(1)
         if self.use_spi:
@@ -161,42 +221,16 @@ class Switches:
             r[1] = self._byte(w[1])
             r[2] = self._byte(w[2])
             r[3] = self._byte(w[3])
-        why = None
         self.tail = w[0]
-        if r[3] != w[0]:
-            why = SHIFTS
-        elif self.primed:
-            c = 0
-            if r[0] == left[0]:
-                c = 4
-            if r[1] == left[1]:
-                c |= 2
-            if r[2] == left[2]:
-                c |= 1
-            if c:
-                why = LOADS
-                self.chips = c
-        self.why = why
-        # what this scan leaves in U3, U2, U1 and what the next one sends
-        left[0] = w[1]
-        left[1] = w[2]
-        left[2] = w[3]
-        self.primed = True
         f = self.flip ^ 1
         self.flip = f
-        m = FLIPS[f]
-        w[1] = r[0] ^ m
-        w[2] = r[1] ^ m
-        w[3] = r[2] ^ m
-        k = self.k
-        t = TAILS[k]
-        while t == w[1] or t == w[2] or t == w[3] or t == w[0]:
-            k += 1
-            if k == len(TAILS):
-                k = 0
-            t = TAILS[k]
-        self.k = k
-        w[0] = t
+        v = int(_judge(w, r, self.left, TAILS, self.k, FLIPS[f], self.primed))
+        self.primed = 1
+        self.k = v >> 8
+        why = (v & 3) - 1 if v & 3 else None
+        if why == LOADS:
+            self.chips = v >> 2 & 7
+        self.why = why
         taken = self.tail_ok
         self.tail_ok = why != SHIFTS
         self.taken = False

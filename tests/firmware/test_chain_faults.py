@@ -138,3 +138,8 @@ def test_tail_bytes_cannot_be_echoed_by_a_shifted_chain():
             for fill in range(1 << k):
                 assert ((v >> k) | (fill << (8 - k))) != v
                 assert (((v << k) & 0xFF) | fill) != v
+
+
+def test_the_viper_check_knows_the_table_length():
+    from hw.switches import TAILS, NTAILS
+    assert len(TAILS) == NTAILS
