@@ -37,10 +37,10 @@ except ImportError:  # pragma: no cover
 
 from morris.compat import ticks_ms, ticks_diff
 
-MAX_BYTES_PER_READ = 128  # bytes taken from the port per read_line call
+MAX_BYTES_PER_READ = 64   # bytes taken from the port per read_line call (~3 ms on the Pico)
 MAX_QUEUE = 16            # lines waiting to go out
 CHUNK = 32                # bytes per write call on a port handed in that never waits
-FLUSH_BYTES = 64          # bytes written per flush at most
+FLUSH_BYTES = 64          # bytes written per flush at most (~2 ms on the Pico, an estimate)
 STALL_MS = 50             # a write this slow means the host stopped reading
 RETRY_MS = 2000           # ... then no write for this long
 

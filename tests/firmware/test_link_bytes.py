@@ -180,7 +180,7 @@ def test_ten_kilobytes_without_a_line_end():
     for i in range(len(blob)):
         blob[i] = 0x41 + i % 26
     rig.port.feed(blob)
-    rig.run(100)                     # read on, a bounded piece a pass: no answer, no stop
+    rig.run(200)                     # read on, a bounded piece a pass: no answer, no stop
     assert rig.replies == [] and not rig.port.pending
     assert _feed_and_count(rig, b"\n") == 1               # the line ends: one answer
     assert rig.replies[-1]["type"] == "error" and "too long" in rig.replies[-1]["error"]
