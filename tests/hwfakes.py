@@ -27,6 +27,22 @@ def fresh_chain():
                               ser=p["sr_tail"])
 
 
+def power_up(cause=None):
+    """One power-up of the fake board (a fresh chain, ``machine.RESET_CAUSE`` =
+    ``cause``, default power-on) running main.main(): "reset" when it ends in
+    machine.reset(), else "returned"."""
+    import main
+    p = cfg.PINS
+    machine.reset_board()
+    machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS, ser=p["sr_tail"])
+    machine.RESET_CAUSE[0] = machine.PWRON_RESET if cause is None else cause
+    try:
+        main.main()
+    except SystemExit:
+        return "reset"
+    return "returned"
+
+
 def point_index():
     from hw import point_names
     return {n: i for i, n in enumerate(point_names())}

@@ -84,16 +84,7 @@ def _save_a_game(moves=("d2", "d6", "b4")):
 
 def _boot(cause=machine.PWRON_RESET):
     """One power-up of the fake board: main.main(); 'reset' when it ends in machine.reset()."""
-    import main
-    p = cfg.PINS
-    machine.reset_board()
-    machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS, ser=p["sr_tail"])
-    machine.RESET_CAUSE[0] = cause
-    try:
-        main.main()
-    except SystemExit:
-        return "reset"
-    return "returned"
+    return hwfakes.power_up(cause)
 
 
 def test_crash_loop_breaker_trips_and_keeps_the_saved_game(board, monkeypatch):

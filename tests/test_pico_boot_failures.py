@@ -47,25 +47,22 @@ def board(monkeypatch, tmp_path):
 
 
 def _boot(main, cause):
-    p = cfg.PINS
-    machine.reset_board()
-    machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS, ser=p["sr_tail"])
-    machine.RESET_CAUSE[0] = cause
-    try:
-        main.main()
-    except SystemExit:
-        return "reset"
-    return "returned"
+    return hwfakes.power_up(cause)
+
+
+def _target(step):
+    """(object, attribute name) that does the work of ``step``."""
+    import importlib
+    mod, attr = STEPS[step]
+    owner = importlib.import_module(mod)
+    if "." in attr:
+        cls, attr = attr.split(".")
+        owner = getattr(owner, cls)
+    return owner, attr
 
 
 def _break(monkeypatch, step):
-    import importlib
-    mod, attr = STEPS[step]
-    m = importlib.import_module(mod)
-    owner = m
-    if "." in attr:
-        cls, attr = attr.split(".")
-        owner = getattr(m, cls)
+    owner, attr = _target(step)
 
     def broken(*a, **k):
         raise MemoryError("memory allocation failed, allocating 4096 bytes (%s)" % step)
@@ -131,13 +128,7 @@ def test_ctrl_c_at_each_step_stops_the_timer_and_the_watchdog(board, monkeypatch
     """Ctrl-C while the boot is under way (mpremote connecting) leaves no 250 Hz timer
     running in the REPL and no watchdog counting."""
     main = board
-    import importlib
-    mod, attr = STEPS[step]
-    m = importlib.import_module(mod)
-    owner = m
-    if "." in attr:
-        cls, attr = attr.split(".")
-        owner = getattr(m, cls)
+    owner, attr = _target(step)
     orig = getattr(owner, attr)
 
     def interrupted(*a, **k):

@@ -29,13 +29,27 @@ import sys
 
 IS_MP = sys.implementation.name == "micropython"
 PICO_FACTOR = 145
-POSITIONS = (
-    "standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -",
-    "standard .../.../.../B.BW../BW./.W./.W. w 5/5 3/0 0/0 -/- c4,e4,c3",
-    "standard B../B../.W./BBW.W./.WB/B.W/BWB w 1/1 2/0 0/0 -/- c4,e3",
-    "standard .WB/W.W/.WB/BWB.B./WB./.W./W.B w 0/0 4/0 0/0 -/- b6-b4,a7-a4,d6-b6,g4-f4",
-    "standard .WB/..B/W.B/..BBB./.../.WB/WB. w 0/0 2/0 0/0 -/- a4-a1,d5-e5",
-)
+PLIES = (0, 6, 12, 18, 24, 40)   # the bench positions: the start, then random play (seed 5) to these plies
+
+
+def _positions():
+    """The start, positions of random play (seed 5) at PLIES, and a flying one."""
+    from morris import Position, Rules
+    from morris.compat import XorShift16
+    r = XorShift16(5)
+    pos = Position(Rules("standard"))
+    out = []
+    for ply in range(max(PLIES) + 1):
+        if ply in PLIES:
+            out.append(pos.copy())
+        if pos.outcome() is not None:
+            break
+        L = pos.legal_moves
+        pos.push(L[r.below(len(L))])
+    fly = _flying_position()
+    if fly is not None:
+        out.append(fly)
+    return out
 
 
 def _flying_position():
@@ -64,7 +78,6 @@ def measure(nodes, runs, use_serve):
     import micropython
     from array import array
     from time import ticks_us, ticks_diff
-    from morris import Position
     from engine import Engine, TOP_LEVEL
     import engine.search as search
     keep = search.serve
@@ -90,10 +103,7 @@ def measure(nodes, runs, use_serve):
         micropython.schedule(cb, 0)
 
     eng = Engine(TOP_LEVEL, seed=1, book=False, nodes=nodes, ms=10 ** 7)
-    positions = [Position.from_text(t) for t in POSITIONS]
-    fly = _flying_position()
-    if fly is not None:
-        positions.append(fly)
+    positions = _positions()
     worst = 0
     lines = []
     for pos in positions:
