@@ -2,29 +2,29 @@
 
 MicroPython runs this file at power-up. Every step below runs inside the one
 ``try`` of ``main()``: an error at any of them is logged and resets the board,
-so the crash-loop breaker (step 5) counts it; Ctrl-C at any of them stops
+so the crash-loop breaker (step 1) counts it; Ctrl-C at any of them stops
 whatever already runs (scanner, watchdog). Steps:
 
 0. the boot log (``hw.bootlog``, ``boot.json``): this boot and its reset
-   cause (watchdog resets included) are written to flash; when the breaker
-   has tripped the board goes straight to safe mode (step 5), before any step
-   that could fail again (a failure to record the boot does not stop it);
-1. the engine's tables, while the heap is young (no fragmentation);
-2. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
+   cause (watchdog resets included) are written to flash (a failure to
+   record the boot does not stop it);
+1. crash-loop breaker, checked at once, before any step that could fail
+   again: after ``bootlog.LIMIT`` (3) resets in a row that ended a run before
+   it was up ``bootlog.HEALTHY_MS`` (errors caught here or watchdog resets),
+   the saved game is not resumed but kept, the four outer corners blink red,
+   and there is no watchdog: "ok" tries again, "new" puts the saved game
+   aside (``game.rec.bad``) for a new one, Ctrl-C gives the REPL. Safe mode
+   makes its own LEDs, buttons and clock (the boot that crashed may have
+   failed building them): the LEDs through PIO, or through
+   ``machine.bitstream`` when PIO fails (``hw.bitstream``);
+2. the engine's tables, while the heap is young (no fragmentation);
+3. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
    settings stores on littlefs, the USB serial link;
-3. maintenance boot: with "new" held at power-up the game does not start
+4. maintenance boot: with "new" held at power-up the game does not start
    (no watchdog; the REPL / mpremote are free) -- a blue ring says so;
-4. the health check (``selftest.health``): a chain fault blinks every LED
+5. the health check (``selftest.health``): a chain fault blinks every LED
    magenta, chattering switches blink amber, switches reading closed while
    no game is saved blink white (1 s), then the game starts anyway;
-5. crash-loop breaker: after ``bootlog.LIMIT`` (3) resets in a row that
-   ended a run before it was up ``bootlog.HEALTHY_MS`` (errors caught here
-   or watchdog resets), the saved game is not resumed but kept, the four
-   outer corners blink red, and there is no watchdog: "ok" tries again,
-   "new" puts the saved game aside (``game.rec.bad``) for a new one, Ctrl-C
-   gives the REPL. Safe mode makes its own LEDs, buttons and clock (the
-   boot that crashed may have failed building them): the LEDs through PIO,
-   or through ``machine.bitstream`` when PIO fails (``hw.bitstream``);
 6. the main loop is built -- this loads the saved game -- and only then the
    watchdog (``WATCHDOG_MS``) starts: a slow or failing load cannot become
    a watchdog reset loop;
@@ -106,7 +106,7 @@ def blink(lights, mask, colour, times=3, ms=170):
 
 
 def show_health(d, h, game_saved):
-    """Light what the power-up health check found (see module doc, step 4)."""
+    """Light what the power-up health check found (see module doc, step 5)."""
     from hw import point_names
     names = point_names()
     lights = d["lights"]
@@ -126,7 +126,7 @@ def show_health(d, h, game_saved):
 
 
 def safe_mode(d, log):
-    """The crash-loop breaker's state (module doc, step 5). Returns when nothing is
+    """The crash-loop breaker's state (module doc, step 1). Returns when nothing is
     pressed within SAFE_WAIT_MS (tests); a button ends in machine.reset()."""
     import machine
     from hw import point_names

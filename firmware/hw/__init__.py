@@ -8,7 +8,7 @@ drivers meet (tests/driver_contract.py checks both):
 - ``lights.Lights``: ``show(frame)``, frame = 24 (r, g, b) indexed by point
   (WS2812B chain through a PIO state machine fed by DMA, gamma and brightness);
 - ``buttons.Buttons``: ``read()`` -> button names pressed since the last read
-  (debounced by sample count);
+  (debounced by the clock: time.ticks_ms);
 - ``clock.Clock``: ``ticks_ms()``, ``ticks_add()``, ``ticks_diff()`` (wrap-around);
 - ``store.FileStore``: atomic ``save(bytes)`` / ``load()`` on littlefs (write, flush,
   rename over the old file), ``scratch()`` (a store beside it, for the self-test);
