@@ -164,7 +164,7 @@ def safe_drivers():
     failed at any of them): "clock", "lights" (hw.lights; hw.bitstream when the PIO
     driver cannot start), "buttons" (missing when they cannot be made)."""
     from hw.clock import Clock
-    d = {"clock": Clock()}
+    d = {"clock": Clock()}  # type: dict
     try:
         from hw.lights import Lights
         d["lights"] = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA, ma_per_channel=cfg.LED_MA_PER_CHANNEL)
