@@ -21,11 +21,13 @@ Circuit in brief (hardware/README.md has the reasons):
   ``U(1 + b // 8)``, input ``"ABCDEFGH"[b % 8]``. The same word comes from a
   3-byte read with ``machine.SPI(0, sck=Pin(2), mosi=Pin(7), miso=Pin(4))`` in
   mode 0, big-endian (bytes U3, U2, U1). The bits sent on ``sr_tail`` enter
-  U1's SER and come out 24 clocks later: a 4-byte ``readinto(buf, 0xA5)`` must
-  read ``CHAIN_TAIL_BYTE`` (0xA5, both levels) as its fourth byte, a
-  chain-integrity check that an open data line fails whatever level it
-  floats to. ``sr_data`` has ``Pin.PULL_UP`` (the RP2040's reset default is a
-  pull-down).
+  U1's SER and come out 24 clocks later: a 4-byte ``write_readinto`` must
+  read its first written byte back as its fourth, and the chips must not
+  return the bits the previous scan left in them -- the chain check of
+  ``hw/switches.py``, which every wiring fault fails (an open or stuck data
+  line, a chip that does not load or clock, an open SER, crossed links).
+  ``sr_data`` has ``Pin.PULL_UP`` (the RP2040's and RP2350's reset default
+  is a pull-down).
 * 24 WS2812B LEDs in one chain, data from ``led_data`` through one gate of a
   74AHCT125 (3.3 V -> 5 V level shifter) and a 330 Ohm series resistor.
   The chain snakes ring by ring from the centre, where the electronics sit:
@@ -57,7 +59,7 @@ Power (figures from ``tools/power_budget.py``, which a test re-runs):
   at ``BRIGHTNESS_CAP``.
 """
 
-# --- pins (RP2040 GPIO numbers; Pico header pin in the comment) -------------
+# --- pins (GPIO numbers, the same on the Pico's RP2040 and the Pico 2's RP2350; header pin in the comment)
 PINS = {
     "sr_clock": 2,   # pin 4  -> CLK (pin 2) of U1, U2, U3; SPI0 SCK capable
     "sr_load": 3,    # pin 5  -> SH/LD (pin 1) of U1, U2, U3; low = load inputs
@@ -78,7 +80,6 @@ BUTTON_DEBOUNCE_MS = 30
 SWITCH_COUNT = 24
 SHIFT_REGISTERS = 3          # 74HC165, 8 inputs each
 SWITCH_ACTIVE_LOW = True     # a closed reed switch (stone present) reads 0
-CHAIN_TAIL_BYTE = 0xA5       # sent on sr_tail into U1's SER; 8 extra clocks must read it back
 SCAN_HZ = 250                # switch scans per second (4 ms period)
 SETTLE_MS = 120              # suggested controller settle time for a point
 

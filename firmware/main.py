@@ -1,26 +1,35 @@
 """Pico entry point: builds the drivers from ``board_config`` and runs the main loop.
 
-MicroPython runs this file at power-up. Steps (issue 21: lit at once, playable
-before the engine is ready):
+MicroPython runs this file at power-up. Every step below but the first runs
+inside the one ``try`` of ``main()``: an error at any of them is logged and
+resets the board, so the crash-loop breaker (step 2) counts it; Ctrl-C at any
+of them stops whatever already runs (scanner, watchdog). Steps (issue 21: lit
+at once, playable before the engine is ready; issue 26: every step behind the
+breaker):
 
 0. the LEDs first: the start-up pattern (``STARTUP``, every LED a dim blue-white)
    goes out through the PIO before anything else is imported -- not even the
-   rules core -- so the board lights within about 300 ms of power-up;
-1. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
+   rules core -- so the board lights within about 300 ms of power-up (a PIO
+   that fails here is left to step 3, which the breaker covers);
+1. the boot log (``hw.bootlog``, ``boot.json``): this boot and its reset
+   cause (watchdog resets included) are written to flash (a failure to
+   record the boot does not stop it);
+2. crash-loop breaker, checked at once, before any step that could fail
+   again: after ``bootlog.LIMIT`` (3) resets in a row that ended a run before
+   it was up ``bootlog.HEALTHY_MS`` (errors caught here or watchdog resets),
+   the saved game is not resumed but kept, the four outer corners blink red,
+   and there is no watchdog: "ok" tries again, "new" puts the saved game
+   aside (``game.rec.bad``) for a new one, Ctrl-C gives the REPL. Safe mode
+   makes its own LEDs, buttons and clock (the boot that crashed may have
+   failed building them): the LEDs through PIO, or through
+   ``machine.bitstream`` when PIO fails (``hw.bitstream``);
+3. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
    settings stores on littlefs, the USB serial link;
-2. the boot log (``hw.bootlog``, ``boot.json``): this boot and its reset
-   cause (watchdog resets included) are written to flash;
-3. maintenance boot: with "new" held at power-up the game does not start
+4. maintenance boot: with "new" held at power-up the game does not start
    (no watchdog; the REPL / mpremote are free) -- a blue ring says so;
-4. the health check (``selftest.health``): a chain fault blinks every LED
+5. the health check (``selftest.health``): a chain fault blinks every LED
    magenta, chattering switches blink amber, switches reading closed while
    no game is saved blink white (1 s), then the game starts anyway;
-5. crash-loop breaker: after ``bootlog.LIMIT`` (3) resets in a row that
-   ended a run before it was up ``bootlog.HEALTHY_MS`` (errors caught here
-   or watchdog resets), the saved game is not resumed but kept, the four
-   outer corners blink red, and there is no watchdog: "ok" tries again,
-   "new" puts the saved game aside (``game.rec.bad``) for a new one, Ctrl-C
-   gives the REPL;
 6. the main loop is built -- this loads the saved game (its last moves only:
    bounded time whatever the game's length) -- and only then the
    watchdog (``WATCHDOG_MS``) starts: a slow or failing load cannot become
@@ -121,7 +130,7 @@ def blink(lights, mask, colour, times=3, ms=170):
 
 
 def show_health(d, h, game_saved):
-    """Light what the power-up health check found (see module doc, step 4)."""
+    """Light what the power-up health check found (see module doc, step 5)."""
     from hw import point_names
     names = point_names()
     lights = d["lights"]
@@ -141,7 +150,7 @@ def show_health(d, h, game_saved):
 
 
 def safe_mode(d, log):
-    """The crash-loop breaker's state (module doc, step 5). Returns when nothing is
+    """The crash-loop breaker's state (module doc, step 2). Returns when nothing is
     pressed within SAFE_WAIT_MS (tests); a button ends in machine.reset()."""
     import machine
     from hw import point_names
@@ -157,10 +166,11 @@ def safe_mode(d, log):
     on = [(255, 0, 0) if mask >> i & 1 else (0, 0, 0) for i in range(24)]
     dark = [(0, 0, 0)] * 24
     k = 0
+    buttons = d.get("buttons")
     while SAFE_WAIT_MS is None or clock.ticks_diff(clock.ticks_ms(), t0) < SAFE_WAIT_MS:
         d["lights"].show(on if k % 10 < 5 else dark)
         k += 1
-        for b in d["buttons"].read():
+        for b in (buttons.read() if buttons is not None else ()):
             if b == "new":
                 import os
                 try:
@@ -173,13 +183,79 @@ def safe_mode(d, log):
         _sleep_ms(50)
 
 
+def safe_drivers(out=None):
+    """Drivers for safe mode, each made on its own (the boot that crashed may have
+    failed at any of them): "clock", "lights" (hw.lights on ``out``, the LED output
+    ``startup`` made, or a new one; hw.bitstream when the PIO driver cannot start),
+    "buttons" (missing when they cannot be made)."""
+    from hw.clock import Clock
+    d = {"clock": Clock()}  # type: dict
+    try:
+        from hw.lights import Lights
+        d["lights"] = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA, ma_per_channel=cfg.LED_MA_PER_CHANNEL, out=out)
+    except Exception as e:  # noqa: BLE001  any failure: the simplest LED driver there is
+        print("safe mode: LEDs through PIO failed (%s); using machine.bitstream" % e)
+        from hw.bitstream import BitstreamLights
+        d["lights"] = BitstreamLights(cfg)
+    try:
+        from hw.buttons import Buttons
+        d["buttons"] = Buttons(cfg)
+    except Exception as e:  # noqa: BLE001
+        print("safe mode: no buttons (%s): Ctrl-C for the REPL, or the reset button" % e)
+    return d
+
+
 def stop_for_repl(d, wd):
-    """Ctrl-C: the watchdog stopped, the scanner and LEDs off; the REPL is free."""
+    """Ctrl-C: the watchdog stopped, the scanner and LEDs off (whichever were
+    started: ``d`` may hold only some drivers; a Ctrl-C inside the watchdog's start
+    leaves ``wd`` None, so the hardware watchdog is paused in any case); the REPL is
+    free."""
+    from hw.watchdog import pause
+    stopped = pause() or wd is None
     if wd is not None:
         wd.stop()
-    d["scanner"].stop()
-    d["lights"].off()
-    print("stopped; the watchdog is off until the next reset")
+    if "scanner" in d:
+        d["scanner"].stop()
+    if "lights" in d:
+        d["lights"].off()
+    if stopped:
+        print("stopped; the watchdog is off until the next reset")
+    else:
+        print("stopped; the watchdog cannot be stopped on this chip (%s): it resets the board in "
+              "%d s -- hold new at power-up for a maintenance boot" % (_chip_name(), WATCHDOG_MS // 1000))
+
+
+def _chip_name():
+    import sys
+    return getattr(sys.implementation, "_machine", "?")
+
+
+def crashed(d, log, e):
+    """Any error in ``main()`` but Ctrl-C: the scanner stopped (if started), the error
+    printed and written to the boot log (made here when the error came before it),
+    then ``machine.reset()``; the crash-loop breaker counts it."""
+    import gc
+    import machine
+    if "scanner" in d:
+        try:
+            d["scanner"].stop()
+        except Exception:  # noqa: BLE001  going down anyway
+            pass
+    try:
+        import sys
+        sys.print_exception(e)  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+    try:
+        gc.collect()
+        if log is None:
+            from hw.bootlog import BootLog
+            from hw.store import FileStore
+            log = BootLog(FileStore(BOOT_FILE))
+        log.crash(e)
+    except Exception:  # noqa: BLE001  no room even to log: reset anyway
+        pass
+    machine.reset()
 
 
 def run(loop, d, log):
@@ -224,18 +300,30 @@ def run(loop, d, log):
 
 def main():
     """Start the board (module doc); returns after Ctrl-C, a maintenance boot or
-    safe mode; resets the board after any other error."""
-    out = startup()                       # step 0: lit before anything else loads
-    import gc
-    import machine
-    d = build(out=out)
-    from hw.bootlog import BootLog
-    from hw.store import FileStore
-    log = BootLog(FileStore(BOOT_FILE))
-    print("boot %d: %s" % (log.data["boots"] + 1, log.boot()))
-    d["scanner"].start()
-    wd = None
+    safe mode; resets the board after any other error, at any step."""
     try:
+        out = startup()                   # step 0: lit before anything else loads
+    except Exception as e:  # noqa: BLE001  step 3 makes the LEDs again, under the breaker
+        print("start-up pattern not shown: %s" % e)
+        out = None
+    import gc
+    d = {}           # the drivers made so far: what Ctrl-C or an error has to stop
+    wd = None
+    log = None
+    try:
+        from hw.bootlog import BootLog
+        from hw.store import FileStore
+        log = BootLog(FileStore(BOOT_FILE))
+        try:
+            print("boot %d: %s" % (log.data["boots"] + 1, log.boot()))
+        except Exception as e:  # noqa: BLE001  a boot not written down still boots
+            print("boot log not written: %s" % e)
+        if log.tripped():
+            d.update(safe_drivers(out))
+            safe_mode(d, log)
+            return
+        d.update(build(out=out))
+        d["scanner"].start()
         if maintenance_requested(d, _sleep_ms):
             d["scanner"].stop()
             d["lights"].show([(0, 0, 24)] * 24)
@@ -246,9 +334,6 @@ def main():
         show_health(d, selftest.health(d["sensors"], HEALTH_MS), d["store"].load() is not None)
         del selftest
         sys.modules.pop("selftest", None)    # its code is needed again only for a "selftest" (heap)
-        if log.tripped():
-            safe_mode(d, log)
-            return
         from hw.watchdog import Watchdog
         from mainloop import MainLoop
         gc.collect()
@@ -266,18 +351,7 @@ def main():
     except KeyboardInterrupt:
         stop_for_repl(d, wd)
     except Exception as e:  # noqa: BLE001  logged, then a clean restart
-        d["scanner"].stop()
-        try:
-            import sys
-            sys.print_exception(e)  # type: ignore[attr-defined]
-        except AttributeError:
-            pass
-        try:
-            gc.collect()
-            log.crash(e)
-        except Exception:  # noqa: BLE001  no room even to log: reset anyway
-            pass
-        machine.reset()
+        crashed(d, log, e)
 
 
 if __name__ == "__main__":

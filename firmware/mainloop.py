@@ -356,7 +356,7 @@ class MainLoop:
         held = self._held
         if held is None:
             return
-        h = held("ok")
+        h = self.buttons.held_ms("ok")
         if h == 0:
             self._latched = False
         elif (h >= MENU_HOLD_MS and not self._latched

@@ -90,10 +90,15 @@ class Protocol:
 
     # ---- in --------------------------------------------------------------
     def poll(self):
-        """Handle up to LINES_PER_POLL waiting lines (never blocks); True when there
-        was one."""
+        """Handle up to LINES_PER_POLL waiting lines (never blocks). A line the link
+        cannot read (ValueError from ``read_line``: not UTF-8, too long) gets the
+        error reply with the link's reason. True when there was a line."""
         for k in range(LINES_PER_POLL):
-            line = self.link.read_line()
+            try:
+                line = self.link.read_line()
+            except ValueError as e:
+                self.send({"type": "error", "error": str(e)})
+                continue
             if line is None:
                 return k > 0
             self.handle(line)
@@ -315,12 +320,16 @@ class Protocol:
     def event(self, ev):
         """Send a controller event (dict with "type"), with the position text added
         to those that change the position. A "move" event goes out without the
-        whole record (the move and the position say it all; "state" has the record)."""
+        whole record (the move and the position say it all; "state" has the record).
+        A "new_game" event names the players as the settings do ("computer", not
+        the controller's "remote" for any side whose moves it is handed)."""
         t = ev.get("type")
         if t in POSITION_EVENTS:
             ev = dict(ev)
             if t == "move":
                 ev.pop("record", None)
+            elif t == "new_game":
+                ev["players"] = list(self.host.players)
             ev["position"] = self.host.controller.position.text()
         self.send(ev)
 

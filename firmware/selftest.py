@@ -7,9 +7,10 @@ looks wrong). ``tools/deploy.py --selftest`` runs it through
 ``mpremote run firmware/selftest.py``; at the REPL ``import selftest;
 selftest.bringup(("walk",))`` runs one step. Steps, in order:
 
-1. ``chain``:    100 scans of the 74HC165 chain; the tail byte must read
-                 ``CHAIN_TAIL_BYTE`` in every one (prints the scan time).
-                 All LEDs blink magenta 3 times if not.
+1. ``chain``:    100 scans of the 74HC165 chain; every one must pass the
+                 chain check of hw/switches.py (prints the scan time);
+                 otherwise it prints what the fault looks like
+                 (``diagnose``) and all LEDs blink magenta 3 times.
 2. ``colours``:  all LEDs red, then green, then blue, 1.5 s each (``LED_ORDER``).
 3. ``walk``:     one white LED at a time in point order a1, d1, g1, b2, ... g7,
                  each printed with its LED index.
@@ -34,6 +35,9 @@ rate, store, free memory, reset causes.
 
 ``health(sensors, ms=300)`` -- main.py's automatic check at power-up: chain
 faults, switches reading closed, chattering switches.
+
+``diagnose(switches)`` -- what the latest failed scan of the chain says about
+the wiring, in words (hardware/BUILD.md's bring-up table lists each case).
 """
 import board_config as cfg
 
@@ -77,6 +81,44 @@ def where(bit):
     return "U%d.%s" % (1 + bit // 8, "ABCDEFGH"[bit % 8])
 
 
+def diagnose(sw, config=cfg):
+    """The latest failed scan of ``sw`` (an hw.switches.Switches) in words: which
+    wiring faults read like this (hardware/BUILD.md, bring-up table). "ok" when it
+    passed."""
+    from hw.switches import SHIFTS, LOADS
+    p = config.PINS
+    r = sw.got
+    qh = [n for n, led, bit in config.POINTS if bit == config.SWITCH_COUNT - 1][0]   # U3.H
+    if sw.why is None:
+        return "ok"
+    if sw.why == LOADS:
+        chips = " ".join("U%d" % c for c in (3, 2, 1) if sw.chips >> (c - 1) & 1)
+        return ("no load: %s returned the bits shifted in by the previous scan, not the switches: "
+                "SH/LD (pin 1) open or not reaching GP%d" % (chips, p["sr_load"]))
+    if sw.why != SHIFTS:
+        return "unknown"
+    if r[0] == r[1] == r[2] == r[3] == 0xFF:
+        return ("every bit reads 1 (an empty board's switches do: put a stone on %s and run "
+                "again to narrow it down): the data line (U3 QH, pin 9 -> GP%d) open or stuck "
+                "high, no chip clocking (CLK, pin 2 <- GP%d) or loading right (SH/LD, pin 1 <- "
+                "GP%d; crossed with CLK?), U1's SER (pin 10) open, or the chips unpowered"
+                % (qh, p["sr_data"], p["sr_clock"], p["sr_load"]))
+    if r[0] == r[1] == r[2] == r[3] == 0:
+        return ("every bit reads 0: the data line (GP%d) stuck low (a short to GND), or no chip "
+                "clocking (CLK, GP%d) or SH/LD (GP%d) held low while a stone stands on %s"
+                % (p["sr_data"], p["sr_clock"], p["sr_load"], qh))
+    if r[3] in (0, 0xFF) and r[2] != r[3]:
+        return ("the switches read but the tail reads all %s: U1's SER (pin 10) open or not "
+                "reaching GP%d, or U1 (or U2) not clocking" % ("1" if r[3] else "0", p["sr_tail"]))
+    if r[2] == sw.tail:
+        return ("the chain is 16 bits long: U2 left out (U1's QH wired to U3's SER) or the data "
+                "pin on U2's QH")
+    if r[1] == sw.tail:
+        return "the chain is 8 bits long: the data pin on U1's QH"
+    return ("the tail read 0x%02x for 0x%02x: SER / QH links crossed between the chips, or a "
+            "chip not clocking" % (r[3], sw.tail))
+
+
 # ---- the firmware's own check (the protocol's "selftest") ------------------------------
 
 def health(sensors, ms=300, period_ms=4):
@@ -103,8 +145,7 @@ def health(sensors, ms=300, period_ms=4):
     bad = getattr(sensors, "errors", 0) - e0
     out = {"ok": True, "closed": last, "samples": n, "chain": "ok", "chatter": {}}
     if bad or getattr(sensors, "fault", False):
-        out["chain"] = "tail byte wrong in %d scans (last 0x%02x): chain fault" % (
-            bad, getattr(sensors, "last_tail", 0))
+        out["chain"] = "chain fault in %d scans: %s" % (bad, diagnose(sensors))
         out["ok"] = False
     for i in range(24):
         if counts[i]:
@@ -155,7 +196,8 @@ def check_steps(out, sensors, lights=None, store=None, window_ms=100, bootlog=No
         dt = max(1, ticks_diff(ticks_ms(), t0))
         good = sensors.scans - s0
         bad = sensors.errors - e0
-        out["chain"] = "ok" if bad == 0 else "tail byte wrong in %d of %d scans" % (bad, good + bad)
+        out["chain"] = "ok" if bad == 0 else "chain fault in %d of %d scans: %s" % (
+            bad, good + bad, diagnose(sensors))
         out["chain_errors"] = sensors.errors
         out["scans_per_s"] = good * 1000 // dt
         if bad:
@@ -273,19 +315,15 @@ def step_chain(bench):
     bad = sw.errors - e0
     how = "SPI" if sw.use_spi else "bit-banged"
     if bad == 0:
-        print("chain: OK, tail 0x%02x in %d scans; one scan (%s) takes %d us (max %d scans/s)"
-              % (bench.config.CHAIN_TAIL_BYTE, SCANS, how, dt * 1000 // SCANS, SCANS * 1000 // dt))
+        print("chain: OK, the check passed in %d scans; one scan (%s) takes %d us (max %d scans/s)"
+              % (SCANS, how, dt * 1000 // SCANS, SCANS * 1000 // dt))
         closed = [bench.names[i] for i in range(24) if sw.state >> i & 1]
         print("chain: closed now: %s" % (" ".join(closed) or "none"))
         return True
-    print("chain: FAULT: tail 0x%02x (want 0x%02x) in %d of %d scans"
-          % (sw.last_tail, bench.config.CHAIN_TAIL_BYTE, bad, SCANS))
-    if sw.last_tail in (0x00, 0xFF):
-        print("chain: data line stuck %s: check U3 QH -> GP%d, U1 SER <- GP%d, CLK and SH/LD wiring"
-              % ("high" if sw.last_tail else "low", bench.config.PINS["sr_data"],
-                 bench.config.PINS["sr_tail"]))
-    else:
-        print("chain: tail bits wrong: a chip is not clocking or SER/QH links are crossed")
+    r = sw.got
+    print("chain: FAULT in %d of %d scans; the last read %02x %02x %02x, tail %02x for %02x"
+          % (bad, SCANS, r[0], r[1], r[2], r[3], sw.tail))
+    print("chain: %s" % diagnose(sw, bench.config))
     for _ in range(3):
         bench.fill(MAGENTA)
         bench.pause(300)

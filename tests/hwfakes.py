@@ -10,9 +10,11 @@ if FAKE not in sys.path:
 
 import machine  # noqa: E402  (the fake)
 import board_config as cfg  # noqa: E402
+import hw  # noqa: E402
 import hw.lights  # noqa: E402
 
 hw.lights.FRAME_GAP_US = 0   # the fake's frames go out at once
+hw.sys = machine.FakeSys     # hw.chip() asks the fake board which chip it is (machine.MACHINE)
 
 PERIOD = 1 << 30
 
@@ -23,6 +25,22 @@ def fresh_chain():
     p = cfg.PINS
     return machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS,
                               ser=p["sr_tail"])
+
+
+def power_up(cause=None):
+    """One power-up of the fake board (a fresh chain, ``machine.RESET_CAUSE`` =
+    ``cause``, default power-on) running main.main(): "reset" when it ends in
+    machine.reset(), else "returned"."""
+    import main
+    p = cfg.PINS
+    machine.reset_board()
+    machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS, ser=p["sr_tail"])
+    machine.RESET_CAUSE[0] = machine.PWRON_RESET if cause is None else cause
+    try:
+        main.main()
+    except SystemExit:
+        return "reset"
+    return "returned"
 
 
 def point_index():
@@ -41,20 +59,30 @@ def decode_leds(data):
 
 
 class FakeSerial:
-    """The PC side of the USB serial port: ``feed`` text in, ``written`` text out."""
+    """The PC side of the USB serial port: ``pending`` text in; the bytes the
+    firmware wrote are ``raw``, ``written`` is them as text."""
 
     def __init__(self):
         self.pending = ""
-        self.written = ""
+        self.raw = b""
 
-    # firmware side (sys.stdin / sys.stdout like)
+    @property
+    def written(self):
+        return self.raw.decode()
+
+    @written.setter
+    def written(self, text):
+        self.raw = text.encode()
+
+    # firmware side (sys.stdin / sys.stdout.buffer like)
     def read(self, n=1):
         out, self.pending = self.pending[:n], self.pending[n:]
         return out
 
-    def write(self, text):
-        self.written += text
-        return len(text)
+    def write(self, data):
+        data = data.encode() if isinstance(data, str) else bytes(data)
+        self.raw += data
+        return len(data)
 
 
 class FakePoll:
@@ -100,17 +128,20 @@ class PicoHarness:
 
     def buttons(self):
         from hw.buttons import Buttons
+        from hw.clock import Clock
         machine.reset_board()
-        drv = Buttons(cfg)
+        now = [0]
+        drv = Buttons(cfg, clock=Clock(source=lambda: now[0]))
 
         def press(name):
             pin = cfg.BUTTON_PINS[name]
             down = 0 if cfg.BUTTON_ACTIVE_LOW else 1
-            machine.set_level(pin, down)
-            for _ in range(drv.stable + 1):
-                drv.poll()
-            machine.set_level(pin, 1 - down)
-            for _ in range(drv.stable + 1):
+            for level in (down, 1 - down):
+                machine.set_level(pin, level)
+                for _ in range(3):        # 3 samples 4 ms apart, then one 40 ms later
+                    drv.poll()
+                    now[0] += 4
+                now[0] += 40
                 drv.poll()
         return drv, press
 

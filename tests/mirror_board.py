@@ -78,6 +78,7 @@ def run(ms):
     for _ in range(max(1, ms // TICK_MS)):
         clock.now += TICK_MS
         loop.tick()
+        loop.protocol.link.flush()      # main.py's part of a pass
         sleep_ms(1)
 
 

@@ -137,6 +137,8 @@ c = loop.controller
 def step(ms=20):
     clock.now += ms
     loop.tick()
+    if PICO:                   # main.py's part of a pass: the USB link's queued bytes
+        link.flush()
 
 
 def settle():
@@ -266,12 +268,17 @@ def after_game(plies):
     check(saved.split("\n")[-2].split() == c.moves, "the store holds the record")
     # the protocol answers on the same link
     link_in('{"cmd": "state", "id": 1}')
-    step()
-    last = drain()
+    last = None
+    for _ in range(60):        # a long reply goes out over several passes
+        step()
+        last = drain() or last
+        if last is not None and last.get("type") == "state":
+            break
     check(last.get("type") == "state" and last.get("id") == 1 and last.get("record") == c.record(),
           "state reply")
     link_in('{"cmd": "undo", "oops": 1}')
-    step()
+    for _ in range(5):
+        step()
     last = drain()
     check(last.get("type") == "error", "bad command -> error")
     if SAVE:

@@ -8,8 +8,10 @@ def setup(clock, link):
     import board_config as cfg
     import main as pico_main
     machine.RECORD = False
+    import hw
     import hw.lights
     hw.lights.FRAME_GAP_US = 0   # the fake's frames go out at once
+    hw.sys = machine.FakeSys     # hw.chip() asks the fake board (a Pico: RP2040)
     p = cfg.PINS
     chain = machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS,
                                ser=p["sr_tail"])
@@ -35,7 +37,7 @@ def setup(clock, link):
     class Serial:
         def __init__(self):
             self.pending = ""
-            self.written = ""
+            self.written = b""
 
         def read(self, n=1):
             out = self.pending[:n]
@@ -43,7 +45,8 @@ def setup(clock, link):
             return out
 
         def write(self, t):
-            self.written += t
+            self.written += bytes(t)
+            return len(t)
 
     class Poll:
         def __init__(self, s):
@@ -55,12 +58,13 @@ def setup(clock, link):
     link = UsbLink(inp=ser, out=ser, poller=Poll(ser))
 
     def link_out():
-        lines = ser.written.split("\n")[:-1]
-        return lines
+        lines = ser.written.split(b"\n")
+        ser.written = lines[-1]            # a line still being written stays
+        return [ln.decode() for ln in lines[:-1]]
 
     def link_in(text):
         ser.pending += text + "\n"
 
     def link_clear():
-        ser.written = ""
+        pass                               # link_out() took the complete lines
     return sw, lights, buttons, link, phys, set_occ, link_out, link_in, link_clear

@@ -22,7 +22,7 @@ def board(monkeypatch, tmp_path):
     chain = hwfakes.fresh_chain()
     ser = hwfakes.FakeSerial()
     monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__",
-                        (ser, ser, hwfakes.FakePoll(ser), 256, None, None))
+                        (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)), raising=False)
     return chain
@@ -84,16 +84,7 @@ def _save_a_game(moves=("d2", "d6", "b4")):
 
 def _boot(cause=machine.PWRON_RESET):
     """One power-up of the fake board: main.main(); 'reset' when it ends in machine.reset()."""
-    import main
-    p = cfg.PINS
-    machine.reset_board()
-    machine.ShiftChain(p["sr_load"], p["sr_clock"], p["sr_data"], cfg.SHIFT_REGISTERS, ser=p["sr_tail"])
-    machine.RESET_CAUSE[0] = cause
-    try:
-        main.main()
-    except SystemExit:
-        return "reset"
-    return "returned"
+    return hwfakes.power_up(cause)
 
 
 def test_crash_loop_breaker_trips_and_keeps_the_saved_game(board, monkeypatch):

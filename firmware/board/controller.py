@@ -99,6 +99,7 @@ from board.reading import masks as _masks, extras as _extras, layout as _layout,
 
 HUMAN = "human"
 REMOTE = "remote"
+_NO_EVENTS = ()    # events() with nothing to report: one object, not a new list per pass
 PLAYER_KINDS = ("human", "remote", "computer")   # "computer" is handled as "remote"
 BUTTONS = ("new", "undo", "hint", "ok")
 
@@ -330,11 +331,11 @@ class Controller(Display):
 
         "record" is the controller's own list of move texts (not a copy, to spare
         the Pico's heap a copy per move): read it at once, copy it to keep it.
-        With no event an empty tuple comes back (an idle pass allocates nothing).
+        With no event, the same empty tuple (nothing allocated in an idle pass).
         """
         ev = self._events
         if not ev:
-            return ()
+            return _NO_EVENTS
         self._events = []
         return ev
 

@@ -75,6 +75,19 @@ PAUSED = const(1)    # slice time used up, resume later
 ABORTED = const(2)   # search budget (nodes or time) used up
 
 DEFAULT_TT = 1024
+SERVE_MS = const(2)  # the search lets MicroPython run pending callbacks at least this often
+
+
+def serve():
+    """A bytecode jump, called by the native search loop every SERVE_MS: MicroPython
+    runs soft-timer callbacks (the switch scanner) and pending exceptions (Ctrl-C)
+    only at bytecode jumps (py/vm.c), never inside native or viper code, so
+    without it a scan would wait until ``run`` returns (a whole slice)."""
+    if _SERVING:
+        return
+
+
+_SERVING = [1]
 CHUNK_BITS = 6   # 64 entries, 512 bytes per chunk
 # order()'s inputs in spare slots of the board's state block S (TT move's low
 # 15 bits, killers, the moves' start and end in M); the history table and the
@@ -342,12 +355,17 @@ class Searcher:
         nodes = self.nodes
         cap = self.node_cap
         first = nodes  # always make progress: no clock check before the first node
+        served = ticks_ms()
         while True:
             if entering:
                 if nodes >= cap:
                     self._save(ply, entering, ret, nodes)
                     return ABORTED
-                if nodes != first and ticks_diff(ticks_ms(), slice_end) >= 0:
+                now = ticks_ms()
+                if ticks_diff(now, served) >= SERVE_MS:
+                    served = now
+                    serve()
+                if nodes != first and ticks_diff(now, slice_end) >= 0:
                     self._save(ply, entering, ret, nodes)
                     return PAUSED
                 nodes += 1

@@ -8,21 +8,51 @@ drivers meet (tests/driver_contract.py checks both):
 - ``lights.Lights``: ``show(frame)``, frame = 24 (r, g, b) indexed by point
   (WS2812B chain through a PIO state machine fed by DMA, gamma and brightness);
 - ``buttons.Buttons``: ``read()`` -> button names pressed since the last read
-  (debounced by sample count);
+  (debounced by the clock: time.ticks_ms);
 - ``clock.Clock``: ``ticks_ms()``, ``ticks_add()``, ``ticks_diff()`` (wrap-around);
 - ``store.FileStore``: atomic ``save(bytes)`` / ``load()`` on littlefs (write, flush,
   rename over the old file), ``scratch()`` (a store beside it, for the self-test);
 - ``link.UsbLink``: non-blocking ``read_line()`` / ``write_line(text)`` over USB serial
   (bytes in; queued, never blocking writes out);
-- ``watchdog.Watchdog``: ``feed()`` from the main loop, ``stop()`` for the REPL;
+- ``watchdog.Watchdog``: ``feed()`` from the main loop, ``stop()`` for the REPL
+  (its register chosen by ``chip()``: RP2040 or RP2350);
 - ``bootlog.BootLog``: reset causes and the crash-loop count in flash;
 - ``scanner.Scanner``: a ``machine.Timer`` that scans switches and buttons at
   ``board_config.SCAN_HZ`` (250 Hz) whatever the main loop is doing.
 
 Wiring (pins, LED index and switch bit of every point, colour order,
 brightness) comes from ``board_config`` only; ``point_table()`` turns it into
-per-point lists ordered by the rules core's point numbers.
+per-point lists ordered by the rules core's point numbers. ``chip()`` names
+the microcontroller MicroPython says it runs on (the Pico's RP2040 or the Pico
+2's RP2350): anything chip-specific is chosen by it, never assumed.
 """
+import os
+import sys
+
+CHIPS = ("RP2040", "RP2350")
+
+
+def chip(machine_text=None):
+    """"RP2040", "RP2350" or None (another chip, or not a board): the chip named
+    after " with " in ``machine_text``, by default ``sys.implementation._machine``
+    (else ``os.uname().machine``), e.g. "Raspberry Pi Pico with RP2040",
+    "Raspberry Pi Pico2 with RP2350", "... with RP2350-RISCV" (MicroPython's rp2
+    port: board name + " with " + MCU name)."""
+    if machine_text is None:
+        machine_text = getattr(sys.implementation, "_machine", None)
+        if machine_text is None:
+            try:
+                machine_text = os.uname().machine
+            except (AttributeError, OSError):
+                return None
+    i = machine_text.rfind(" with ")
+    if i < 0:
+        return None
+    mcu = machine_text[i + 6:]
+    for c in CHIPS:
+        if mcu.startswith(c):
+            return c
+    return None
 
 
 def point_names():

@@ -1,73 +1,87 @@
-"""The board's push buttons (``board_config.BUTTON_PINS``), debounced by sample count.
+"""The board's push buttons (``board_config.BUTTON_PINS``), debounced by time.
 
 Each button goes from its GPIO to GND with the internal pull-up
-(``BUTTON_ACTIVE_LOW``). ``poll()`` samples all buttons once; a button
-changes state only after ``stable`` equal samples in a row (at the 250 Hz
-scan rate and ``BUTTON_DEBOUNCE_MS`` = 30 ms that is 8 samples). A press
-is reported once, when it becomes stable; ``held_ms(name)`` tells how long a
-button has been held (for long presses such as the settings menu).
+(``BUTTON_ACTIVE_LOW``). ``poll()`` samples all buttons once (the Scanner
+calls it at 250 Hz); a button changes state once its pin has read the new
+level for ``BUTTON_DEBOUNCE_MS`` (30 ms) by the clock (``time.ticks_ms``),
+however many samples that took: while the engine thinks the timer's samples
+come late and then back to back (MicroPython runs soft-timer callbacks only
+between bytecodes), and a count of samples would then be a shorter time. The
+time runs from the first sample that saw the new level, so a press counts at
+least 30 ms after it began. A press is reported once, when it becomes stable;
+``held_ms(name)`` tells how long a button has been held by the clock (for long
+presses such as the settings menu). Presses wait in a ring of ``MAX_QUEUE``
+(a press beyond it is dropped); polling allocates nothing.
 """
 import machine
+from morris.compat import ticks_ms, ticks_diff
 
-MAX_QUEUE = 16  # presses kept between reads; older ones are dropped
+MAX_QUEUE = 16  # presses kept between reads; later ones are dropped
+_NONE = ()      # read() with no press
 
 
 class Buttons:
     """Button events: ``read()`` -> list of names ("new", "undo", "hint", "ok") pressed
     since the last read, oldest first.
 
-    ``sample_hz`` is how often ``poll()`` runs (the Scanner's rate); it turns
-    ``BUTTON_DEBOUNCE_MS`` into a sample count and samples into ms. Until a
-    Scanner drives ``poll()`` (``auto = False``), ``read()`` polls once itself.
+    ``config`` is ``board_config`` (``BUTTON_PINS``, ``BUTTON_ACTIVE_LOW``,
+    ``BUTTON_DEBOUNCE_MS``); ``clock`` gives ``ticks_ms()`` (default
+    ``time.ticks_ms``; tests hand in a fake). Until a Scanner drives ``poll()``
+    (``auto = False``), ``read()`` polls once itself.
     """
 
-    def __init__(self, config, sample_hz=None):
-        hz = sample_hz or config.SCAN_HZ
+    def __init__(self, config, clock=None):
         self.names = tuple(sorted(config.BUTTON_PINS))
         Pin = machine.Pin
         self.pins = [Pin(config.BUTTON_PINS[n], Pin.IN, Pin.PULL_UP) for n in self.names]
         self.active = 0 if config.BUTTON_ACTIVE_LOW else 1
-        self.stable = max(1, (config.BUTTON_DEBOUNCE_MS * hz + 999) // 1000)
-        self.ms_per_sample = 1000 // hz
+        self.debounce_ms = config.BUTTON_DEBOUNCE_MS
+        self.ticks = clock.ticks_ms if clock is not None else ticks_ms
         n = len(self.names)
+        now = self.ticks()
         self.down = [False] * n
-        self.count = [0] * n
-        self.held = [0] * n
-        self.queue = []
+        self.raw = [False] * n       # the level of the latest sample
+        self.since = [now] * n       # when the latest sample's level was first seen
+        self.ring = [0] * MAX_QUEUE  # indices of presses not yet read
+        self.head = 0
+        self.count = 0
         self.auto = False
 
     def poll(self):
-        """Sample every button once (allocation-free but for a new press)."""
+        """Sample every button once (allocates nothing)."""
+        now = self.ticks()
         for i in range(len(self.pins)):
-            raw = self.pins[i].value() == self.active
-            if raw != self.down[i]:
-                self.count[i] += 1
-                if self.count[i] >= self.stable:
-                    self.down[i] = raw
-                    self.count[i] = 0
-                    self.held[i] = self.stable - 1
-                    if raw and len(self.queue) < MAX_QUEUE:
-                        self.queue.append(self.names[i])
-            else:
-                self.count[i] = 0
-            if self.down[i]:
-                self.held[i] += 1
+            level = self.pins[i].value() == self.active
+            if level != self.raw[i]:
+                self.raw[i] = level
+                self.since[i] = now
+            elif level != self.down[i] and ticks_diff(now, self.since[i]) >= self.debounce_ms:
+                self.down[i] = level
+                if level and self.count < MAX_QUEUE:
+                    self.ring[(self.head + self.count) % MAX_QUEUE] = i
+                    self.count += 1
 
     def read(self):
         """Names pressed since the last read, oldest first (a new list; an empty tuple
         when there was none)."""
         if not self.auto:
             self.poll()
-        out = self.queue
-        if not out:
-            return ()             # no press: nothing allocated
-        self.queue = []
+        n = self.count
+        if not n:
+            return _NONE          # no press: nothing allocated
+        out = []                  # a loop, not a comprehension: that would make cells at every call
+        for k in range(n):
+            out.append(self.names[self.ring[(self.head + k) % MAX_QUEUE]])
+        self.head = (self.head + n) % MAX_QUEUE
+        self.count -= n
         return out
 
     def held_ms(self, name):
-        """How long (ms) ``name`` has been held down now; 0 when released.
-        KeyError for an unknown name."""
+        """How long (ms, by the clock) ``name`` has been held down now, from the first
+        sample that saw it pressed; 0 when released. KeyError for an unknown name."""
         i = self.names.index(name) if name in self.names else -1
         if i < 0:
             raise KeyError(name)
-        return self.held[i] * self.ms_per_sample if self.down[i] else 0
+        if not self.down[i]:
+            return 0
+        return ticks_diff(self.ticks(), self.since[i])

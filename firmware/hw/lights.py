@@ -3,7 +3,11 @@
 A PIO program (``_ws2812``, the RP2040 datasheet's WS2812 program with 8-bit
 autopull) makes the 800 kHz waveform on ``led_data``; a DMA channel copies
 the 72-byte frame buffer into its TX FIFO (byte writes are replicated across
-the 32-bit FIFO word, the program takes the top 8 bits). The CPU only
+the 32-bit FIFO word, the program takes the top 8 bits). Both are named in
+their portable forms, the same on the RP2040 and the RP2350: the DMA writes
+to the state machine object (``write=sm``: its TX FIFO, MicroPython's rp2
+docs) and is paced by that FIFO's DREQ, ``(PIO number << 3) + state machine``
+on both chips (RP2040 datasheet 2.5.3.1, RP2350 datasheet 12.6.4.1). The CPU only
 starts the transfer: interrupts stay on and the 0.72 ms frame goes out while
 the main loop runs on. Without ``rp2.DMA`` (MicroPython before 1.22)
 ``StateMachine.put`` fills the FIFO instead (interrupts on, the CPU waits
@@ -44,8 +48,6 @@ except ImportError:  # CPython (tests): the clock shims and plain-Python stand-i
 
 FREQ = 8000000          # PIO clock: 10 cycles per 1.25 us WS2812 bit
 FRAME_GAP_US = 1100     # 72 bytes x 10 us + the WS2812B reset (>= 280 us)
-PIO0_TXF0 = 0x50200010  # RP2040 datasheet 3.7: PIO0 base + TXF0, +4 per state machine
-DREQ_PIO0_TX0 = 0       # RP2040 datasheet 2.5.3.1: DREQ of PIO0 state machine 0's TX FIFO
 GAMMA = 2.2
 
 
@@ -138,6 +140,13 @@ def _scale(buf, n: int, num: int, den: int):
         j += 1
 
 
+def tx_dreq(sm_id):
+    """DMA request number (DREQ) of the TX FIFO of ``StateMachine(sm_id)`` (ids 0-3:
+    PIO0, 4-7: PIO1, 8-11: PIO2 of the RP2350): ``(pio << 3) + sm``, the same on the
+    RP2040 (datasheet 2.5.3.1) and the RP2350 (datasheet 12.6.4.1)."""
+    return (sm_id >> 2) << 3 | (sm_id & 3)
+
+
 class Ws2812Pio:
     """The chain's output: ``start(buf)`` sends a 3-bytes-per-LED buffer through PIO
     state machine ``sm_id`` (0) on pin ``pin``; ``busy()`` while a frame goes out."""
@@ -151,8 +160,7 @@ class Ws2812Pio:
         Dma = getattr(rp2, "DMA", None)
         if Dma is not None:
             self.dma = Dma()
-            self.ctrl = self.dma.pack_ctrl(size=0, inc_write=False, treq_sel=DREQ_PIO0_TX0 + sm_id)
-            self.fifo = PIO0_TXF0 + 4 * sm_id
+            self.ctrl = self.dma.pack_ctrl(size=0, inc_write=False, treq_sel=tx_dreq(sm_id))
 
     def busy(self):
         """True while the last frame (and its reset gap) is still going out."""
@@ -164,7 +172,7 @@ class Ws2812Pio:
         """Start sending ``buf`` (bytearray, wire order); do not change it while busy()."""
         self.started = ticks_us()
         if self.dma is not None:
-            self.dma.config(read=buf, write=self.fifo, count=len(buf), ctrl=self.ctrl, trigger=True)
+            self.dma.config(read=buf, write=self.sm, count=len(buf), ctrl=self.ctrl, trigger=True)
         else:
             self.sm.put(buf, 24)
 

@@ -1,11 +1,20 @@
 """Timer-driven scanning: switches and buttons sampled at ``board_config.SCAN_HZ``.
 
-A ``machine.Timer`` (a soft timer on the rp2 port: its callback runs between
-bytecodes, so also while the engine searches) calls ``scan()`` of the
-switches and ``poll()`` of the buttons. Their ``read()`` then return the
-latest state without touching the pins. 250 Hz = one scan every 4 ms; an
-SPI scan plus the button poll took 0.46 ms on the emulated RP2040 before
-this driver's allocation-free rewrite (11 % of the CPU; issue 12).
+A ``machine.Timer`` calls ``scan()`` of the switches and ``poll()`` of the
+buttons; their ``read()`` then return the latest state without touching the
+pins. 250 Hz = one scan every 4 ms; an SPI scan plus the button poll took
+0.46 ms on the emulated RP2040 before this driver's allocation-free rewrite
+(11 % of the CPU; issue 12).
+
+On the rp2 port ``Timer(-1)`` is a soft timer: its interrupt only schedules
+the callback, and MicroPython runs scheduled callbacks at bytecode jumps and
+while it waits (``time.sleep_ms``, a blocking USB write) -- never inside
+native or viper code, a C call that does not wait (a garbage collection), or
+a flash write. So a scan comes late by the longest such stretch and late
+scans then run back to back: the engine's native search loop calls
+``engine.search.serve`` at least every 2 ms (a scan waits at most about
+3.5 ms while the computer thinks: an estimate, docs/pico.md "Timing"); the
+buttons are debounced by the clock, not by samples (hw/buttons.py).
 
 Ctrl-C arriving while the callback runs raises KeyboardInterrupt inside it,
 where MicroPython would print and drop it: ``_tick`` catches it and sets

@@ -8,7 +8,6 @@ False (allocation tests), where only ``machine.FRAMES`` is counted.
 """
 import machine
 
-PIO0_TXF0 = 0x50200010
 _SMS = {}
 
 
@@ -44,14 +43,24 @@ class StateMachine:
 
 
 class DMA:
+    """A DMA channel that copies into a state machine's TX FIFO (``write=sm``, the
+    portable form) at once; it checks what a real transfer needs: byte transfers,
+    a fixed write address, the pace of that FIFO's DREQ ((pio << 3) + sm), a count
+    of the buffer's bytes."""
+
     def __init__(self):
         self.transfers = 0
 
     def pack_ctrl(self, size=2, inc_read=True, inc_write=True, treq_sel=63, **kw):
-        return size | treq_sel << 15 | (0 if inc_write else 1) << 5
+        return size | (1 if inc_read else 0) << 4 | (1 if inc_write else 0) << 5 | treq_sel << 15
 
     def config(self, read=None, write=None, count=None, ctrl=None, trigger=False):
-        sm = _SMS[(write - PIO0_TXF0) // 4]
+        if not isinstance(write, StateMachine):
+            raise TypeError("the fake DMA writes to a StateMachine (write=sm)")
+        sm = write
+        dreq = (sm.id >> 2) << 3 | (sm.id & 3)
+        if ctrl & 3 != 0 or ctrl >> 5 & 1 or ctrl >> 15 & 63 != dreq or count != len(read):
+            raise ValueError("DMA to state machine %d: size, increment, DREQ or count wrong" % sm.id)
         self.transfers += 1
         if trigger:
             machine.record_stream(sm.pin, read)

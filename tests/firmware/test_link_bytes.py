@@ -25,7 +25,7 @@ class BytePort:
     def __init__(self):
         self.data = b""
         self.pos = 0
-        self.text = []
+        self.text = b""
 
     @property
     def pending(self):
@@ -42,7 +42,8 @@ class BytePort:
         return out
 
     def write(self, s):
-        self.text.append(s)
+        self.text += bytes(s)
+        return len(s)
 
 
 class BytePoll:
@@ -53,19 +54,24 @@ class BytePoll:
         return [(self.port, 1)] if self.port.pending else []
 
 
-def _decoded(raw):
-    """What the link makes of a received line's bytes (hw/link.py's docstring)."""
-    kept = raw[:MAX_LINE + 1]
-    if kept.endswith(b"\r"):
-        kept = kept[:-1]
-    try:
-        return kept.decode("utf-8")
-    except ValueError:
-        return "".join(chr(b) if b < 128 else "?" for b in kept)
-
-
 def _answered(raw):
-    return bool(_decoded(raw).strip())
+    """Whether the link and protocol answer a received line of bytes ``raw`` (no LF):
+    every line but a blank one -- a line that is not UTF-8 anywhere or is longer
+    than the link's max_line gets the error reply (hw/link.py's docstring)."""
+    if len(raw) > MAX_LINE + 1:
+        return True
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    if len(raw) > MAX_LINE:
+        return True
+    try:
+        text = raw.decode("utf-8")       # CPython's decoder is RFC 3629's; MicroPython's is not
+    except ValueError:
+        return True
+    from hw.link import utf8
+    if len(text) != len(raw) and not utf8(raw, len(raw)):
+        return True
+    return bool(text.strip())
 
 
 class Rig:
@@ -80,25 +86,26 @@ class Rig:
         for _ in range(passes):
             self.clock.now += 10
             self.loop.tick()
+            self.loop.protocol.link.flush()    # main.py's part of a pass
             self._take()
 
     def drain(self, limit=5000):
-        """Passes until every byte is read and a few quiet passes went by."""
+        """Passes until every byte is read and written and a few quiet passes went by."""
         n = 0
-        while self.port.pending and n < limit:
+        link = self.loop.protocol.link
+        while (self.port.pending or link.queue) and n < limit:
             self.run(1)
             n += 1
         self.run(3)
-        assert not self.port.pending
+        assert not self.port.pending and not link.queue
 
     def _take(self):
-        text = "".join(self.port.text)
-        self.port.text = []
-        for line in text.split("\n"):
-            if line:
-                obj = json.loads(line)          # every line out is JSON
-                if obj.get("type") not in EVENTS:
-                    self.replies.append(obj)
+        parts = self.port.text.split(b"\n")
+        self.port.text = parts[-1]              # a line still being written
+        for line in parts[:-1]:
+            obj = json.loads(line.decode())     # every line out is whole JSON
+            if obj.get("type") not in EVENTS:
+                self.replies.append(obj)
 
 
 def _lines(data):
@@ -139,6 +146,18 @@ def test_invalid_utf8_lone_lead_bytes_and_64_byte_multiples():
     assert rig.replies[-1]["type"] == "state"
 
 
+def test_a_byte_that_is_not_utf8_anywhere_is_the_error_reply():
+    """Issue 26, finding 6: a non-UTF-8 byte inside a string value was answered as a
+    valid hello with id "caf?"; now any line that is not UTF-8 gets the error reply."""
+    rig = Rig()
+    for line in (b'{"cmd":"hello","id":"caf\xe9"}', b'{"cmd":"hello"}\xff', b'\xc3{"cmd":"state"}',
+                 b'{"cmd":"hello","id":"\xed\xa0\x80"}'):
+        assert _feed_and_count(rig, line + b"\n") == 1
+        assert rig.replies[-1] == {"type": "error", "error": "line is not UTF-8"}, rig.replies[-1]
+    assert _feed_and_count(rig, '{"cmd":"hello","id":"caf\u00e9"}\n'.encode()) == 1
+    assert rig.replies[-1]["type"] == "hello" and rig.replies[-1]["id"] == "caf\u00e9"
+
+
 def test_random_byte_strings():
     rig = Rig()
     rng = XorShift16(12)
@@ -161,7 +180,7 @@ def test_ten_kilobytes_without_a_line_end():
     for i in range(len(blob)):
         blob[i] = 0x41 + i % 26
     rig.port.feed(blob)
-    rig.run(60)                      # read on, a bounded piece a pass: no answer, no stop
+    rig.run(200)                     # read on, a bounded piece a pass: no answer, no stop
     assert rig.replies == [] and not rig.port.pending
     assert _feed_and_count(rig, b"\n") == 1               # the line ends: one answer
     assert rig.replies[-1]["type"] == "error" and "too long" in rig.replies[-1]["error"]
