@@ -13,7 +13,8 @@ class DeferredStore:
     frame is on the LEDs, whether the engine thinks or not (issue 21: a save
     that erases a littlefs block held the move's pass for 268-379 ms on the
     emulated RP2040). Consecutive saves collapse into the last (each is the whole
-    state). Reads (``load``, ``log_lines``) flush first. ``error``: the text of
+    state). Reads (``load``, ``log_lines``, ``pieces``) and ``set_aside`` flush
+    first; ``pieces`` and ``set_aside`` are there when the store has them. ``error``: the text of
     the last failed write, or None. Wraps any store of the controller's contract."""
 
     def __init__(self, store):
@@ -25,6 +26,10 @@ class DeferredStore:
             self.log_append = self._log_append
             self.log_lines = self._log_lines
             self.log_clear = self._log_clear
+        if hasattr(store, "pieces"):
+            self.pieces = self._pieces
+        if hasattr(store, "set_aside"):
+            self.set_aside = self._set_aside
 
     def save(self, data):
         """Queue ``data`` (bytes) as the stored state; TypeError for other data."""
@@ -45,6 +50,14 @@ class DeferredStore:
     def _log_lines(self):
         self.flush()
         return self.store.log_lines()
+
+    def _pieces(self, n=256):
+        self.flush()
+        return self.store.pieces(n)
+
+    def _set_aside(self):
+        self.flush()
+        return self.store.set_aside()
 
     def load(self):
         """The stored bytes (waiting writes first)."""
