@@ -273,8 +273,16 @@ def fake_board(monkeypatch, tmp_path):
     ser = hwfakes.FakeSerial()           # the USB serial port main.build() opens
     monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)                       # the stores write here
-    monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)),
-                        raising=False)
+    # the buttons debounce by their clock (30 ms): a sleep advances it as the scan timer
+    # fires, so a press counts however fast this host runs the fake sleep
+    now = [0]
+    monkeypatch.setattr("hw.buttons.ticks_ms", lambda: now[0])
+
+    def sleep_ms(ms):
+        for _ in range(max(1, ms // 4)):
+            now[0] += 4
+            machine.fire_timers(1)
+    monkeypatch.setattr(time, "sleep_ms", sleep_ms, raising=False)
     return chain
 
 
@@ -315,7 +323,11 @@ def test_maintenance_boot_with_new_held(fake_board, monkeypatch):
     import main
     machine.set_level(cfg.BUTTON_PINS["new"], 0)
     called = []
-    monkeypatch.setattr(mainloop.MainLoop, "tick", lambda self: called.append(1))
+
+    def tick(self):                 # a game that started: stop it (it must not have)
+        called.append(1)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(mainloop.MainLoop, "tick", tick)
     main.main()
     assert called == [] and machine.WDTS == []
     assert not machine.TIMERS[-1].active               # no scanning behind the REPL
