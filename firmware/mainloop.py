@@ -39,6 +39,7 @@ _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow a
 GAME_FILE = "game.rec"
 SETTINGS_FILE = "settings.json"
 COMPUTER = "computer"
+TEACH_MS = 16        # the teacher's search per pass while a human thinks (teach/quality.py)
 
 
 class _NoWatchdog:
@@ -105,6 +106,7 @@ class MainLoop:
         self.controller = Controller(rules=Rules.parse(s["rules"]), players=self.players,
                                      settle_ms=settle_ms, store=store, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
+        self.teacher = None      # teach/quality.py's Quality while learning mode is on
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
@@ -130,6 +132,7 @@ class MainLoop:
         self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
         self.lights.show(self.frame if self.overlay is None else self.overlay)
         self._think()
+        self._teach()
         self._forward()
         self._check_hold()
 
@@ -157,6 +160,28 @@ class MainLoop:
         self._search = None
         if m in pos.legal_moves:
             c.remote_move(m)
+
+    # ---- teaching (teach/): learning mode's move quality ------------------------
+    def _teach(self):
+        """Learning mode on: the move quality judges the human's moves in this pass's
+        slice (its code is imported while learning mode is on, and dropped after)."""
+        c = self.controller
+        t = self.teacher
+        if not c.learning:
+            if t is not None:
+                self.teacher = None
+                c.teacher = None
+                c._serial += 1
+                import sys
+                for name in ("teach.quality", "engine.judge"):
+                    sys.modules.pop(name, None)
+            return
+        if t is None:
+            from teach.quality import Quality
+            # the computer opponent's board blocks, idle while a human is to move
+            t = self.teacher = Quality(getattr(self.engine, "blocks", None))
+            c.teacher = t
+        t.step(c, TEACH_MS)
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):

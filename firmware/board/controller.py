@@ -437,6 +437,12 @@ class Controller(Display):
         finally:
             sys.modules.pop("board.hint", None)
 
+    def human_to_move(self):
+        """True while the game goes on and waits for a human side's move (no new
+        game, undo or resume under way): the time for teaching (teach/quality.py)."""
+        return (self._mode == PLAY and self.result is None and self._take < 0
+                and self.players[self.pos.turn] == HUMAN)
+
     def set_learning(self, on):
         """Learning mode on or off, shown at once (the movable stones light dimly)."""
         self.learning = bool(on)

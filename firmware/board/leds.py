@@ -5,7 +5,7 @@ per point and this module turns meanings into colours (``PALETTE``,
 ``DESCRIPTIONS``, ``BLINKING`` / ``PULSING``, ``RINGS``: the one table;
 ``table()`` for user interfaces). No colour has two meanings, and no meaning
 relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
-marks differ in level. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
+marks differ in level, the learning mode's mistake flashes. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
 Current model (per WS2812B, see tools/power_budget.py and
 firmware/board_config.py): each colour channel draws ``MA_PER_CHANNEL`` (20)
@@ -42,11 +42,15 @@ DRAW = 17
 CAPTURED = 18
 HINT_FROM = 19
 MARKED = 20
+# learning mode's move quality (teach/quality.py; a puzzle's verdict and answer too)
+GOOD = 21
+PLAYABLE = 22
+MISTAKE = 23
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
             "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured",
-            "hint_from", "marked")
+            "hint_from", "marked", "good", "playable", "mistake")
 
 # The one table of LED meanings: the board paints it, the simulator's page draws
 # its legend from it (``table()``), docs/board_controller.md lists it (a test keeps
@@ -81,6 +85,9 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (64, 28, 0),       # captured
     (16, 64, 0),       # hint_from
     (90, 0, 60),       # marked
+    (176, 255, 112),   # good
+    (88, 64, 128),     # playable
+    (255, 80, 80),     # mistake
 )
 DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "nothing",
@@ -104,24 +111,38 @@ DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "stone already captured this turn",
     "hint: move this stone",
     "marked point: no stone may go here until placement ends",
+    "a good move: put the stone here",
+    "a move that is all right, but there is a better one",
+    "a mistake: after it you lose a stone or the game",
 )
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
+FLASHING = (MISTAKE,)   # two short flashes a second (FLASH_MS): "not here"
+# marks of their own on the page: a cross over the point ("not here")
+CROSSES = 1 << MISTAKE
 RINGS = (1 << MOVABLE | 1 << CAPTURE | 1 << MILL | 1 << REMOTE_FROM | 1 << REMOTE_CAPTURE
          | 1 << REMOVE | 1 << WIN | 1 << LOSE | 1 << DRAW | 1 << HINT_FROM)
 BLINK_MS = 250      # half period of a blinking mark
 PULSE_MS = 600      # half period of a pulsing mark
+FLASH_MS = 1000     # period of a flashing mark: full level at 0-150 and 300-450 ms, else a quarter
+
+
+def flash_on(now_ms):
+    """True while a flashing mark shows at full level at time ``now_ms``."""
+    t = now_ms % FLASH_MS
+    return t < 150 or 300 <= t < 450
 
 
 def table():
-    """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink" or
-    "pulse"), "mark" ("ring" or "dot"), "text"}: for user interfaces and docs
-    (it allocates: not for the board's loop)."""
+    """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink",
+    "pulse" or "flash"), "mark" ("ring", "dot" or "cross"), "text"}: for user
+    interfaces and docs (it allocates: not for the board's loop)."""
     out = {}
     for code in range(len(MEANINGS)):
-        cue = "blink" if code in BLINKING else "pulse" if code in PULSING else "steady"
-        out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue,
-                               "mark": "ring" if RINGS >> code & 1 else "dot",
+        cue = ("blink" if code in BLINKING else "pulse" if code in PULSING
+               else "flash" if code in FLASHING else "steady")
+        mark = "ring" if RINGS >> code & 1 else "cross" if CROSSES >> code & 1 else "dot"
+        out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue, "mark": mark,
                                "text": DESCRIPTIONS[code]}
     return out
 
