@@ -192,8 +192,8 @@ class Judge:
             self.nodes += 1
             c = caps(r)
             v = c - _x_value(b.S, b.G, b.M, r, c - self.best, self.e1)
-        if v > self.best:
-            self.best = v
+        if v > self.best or (v == self.best and caps(r) > caps(self.ref)):
+            self.best = v           # a capture shows it best: it is the reply named
             self.ref = r
             if v >= WIN:        # nothing better for the opponent: stop
                 self.j = 1 << 20
