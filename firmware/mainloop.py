@@ -107,8 +107,12 @@ class MainLoop:
                                      settle_ms=settle_ms, store=store, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
         self.teacher = None      # teach/quality.py's Quality while learning mode is on
+        self.puzzles = None      # teach/puzzle.py's Puzzles while puzzle mode is on
+        self._kept_store = None  # ... the saved game's store, kept out of the puzzles' way
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
+        if s.get("puzzle"):
+            self.set_puzzle(s["puzzle"])
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
         self.boot_info = {}      # main.py: reset_cause, boots, crash_streak for hello
 
@@ -129,10 +133,16 @@ class MainLoop:
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
             return
-        self.frame = self.controller.step(self.clock.ticks_ms(), self.sensors.read(), pressed)
+        now = self.clock.ticks_ms()
+        # in puzzle mode the buttons are the puzzles' (OK next, Hint answer, New leave)
+        self.frame = self.controller.step(now, self.sensors.read(),
+                                          pressed if self.puzzles is None else ())
         self.lights.show(self.frame if self.overlay is None else self.overlay)
         self._think()
-        self._teach()
+        if self.puzzles is not None:
+            self._puzzle_step(now, pressed)
+        else:
+            self._teach()
         self._forward()
         self._check_hold()
 
@@ -167,21 +177,65 @@ class MainLoop:
         slice (its code is imported while learning mode is on, and dropped after)."""
         c = self.controller
         t = self.teacher
-        if not c.learning:
-            if t is not None:
+        if not c.learning or (t is not None and c.result is not None):
+            if t is not None:       # learning mode off, or the game over: its heap back
                 self.teacher = None
                 c.teacher = None
                 c._serial += 1
                 import sys
-                for name in ("teach.quality", "engine.judge"):
+                for name in ("teach.quality", "teach.judge", "engine.judge"):
                     sys.modules.pop(name, None)
             return
         if t is None:
+            if not c.human_to_move():
+                return              # imported only once there is a move to judge
+            if _MICRO:
+                gc.collect()        # its code and blocks find room in a tidy heap
             from teach.quality import Quality
             # the computer opponent's board blocks, idle while a human is to move
             t = self.teacher = Quality(getattr(self.engine, "blocks", None))
             c.teacher = t
         t.step(c, TEACH_MS)
+
+    # ---- teaching (teach/): puzzles -----------------------------------------------
+    def set_puzzle(self, level):
+        """Puzzle mode at difficulty ``level`` (1..3; 0: off, back to the saved game).
+        ValueError when the board has no puzzles of that level."""
+        c = self.controller
+        if not level:
+            if self.puzzles is not None:
+                self.puzzles = None
+                c.teacher = None
+                c.store = self._kept_store
+                self._kept_store = None
+                import sys
+                sys.modules.pop("teach.puzzle", None)
+                c.reload(self.players)
+            return
+        from teach.puzzle import Puzzles
+        p = Puzzles(level, self.settings.get("tried", 0), self.settings.get("solved", 0))
+        if self.puzzles is None:
+            self._kept_store = c.store
+            c.store = None              # the saved game stays as it was
+        self.teacher = None             # no move quality: it would give the answer away
+        self.puzzles = p
+        c.teacher = p
+        p.begin(c, self.clock.ticks_ms())
+
+    def _puzzle_step(self, now, pressed):
+        p = self.puzzles
+        if p.step(self.controller, now, pressed) == "leave":
+            values = dict(self.settings)
+            values["puzzle"] = 0
+            self.save_settings(values)
+            return
+        if p.changed:
+            p.changed = False
+            values = dict(self.settings)
+            values["solved"] = p.solved
+            values["tried"] = p.tried
+            self.settings = values
+            settings_mod.save(self.settings_store, values)
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
@@ -213,7 +267,9 @@ class MainLoop:
         values = menu.values
         self.menu = None
         self._send({"type": "menu", "open": False, "saved": what == "save"})
-        if what == "save":
+        if what == "save" and values.get("puzzle"):
+            self.save_settings(values)      # puzzles instead of a new game
+        elif what == "save":
             self.new_game(values)
 
     def new_game(self, values, first=None):
@@ -221,6 +277,8 @@ class MainLoop:
         with them (``first``: 0/1 or "white"/"black" for rules that draw the first
         player by lot); True when it started at once (empty board), False when
         it waits for the board to be cleared."""
+        values = dict(values)
+        values["puzzle"] = 0                # a new game ends the puzzles
         self.save_settings(values)
         c = self.controller
         started = c.settled == 0
@@ -233,14 +291,19 @@ class MainLoop:
 
     def save_settings(self, values):
         """Keep ``values`` as the settings and store them; learning mode, the engine
-        level and the LED brightness apply at once, rules and players with the next
-        game. Returns None or the store's error text."""
+        level, the LED brightness and puzzle mode apply at once, rules and players
+        with the next game. Returns None or the store's error text."""
+        old = self.settings.get("puzzle", 0)
         self.settings = dict(values)
-        if "brightness" not in self.settings:
-            self.settings["brightness"] = settings_mod.DEFAULT_BRIGHTNESS
+        for k in ("brightness", "puzzle", "solved", "tried"):
+            if k not in self.settings:
+                self.settings[k] = settings_mod.defaults()[k] if k != "puzzle" else old
         self.controller.set_learning(values["learning"])
         self.set_level(values["level"])
-        return settings_mod.save(self.settings_store, self.settings)
+        err = settings_mod.save(self.settings_store, self.settings)
+        if self.settings["puzzle"] != old or (self.settings["puzzle"] and self.puzzles is None):
+            self.set_puzzle(self.settings["puzzle"])
+        return err
 
     def set_level(self, level):
         """Play at engine ``level`` from now on (a search under way starts again)."""
@@ -256,8 +319,12 @@ class MainLoop:
 
     def selftest(self):
         """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
-        import selftest   # imported when first used: RAM
-        return selftest.check(self.sensors, self.lights, self.store, bootlog=self.bootlog)
+        import sys
+        import selftest   # imported when asked and dropped again: RAM
+        try:
+            return selftest.check(self.sensors, self.lights, self.store, bootlog=self.bootlog)
+        finally:
+            sys.modules.pop("selftest", None)
 
     # ---- events -----------------------------------------------------------------
     def _forward(self):

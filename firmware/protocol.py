@@ -273,7 +273,7 @@ class Protocol:
         out = {"type": "state", "position": c.position.text()}
         for k in ("turn", "phase", "state", "result", "reason", "message", "in_hand",
                   "on_board", "record", "rules", "learning", "remote", "awaiting_remote",
-                  "lifted", "mistakes", "hint"):
+                  "lifted", "mistakes", "hint", "quality", "puzzle"):
             out[k] = st.get(k)
         out["players"] = list(host.players)
         out["level"] = host.level

@@ -341,6 +341,11 @@ class Simulation:
         if new:
             self.ask("settings", set=new)
 
+    def set_puzzle(self, level):
+        """Puzzle mode at difficulty ``level`` (1..3; 0: back to the saved game), with the
+        protocol's "settings" command, as the board's menu does (teach/puzzle.py)."""
+        self.ask("settings", set={"puzzle": level})
+
     def resign(self, side=None):
         """``side`` ("white"/"black"; None: the side to move) resigns (protocol "resign");
         BoardError when no game is going on."""

@@ -2,7 +2,7 @@
 (good / playable / mistake, teach/quality.py) a deeper search confirms.
 
 ``deep_values(pos, depth)`` is an independent exact search over the rules core
-(morris.Position: legal_moves, push, pop, outcome), with engine/judge.py's
+(morris.Position: legal_moves, push, pop, outcome), with teach/judge.py's
 definition of a move's value (its docstring) but ``depth`` plies before the
 static look instead of the judge's DEPTH (2). ``meanings(values)`` turns values
 into the meanings per destination. tests/test_quality_suite.py checks that the
@@ -90,9 +90,12 @@ def meanings(pos, values):
 
 
 def judged(pos):
-    """The judge's meanings (engine/judge.py + teach/quality.py's rule), as ``meanings``."""
-    from engine.judge import Judge
-    j = Judge()
+    """The judge's meanings (teach/judge.py on the engine board + teach/quality.py's rule),
+    as ``meanings``."""
+    from teach.judge import Judge
+    from engine import holds
+    from engine.board import Board
+    j = Judge(Board.blocks() if holds(pos.rules) else None)
     moves = [m for m in pos.legal_moves if not m & REMOVAL]
     j.start(pos, moves)
     while not j.step(1000):

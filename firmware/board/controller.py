@@ -437,6 +437,49 @@ class Controller(Display):
         finally:
             sys.modules.pop("board.hint", None)
 
+    def set_up(self, pos, players=None):
+        """Play on from position ``pos`` (a ``morris.Position``, taken over; ``players``
+        as for ``new_game``): the LEDs show how to set its stones up, as for a saved
+        game's resume (SETUP), and play goes on once the board matches (a "resumed"
+        event). For a puzzle (teach/puzzle.py): the game is not saved (the caller keeps
+        ``store`` None meanwhile)."""
+        if players is not None:
+            self.players = _players_of(players)
+            self._reader = Reader(self.players)
+        self._rules = pos.rules
+        self.pos = pos
+        self._lay = _layout(pos.rules.geo)
+        self._start_text = pos.text()
+        self.moves = []
+        self._ply0 = 0
+        self._base_text = None
+        self.remote = -1
+        self._take = -1
+        self._hold = -1
+        self._forget()
+        self._pending = None
+        self._undo_k = 0
+        self._hint = None
+        self._ended = None
+        self._flash = 0
+        self._refresh()
+        self._mode = SETUP
+        self._target = (pos.bb[0], pos.bb[1])
+        self._dirty = True
+
+    def reload(self, players=None):
+        """Set up the stored game again, as at power-up (True), or start a new game with
+        the current rules when there is none (False), for ``players`` (None: as
+        they are): after the puzzles."""
+        if players is not None:
+            self.players = _players_of(players)
+            self._reader = Reader(self.players)
+        if self._load():
+            self._dirty = True
+            return True
+        self.new_game()
+        return False
+
     def human_to_move(self):
         """True while the game goes on and waits for a human side's move (no new
         game, undo or resume under way): the time for teaching (teach/quality.py)."""

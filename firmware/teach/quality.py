@@ -1,7 +1,7 @@
 """Learning mode's move quality: while a human is to move, every legal
 destination of the lifted stone (in placement: every empty point) lights
 ``good``, ``playable`` or ``mistake`` (board/leds.py), judged by
-engine/judge.py's short exact search of each move:
+teach/judge.py's short exact search of each move:
 
 - good: the move gets the most the side can get within the search (the
   value of the best move: a mill closed, a double threat, a win, or simply
@@ -15,14 +15,14 @@ The main loop (mainloop.py) makes a ``Quality`` while learning mode is on,
 hands it to the controller as its ``teacher`` and calls ``step`` every pass
 with the engine's slice of the pass; the judgement starts when the turn
 starts, so it is usually ready before a stone is lifted. ``status`` says why
-(``quality`` of the protocol's state and hint: docs/protocol.md).
+(teach/why.py; ``quality`` of the protocol's state: docs/protocol.md).
 """
 from morris import NONE
 from board import leds
 from board.reading import REMOVAL
-from engine.judge import Judge, WIN, caps
+from teach.judge import Judge
 
-MAX_REPORT = 12     # moves listed in ``status``
+MAX_REPORT = 6      # moves listed in ``status`` (a protocol line: kept short)
 
 
 def meaning(v, best):
@@ -37,7 +37,7 @@ def meaning(v, best):
 class Quality:
     """The controller's teacher in learning mode (board/display.py's ``teacher`` hook).
 
-    ``Quality(blocks=None)``: ``blocks`` as engine/judge.py's ``Judge``.
+    ``Quality(blocks=None)``: ``blocks`` as teach/judge.py's ``Judge``.
     ``step(controller, ms)``: one main-loop pass (search for about ``ms`` ms);
     ``ready``: every move of the position is judged; ``best``: the best value;
     ``dest``: dict (from << 5 | to) -> (meaning code, index of its best move)."""
@@ -124,83 +124,37 @@ class Quality:
         return None
 
     def status(self, c):
-        """{"quality": None, or {"ready", "best", "moves": [...]}}: the moves of the
-        current view (the lifted stone's, the placements, else the mistakes), each
-        {"move", "from", "to", "meaning", "value", "why", "reply", "points"} (see
-        ``why``)."""
+        """{"quality": None, or {"ready", "best"}} for the protocol's state (the meanings
+        are in its "lit"; why: ``reasons``, with the hint)."""
         if self._key(c) != self.key:
             return {"quality": None}
-        out = {"ready": self.ready, "best": self.best, "moves": []}
-        if not self.ready:
-            return {"quality": out}
+        return {"quality": {"ready": self.ready, "best": self.best}}
+
+    def reasons(self, c):
+        """Why, for the hint event: the moves that are only all right, then the mistakes,
+        of the current view (the lifted stone's, else every move), at most MAX_REPORT,
+        each {"move", "from", "to", "meaning", "value", "why", "reply", "points"}
+        (teach/why.py); [] while not judged."""
+        if not self.ready or self._key(c) != self.key:
+            return []
         v = c._view
-        pos = c.position
         frm = v.frm if v.kind == "lifted" else -1
-        placing = pos.hand[pos.turn] > 0
-        for k in sorted(self.dest):
-            code, i = self.dest[k]
-            f = k >> 5
-            if frm >= 0:
-                if f != frm:
-                    continue
-            elif not placing and code != leds.MISTAKE:
-                continue
-            if len(out["moves"]) >= MAX_REPORT:
-                break
-            out["moves"].append(self.why(pos, i, code))
-        return {"quality": out}
+        out = []
+        for want in (leds.PLAYABLE, leds.MISTAKE):
+            for k in sorted(self.dest):
+                code, i = self.dest[k]
+                if code == want and (frm < 0 or k >> 5 == frm) and len(out) < MAX_REPORT:
+                    out.append(i)
+        if not out:
+            return out
+        import sys
+        from teach.why import why   # imported for a hint and dropped again (heap)
+        try:
+            return [why(self, c.position, i, self.dest_code(i)) for i in out]
+        finally:
+            sys.modules.pop("teach.why", None)
 
-    def why(self, pos, i, code):
-        """Why move ``i`` has LED meaning ``code``, as a dict: "move" (text without its
-        captures), "from" (point or None), "to", "meaning" (name), "value", "why" and
-        "reply" (the other player's answer that shows it, or None), "points":
-
-        - mistake: "mill" (the reply closes a mill: its points), "two_mills" (after
-          the reply it can close a mill on each of "points": one cannot block both),
-          "mill_next" (after the reply every answer lets it close a mill on "points"),
-          "blocked" (the reply leaves no move), "lost" (too few stones);
-        - playable: "better" ("points": where the best move goes);
-        - good: "mill" (it closes one), "win", "threat" (two mills at once next),
-          "safe"."""
-        from board.reading import mills_through
-        from board.hint import threats
-        j = self.judge
-        m = j.moves[i]
-        v = j.values[i]
-        names = pos.geo.names
-        frm = m >> 5 & 31
-        to = m & 31
-        out = {"move": names[to] if frm == NONE else names[frm] + "-" + names[to],
-               "from": None if frm == NONE else names[frm], "to": names[to],
-               "meaning": leds.MEANINGS[code], "value": v, "why": "safe", "reply": None,
-               "points": []}
-        if code == leds.PLAYABLE:
-            b = j.values.index(self.best)
-            out["why"] = "better"
-            out["points"] = [names[j.moves[b] & 31]]
-        elif code == leds.GOOD:
-            if v >= WIN // 2:
-                out["why"] = "win"
-            elif caps(m):
-                out["why"] = "mill"
-            elif v > 0:
-                out["why"] = "threat"
-        else:
-            r = j.refute[i]
-            p = pos.copy()
-            p.push(m)
-            if r >= 0:
-                out["reply"] = p.move_text(r)
-                p.push(r)
-            oc = p.outcome()
-            if v <= -WIN // 2:
-                out["why"] = "blocked" if oc is not None and oc.reason == "blocked" else "lost"
-            elif r >= 0 and caps(r):
-                out["why"] = "mill"
-                out["points"] = [names[q] for q in range(len(names))
-                                 if mills_through(pos.geo, p.bb[1 - pos.turn], r & 31) >> q & 1]
-            else:
-                t = threats(p, 1 - pos.turn)
-                out["points"] = [names[q] for q in range(len(names)) if t >> q & 1]
-                out["why"] = "two_mills" if len(out["points"]) > 1 else "mill_next"
-        return out
+    def dest_code(self, i):
+        """The LED meaning code of move ``i``'s destination."""
+        m = self.judge.moves[i]
+        return self.dest[m & 0x3FF][0]

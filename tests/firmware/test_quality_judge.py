@@ -1,6 +1,6 @@
-"""Learning mode's move quality, the judge (engine/judge.py): its viper parts against
-the engine board's move generator, its two backends (engine board, rules core)
-against each other, its slices. Plain asserts: CPython (pytest) and MicroPython
+"""Learning mode's move quality, the judge (teach/judge.py, engine/judge.py): its
+viper parts against the engine board's move generator, its two backends (engine
+board, rules core) against each other, its slices. Plain asserts: CPython (pytest) and MicroPython
 (tests/mprun.py at a Pico-sized heap). The LED frames: test_quality_lights.py."""
 import gc
 
@@ -8,7 +8,8 @@ from morris import Position, Rules
 from morris.compat import XorShift16
 import board.controller  # noqa: F401  (compiled first, on a clean heap)
 gc.collect()
-from engine.judge import Judge, closable, WIN  # noqa: E402
+from teach.judge import Judge  # noqa: E402
+from engine.judge import closable  # noqa: E402
 from engine.board import Board, gen  # noqa: E402
 from rulestools import board_field  # noqa: E402
 
@@ -67,12 +68,13 @@ def test_the_engine_board_and_the_rules_core_give_the_same_values():
             j.start(pos, moves)
             while not j.step(1000):
                 pass
+            assert j.pos is None            # on the engine board
             fast = list(j.values)
-            j.start(pos, moves)
-            j.pos = pos.copy()          # the rules core instead of the board
-            while not j.step(1000):
+            core = Judge()                  # no blocks: the rules core
+            core.start(pos, moves)
+            while not core.step(1000):
                 pass
-            assert fast == j.values, pos.text()
+            assert core.pos is not None and fast == core.values, pos.text()
 
 
 def test_judging_in_slices_gives_the_values_of_one_long_search():

@@ -64,10 +64,13 @@ def test_learning_mode_lights_the_placements_by_quality():
     assert lit["g1"] == "good" and lit["f2"] == "playable" and lit["c3"] == "mistake", lit
     assert b.frame("g1") != (0, 0, 0) and b.frame("c3") != (0, 0, 0)
     st = b.loop.controller.status()["quality"]
-    assert st["ready"] and st["best"] == 1
-    why = dict((m["to"], m) for m in st["moves"])
-    assert why["c3"]["why"] == "mill" and why["c3"]["reply"] == "f2xa1", why["c3"]
-    assert why["f2"]["why"] == "better" and why["f2"]["points"] == ["g1"]
+    assert st == {"ready": True, "best": 1}, st
+    # Hint says why: the all-right move first, then the mistakes (at most six)
+    why = b.loop.controller.hint()["quality"]
+    assert len(why) == 6 and why[0]["to"] == "f2", why
+    assert why[0]["why"] == "better" and why[0]["points"] == ["g1"]
+    assert why[1]["to"] == "c3" and why[1]["why"] == "mill" and why[1]["reply"] == "f2xa1", why[1]
+    assert why[1]["points"] == ["b2", "d2", "f2"]
 
 
 def test_the_lifted_stone_lights_its_destinations_by_quality_and_a_mistake_flashes():
@@ -85,16 +88,18 @@ def test_the_lifted_stone_lights_its_destinations_by_quality_and_a_mistake_flash
         seen.add(b.frame("f4"))
         good.add(b.frame("e5"))
     assert len(seen) == 2 and len(good) == 1, (seen, good)
-    moves = c.status()["quality"]["moves"]
-    assert [m["from"] for m in moves] == ["e4"] * 3, moves
-    why = dict((m["to"], m["why"]) for m in moves)
-    assert why["e5"] == "mill" and why["e3"] == "better", why
+    moves = c.hint()["quality"]                 # the good one is in "lit" only
+    assert [(m["from"], m["to"], m["meaning"]) for m in moves] == [
+        ("e4", "e3", "playable"), ("e4", "f4", "mistake")], moves
+    assert moves[0]["why"] == "better" and moves[0]["points"] == ["e5"]
+    assert moves[1]["why"] in ("mill", "two_mills", "mill_next") and moves[1]["reply"], moves
 
 
 def test_learning_mode_off_shows_the_plain_lights():
     b = Board24(*PLACE, learning=False)
     assert b.lit() == {} and b.loop.teacher is None
     assert b.loop.controller.status().get("quality") is None
+    assert "quality" not in b.loop.controller.hint()
     b = Board24(*MOVE, learning=False)
     b.sw.occ &= ~(1 << b.names.index("e4"))
     b.run(400)
