@@ -104,6 +104,13 @@ TEMPLATES = [
     "Captured in between! Take the lit {0} stones",
     "{0} to place a stone ({1} in hand) or move one",
     "{0} is marked: no stone may go there until placement ends; remove it",
+    # the puzzles (teach/puzzle.py)
+    "Puzzle {0} ({1}): set up the stones as the lights show.",
+    "Puzzle {0} ({1}): {2} to move. {3}",
+    "Try again. {0} to move. {1}",
+    "Right! You found it: {0}. Press OK for the next puzzle.",
+    "Not quite: {0} is not the answer. Put the stones back as the lights show.",
+    "Here is the answer: {0}. Play it on the board, or press OK for the next puzzle.",
 ]
 # Templates with a number: the part {n} that counts (their catalogue entries have plural forms).
 TEMPLATE_PLURALS = {
@@ -114,6 +121,9 @@ MOVE_SLOTS = {
     "{0} plays {1}": [1],
     "Make {0}'s move {1} as lit": [1],
     "Carry out {0}'s move {1}: {2}": [1],
+    "Right! You found it: {0}. Press OK for the next puzzle.": [0],
+    "Not quite: {0} is not the answer. Put the stones back as the lights show.": [0],
+    "Here is the answer: {0}. Play it on the board, or press OK for the next puzzle.": [0],
 }
 # Whole messages and words the firmware and the server use as they are.
 WORDS = [
@@ -124,6 +134,13 @@ WORDS = [
     "Waiting for the board",
     "mirror mode is read-only: play on the board itself",
     "replay view: leave the replay to touch the board",
+    # the puzzles (teach/puzzle.py): a verdict, the tasks, the levels
+    "Well done! That is the answer. Press OK for the next puzzle.",
+    "Close a mill with one move.",
+    "Stop the other player's mill.",
+    "Find the move that wins a stone in two moves.",
+    "Keep your stones free: do not let the other player block them.",
+    "Win the game with the flying stones.",
 ] + [
     # parts: words used inside other sentences (PARTS below)
     "White", "Black", "white", "black", "human", "computer", "remote",
@@ -139,6 +156,8 @@ WORDS = [
     "not a legal move here",
     # the settings of the board's menu (host_sim.sim.menu_message) and their values
     "rules", "level", "players", "learning", "on", "off",
+    # the puzzles' levels (teach/puzzle.py)
+    "easy", "medium", "hard",
 ]
 # Texts that are parts of sentences (a word, a reason in brackets, a legend label, a
 # move in words), not sentences of their own: they may start in lower case.
@@ -173,6 +192,8 @@ PARTS = set(WORDS[WORDS.index("White"):]) | {
     "count the mills",
     "nothing happens",
     "both are taken away",
+    # the move quality's cue (static/app.js)
+    "flashes twice a second",
 }
 
 

@@ -18,6 +18,7 @@ import argparse
 import os
 import random
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -109,6 +110,9 @@ def main(argv=None):
     ap.add_argument("--out", default=OUT, help="the suite file to write")
     ap.add_argument("--seed", type=int, default=24)
     ap.add_argument("--size", type=int, default=48, help="positions to keep")
+    ap.add_argument("--max-cpu", type=float, default=1.2,
+                    help="keep only positions whose deeper search takes at most this many CPU s"
+                         " (the test stays fast)")
     args = ap.parse_args(argv)
     from engine import Engine
     rng = random.Random(args.seed)
@@ -123,14 +127,16 @@ def main(argv=None):
                 break
             if ply >= 4 and rng.random() < 0.35:
                 j = judged(pos)
+                t0 = time.process_time()
                 d = meanings(pos, deep_values(pos, 3))
+                slow = time.process_time() - t0 > args.max_cpu
                 seen += 1
                 dests += len(j)
                 dagree += sum(1 for k in j if d.get(k) == j[k])
                 if j == d:
                     agree += 1
                     kinds = set(j.values())
-                    if len(kinds) >= 2:
+                    if len(kinds) >= 2 and not slow:
                         kept.append((len(kinds), rng.random(), pos.text(), j))
             moves = pos.legal_moves
             m = rng.choice(moves) if rng.random() < 0.3 else eng.think(pos)
@@ -150,7 +156,8 @@ def main(argv=None):
                 pick.append(by_rules[r].pop(0))
     with open(args.out, "w") as f:
         f.write("# tools/quality_suite.py: position text | destination=meaning ... (checked by\n"
-                "# tests/test_quality_suite.py against a search one ply deeper)\n")
+                "# tests/test_quality_suite.py against a search one ply deeper; kept: the positions\n"
+                "# whose deeper search takes at most about a second in CPython)\n")
         for _, _, text, j in pick:
             f.write("%s | %s\n" % (text, " ".join("%s=%s" % kv for kv in sorted(j.items()))))
     print("wrote %d positions to %s" % (len(pick), args.out))

@@ -945,7 +945,8 @@ function qualityWhy(q, st) {
   return t("On {0}: a mistake. Then you lose the game.", q.to);
 }
 
-// The lit points' qualities in a few words, and why for the mistakes (learning mode).
+// The lit points' qualities in a few words, and once Hint is pressed why (learning mode:
+// the hint event's "quality", firmware/teach/why.py).
 function renderQuality(st) {
   const box = el("quality-box"), q = st.status && st.status.quality;
   const human = st.settings.players[st.turn === "white" ? 0 : 1] === "human";
@@ -955,17 +956,18 @@ function renderQuality(st) {
   const list = el("quality-list");
   list.textContent = "";
   const line = (text, meaning) => { const li = document.createElement("li"); li.textContent = text; li.dataset.meaning = meaning; list.appendChild(li); };
+  const why = (st.hint && st.hint.turn === st.turn && st.hint.quality) || null;
   if (!by.good.length && !by.playable.length && !by.mistake.length) {
     line(t("Lift a stone: its points light up green for a good move, violet for an all right one, and red with a cross for a mistake."), "");
   } else {
     if (by.good.length) line(t("Good moves: {0}.", by.good.join(" ")), "good");
     if (by.playable.length) line(t("All right, but not the best: {0}.", by.playable.join(" ")), "playable");
     if (by.mistake.length) line(t("Mistakes: {0}.", by.mistake.join(" ")), "mistake");
-    const shown = (q.moves || []).filter(m => lit[m.to] === m.meaning && (m.meaning !== "good" || by.good.length < 4));
-    for (const m of shown.slice(0, 6)) line(qualityWhy(m, st), m.meaning);
+    if (why) for (const m of why.filter(m => lit[m.to] === m.meaning)) line(qualityWhy(m, st), m.meaning);
+    else if (by.playable.length || by.mistake.length) line(t("Press Hint to hear why."), "");
   }
   box.hidden = false;
-  box.dataset.moves = (q.moves || []).map(m => m.move + "=" + m.meaning).join(" ");
+  box.dataset.why = why ? why.map(m => m.to + "=" + m.why).join(" ") : "";
 }
 
 const PUZZLE_LEVELS = { 1: N_("easy"), 2: N_("medium"), 3: N_("hard") };
