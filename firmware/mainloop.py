@@ -39,7 +39,6 @@ _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow a
 GAME_FILE = "game.rec"
 SETTINGS_FILE = "settings.json"
 COMPUTER = "computer"
-TEACH_MS = 16        # the teacher's search per pass while a human thinks (teach/quality.py)
 
 
 class _NoWatchdog:
@@ -49,6 +48,10 @@ class _NoWatchdog:
 
 class MainLoop:
     """One board: drivers in (module doc), the game session inside.
+
+    ``teacher`` (teach/quality.py's move quality while learning mode is on) and
+    ``puzzles`` (teach/puzzle.py's session while puzzle mode is on) are None, as
+    class defaults (no room in the instance's dict until used: teach/ sets them).
 
     ``store`` keeps the game record, ``settings_store`` the settings;
     ``link`` is the USB serial line (or None: no protocol); ``watchdog`` has
@@ -106,15 +109,16 @@ class MainLoop:
         self.controller = Controller(rules=Rules.parse(s["rules"]), players=self.players,
                                      settle_ms=settle_ms, store=store, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
-        self.teacher = None      # teach/quality.py's Quality while learning mode is on
-        self.puzzles = None      # teach/puzzle.py's Puzzles while puzzle mode is on
-        self._kept_store = None  # ... the saved game's store, kept out of the puzzles' way
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
-        if s.get("puzzle"):
-            self.set_puzzle(s["puzzle"])
+        if s["puzzle"]:
+            import teach
+            teach.set_puzzle(self, s["puzzle"])
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
         self.boot_info = {}      # main.py: reset_cause, boots, crash_streak for hello
+
+    teacher = None
+    puzzles = None
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
@@ -139,10 +143,10 @@ class MainLoop:
                                           pressed if self.puzzles is None else ())
         self.lights.show(self.frame if self.overlay is None else self.overlay)
         self._think()
-        if self.puzzles is not None:
-            self._puzzle_step(now, pressed)
-        else:
-            self._teach()
+        c = self.controller
+        if self.puzzles is not None or self.teacher is not None or (c.learning and c.result is None):
+            import teach
+            teach.step(self, now, pressed)
         self._forward()
         self._check_hold()
 
@@ -170,72 +174,6 @@ class MainLoop:
         self._search = None
         if m in pos.legal_moves:
             c.remote_move(m)
-
-    # ---- teaching (teach/): learning mode's move quality ------------------------
-    def _teach(self):
-        """Learning mode on: the move quality judges the human's moves in this pass's
-        slice (its code is imported while learning mode is on, and dropped after)."""
-        c = self.controller
-        t = self.teacher
-        if not c.learning or (t is not None and c.result is not None):
-            if t is not None:       # learning mode off, or the game over: its heap back
-                self.teacher = None
-                c.teacher = None
-                c._serial += 1
-                import sys
-                for name in ("teach.quality", "teach.judge", "engine.judge"):
-                    sys.modules.pop(name, None)
-            return
-        if t is None:
-            if not c.human_to_move():
-                return              # imported only once there is a move to judge
-            if _MICRO:
-                gc.collect()        # its code and blocks find room in a tidy heap
-            from teach.quality import Quality
-            # the computer opponent's board blocks, idle while a human is to move
-            t = self.teacher = Quality(getattr(self.engine, "blocks", None))
-            c.teacher = t
-        t.step(c, TEACH_MS)
-
-    # ---- teaching (teach/): puzzles -----------------------------------------------
-    def set_puzzle(self, level):
-        """Puzzle mode at difficulty ``level`` (1..3; 0: off, back to the saved game).
-        ValueError when the board has no puzzles of that level."""
-        c = self.controller
-        if not level:
-            if self.puzzles is not None:
-                self.puzzles = None
-                c.teacher = None
-                c.store = self._kept_store
-                self._kept_store = None
-                import sys
-                sys.modules.pop("teach.puzzle", None)
-                c.reload(self.players)
-            return
-        from teach.puzzle import Puzzles
-        p = Puzzles(level, self.settings.get("tried", 0), self.settings.get("solved", 0))
-        if self.puzzles is None:
-            self._kept_store = c.store
-            c.store = None              # the saved game stays as it was
-        self.teacher = None             # no move quality: it would give the answer away
-        self.puzzles = p
-        c.teacher = p
-        p.begin(c, self.clock.ticks_ms())
-
-    def _puzzle_step(self, now, pressed):
-        p = self.puzzles
-        if p.step(self.controller, now, pressed) == "leave":
-            values = dict(self.settings)
-            values["puzzle"] = 0
-            self.save_settings(values)
-            return
-        if p.changed:
-            p.changed = False
-            values = dict(self.settings)
-            values["solved"] = p.solved
-            values["tried"] = p.tried
-            self.settings = values
-            settings_mod.save(self.settings_store, values)
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
@@ -293,17 +231,19 @@ class MainLoop:
         """Keep ``values`` as the settings and store them; learning mode, the engine
         level, the LED brightness and puzzle mode apply at once, rules and players
         with the next game. Returns None or the store's error text."""
-        old = self.settings.get("puzzle", 0)
-        self.settings = dict(values)
-        for k in ("brightness", "puzzle", "solved", "tried"):
-            if k not in self.settings:
-                self.settings[k] = settings_mod.defaults()[k] if k != "puzzle" else old
+        old = self.settings["puzzle"]
+        s = settings_mod.defaults()
+        s["puzzle"] = old
+        s.update(values)
+        self.settings = s
         self.controller.set_learning(values["learning"])
         self.set_level(values["level"])
-        err = settings_mod.save(self.settings_store, self.settings)
-        if self.settings["puzzle"] != old or (self.settings["puzzle"] and self.puzzles is None):
-            self.set_puzzle(self.settings["puzzle"])
+        err = settings_mod.save(self.settings_store, s)
+        if s["puzzle"] != old or (old and self.puzzles is None):
+            import teach            # puzzle mode on or off (teach/__init__.py)
+            teach.set_puzzle(self, s["puzzle"])
         return err
+
 
     def set_level(self, level):
         """Play at engine ``level`` from now on (a search under way starts again)."""

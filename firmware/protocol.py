@@ -273,8 +273,11 @@ class Protocol:
         out = {"type": "state", "position": c.position.text()}
         for k in ("turn", "phase", "state", "result", "reason", "message", "in_hand",
                   "on_board", "record", "rules", "learning", "remote", "awaiting_remote",
-                  "lifted", "mistakes", "hint", "quality", "puzzle"):
+                  "lifted", "mistakes", "hint"):
             out[k] = st.get(k)
+        for k in ("quality", "puzzle"):      # learning mode's move quality, puzzle mode
+            if st.get(k) is not None:
+                out[k] = st[k]
         out["players"] = list(host.players)
         out["level"] = host.level
         out["thinking"] = host.thinking()

@@ -204,7 +204,7 @@ def is_part(msgid):
 
 
 def _led_texts():
-    from board.leds import DESCRIPTIONS
+    from board.ledtext import DESCRIPTIONS
     return list(DESCRIPTIONS)
 
 

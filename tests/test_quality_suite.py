@@ -14,8 +14,7 @@ import sys as _sys
 _sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
 from morris import Position
 from quality_suite import deep_values, meanings, judged
-from teach.quality import meaning
-from board import leds
+from teach.quality import meaning, GOOD, PLAYABLE, MISTAKE
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 with open(os.path.join(ROOT, "tests", "data", "quality_suite.txt"), encoding="utf-8") as _f:
@@ -44,6 +43,6 @@ def test_each_destination_by_the_judge_and_a_deeper_search(k):
 
 
 def test_the_meaning_rule():
-    assert meaning(1, 1) == leds.GOOD and meaning(0, 1) == leds.PLAYABLE
-    assert meaning(-1, 1) == leds.MISTAKE and meaning(-1, -1) == leds.GOOD
-    assert meaning(-2, -1) == leds.MISTAKE and meaning(0, 0) == leds.GOOD
+    assert meaning(1, 1) == GOOD and meaning(0, 1) == PLAYABLE
+    assert meaning(-1, 1) == MISTAKE and meaning(-1, -1) == GOOD
+    assert meaning(-2, -1) == MISTAKE and meaning(0, 0) == GOOD

@@ -23,9 +23,11 @@ A puzzle keeps at most three answers (five for a blockade) as (from, to)
 pairs, and only when every capture of such a move is an answer too. Difficulty: mill 1; block 1 in the
 placement phase, else 2; fork 2 in placement, else 3; blockade 2; flying 3.
 
-    nice -n 10 .venv/bin/python tools/puzzles.py [--out FILE] [--seed N]
+    nice -n 10 .venv/bin/python tools/puzzles.py [--out FILE] [--seed N] [--from-log LOG]
 
-prints how many of each kind it kept and writes the file; it takes a few minutes.
+prints each puzzle it keeps (one line: rules, kind, difficulty, position text,
+answers) and writes the file; it takes about an hour. ``--from-log`` builds the
+file from such printed lines instead, classifying each position again.
 """
 import argparse
 import os
@@ -163,7 +165,8 @@ def classify(pos):
                                if (m >> 5 & 31) << 5 | (m & 31) in ans):
             return None
         v4 = values(pos, 4)
-        if pairs(m for m, v in v4.items() if v == max(v4.values())) != ans:
+        if pairs(m for m, v in v4.items() if v == max(v4.values())) != ans or any(
+                v4[m] <= base for m in legal if (m >> 5 & 31) << 5 | (m & 31) in ans):
             return None
         return "mill", 1, ans
     else:
@@ -210,7 +213,6 @@ def bare(pos):
 def record(rules_index, kind, level, pos, answers):
     """The 20-byte record (teach/puzzle.py)."""
     ans = list(answers) + [0] * (5 - len(answers))
-    ans = list(answers) + [0] * (3 - len(answers))
     return struct.pack("<BB3s3sBB5H", rules_index, KINDS.index(kind) << 4 | level,
                        pos.bb[0].to_bytes(3, "little"), pos.bb[1].to_bytes(3, "little"),
                        pos.hand[0] << 4 | pos.hand[1], pos.turn | len(answers) << 1, *ans)
@@ -295,11 +297,18 @@ def main(argv=None):
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--seed", type=int, default=24)
     ap.add_argument("--games", type=int, default=400, help="at most this many games per rules")
+    ap.add_argument("--from-log", nargs="+", help="build the file from the lines earlier runs printed")
+    ap.add_argument("--rules", nargs="+", default=list(RULES), choices=RULES,
+                    help="the rule sets to search (default: all)")
     args = ap.parse_args(argv)
+    if args.from_log:
+        return write(args.out, [k for log in args.from_log for k in from_log(log)])
     rng = random.Random(args.seed)
     kept = []
     seen = set()
     for ri, rules in enumerate(RULES):
+        if rules not in args.rules:
+            continue
         want = dict(WANT[rules])
         source = list(_suite_positions()) if rules == "standard" else []
         src = iter(source)
@@ -334,15 +343,38 @@ def main(argv=None):
             kept.append((ri, kind, level, pos, ans))
             print("%-10s %-8s %d %s %s" % (rules, kind, level, key, ans), flush=True)
         print("%s: missing %s" % (rules, {k: v for k, v in want.items() if v}), flush=True)
+    write(args.out, kept)
+
+
+def from_log(path):
+    """The puzzles of the lines a run printed, each position classified again."""
+    kept = []
+    with open(path) as f:
+        for ln in f:
+            parts = ln.split()
+            if len(parts) < 5 or parts[0] not in RULES or "[" not in ln:
+                continue
+            text = ln[:ln.index("[")].split(None, 3)[3].strip()
+            pos = Position.from_text(text)
+            got = classify(pos)
+            if got is None or got[0] != parts[1]:
+                print("dropped: %s" % ln.strip())
+                continue
+            kept.append((RULES.index(parts[0]), got[0], got[1], pos, got[2]))
+    return kept
+
+
+def write(out, kept):
+    """Write the puzzle file (easy first; within a level by rules, then kind)."""
     kept.sort(key=lambda k: (k[2], k[0], KINDS.index(k[1])))
-    with open(args.out, "wb") as f:
+    with open(out, "wb") as f:
         f.write(b"MPZ1" + struct.pack("<H", len(kept)) + bytes(10))
         for ri, kind, level, pos, ans in kept:
             f.write(record(ri, kind, level, pos, ans))
     counts = {}
     for k in kept:
         counts[(RULES[k[0]], k[1])] = counts.get((RULES[k[0]], k[1]), 0) + 1
-    print("wrote %d puzzles to %s: %s" % (len(kept), args.out, counts))
+    print("wrote %d puzzles to %s: %s" % (len(kept), out, counts))
 
 
 if __name__ == "__main__":

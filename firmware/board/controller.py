@@ -413,12 +413,12 @@ class Controller(Display):
         Calling it again while pending goes back further. Returns False when
         there is nothing to take back.
         """
-        import sys
+        from board import forget
         from board import takeback     # imported for the request and dropped again (heap)
         try:
             return takeback.undo(self)
         finally:
-            sys.modules.pop("board.takeback", None)
+            forget("takeback")
 
     def hint(self):
         """Show a hint: one whole move that closes a mill now (the stone to move, lit
@@ -430,61 +430,12 @@ class Controller(Display):
         ``mill`` (the points of the mill it closes), ``threats`` (point names),
         ``block``: a legal move onto a threatened point, as text ("c5-d5", "d5", with
         "x.." captures if it makes a mill), or None when no move can block."""
-        import sys
+        from board import forget
         from board.hint import hint     # imported for the press and dropped again (heap)
         try:
             return hint(self)
         finally:
-            sys.modules.pop("board.hint", None)
-
-    def set_up(self, pos, players=None):
-        """Play on from position ``pos`` (a ``morris.Position``, taken over; ``players``
-        as for ``new_game``): the LEDs show how to set its stones up, as for a saved
-        game's resume (SETUP), and play goes on once the board matches (a "resumed"
-        event). For a puzzle (teach/puzzle.py): the game is not saved (the caller keeps
-        ``store`` None meanwhile)."""
-        if players is not None:
-            self.players = _players_of(players)
-            self._reader = Reader(self.players)
-        self._rules = pos.rules
-        self.pos = pos
-        self._lay = _layout(pos.rules.geo)
-        self._start_text = pos.text()
-        self.moves = []
-        self._ply0 = 0
-        self._base_text = None
-        self.remote = -1
-        self._take = -1
-        self._hold = -1
-        self._forget()
-        self._pending = None
-        self._undo_k = 0
-        self._hint = None
-        self._ended = None
-        self._flash = 0
-        self._refresh()
-        self._mode = SETUP
-        self._target = (pos.bb[0], pos.bb[1])
-        self._dirty = True
-
-    def reload(self, players=None):
-        """Set up the stored game again, as at power-up (True), or start a new game with
-        the current rules when there is none (False), for ``players`` (None: as
-        they are): after the puzzles."""
-        if players is not None:
-            self.players = _players_of(players)
-            self._reader = Reader(self.players)
-        if self._load():
-            self._dirty = True
-            return True
-        self.new_game()
-        return False
-
-    def human_to_move(self):
-        """True while the game goes on and waits for a human side's move (no new
-        game, undo or resume under way): the time for teaching (teach/quality.py)."""
-        return (self._mode == PLAY and self.result is None and self._take < 0
-                and self.players[self.pos.turn] == HUMAN)
+            forget("hint")
 
     def set_learning(self, on):
         """Learning mode on or off, shown at once (the movable stones light dimly)."""
@@ -510,12 +461,12 @@ class Controller(Display):
         return self._end(Outcome(None, "draw by agreement"))
 
     def _end(self, out):
-        import sys
+        from board import forget
         from board import takeback     # imported for the request and dropped again (heap)
         try:
             return takeback.end(self, out)
         finally:
-            sys.modules.pop("board.takeback", None)
+            forget("takeback")
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -621,12 +572,12 @@ class Controller(Display):
     def _take_back(self, k, reason):
         """Take back the last ``k`` moves (an undo; ``reason`` "capture put back": the
         stones just captured were put straight back, the move's put stays)."""
-        import sys
+        from board import forget
         from board import takeback     # imported for the request and dropped again (heap)
         try:
             return takeback.take_back(self, k, reason)
         finally:
-            sys.modules.pop("board.takeback", None)
+            forget("takeback")
 
     # ---- store ----------------------------------------------------------------
     # The saved game (docs/board_controller.md, "Saved game"): the state file holds
@@ -677,13 +628,13 @@ class Controller(Display):
         data = self.store.load()
         if not data:
             return False
-        import sys
+        from board import forget
         from board.resume import load
         try:
             if not load(self, data):
                 return False
         finally:
-            sys.modules.pop("board.resume", None)
+            forget("resume")
         if not self._game:      # no older moves in the log yet: any id will do
             self._new_id()
         self._mode = SETUP

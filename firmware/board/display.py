@@ -107,12 +107,12 @@ class Display:
                 and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
-        import sys
+        from board import forget
         from board.message import message   # imported for a status and dropped again (heap)
         try:
             return message(self)
         finally:
-            sys.modules.pop("board.message", None)
+            forget("message")
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
@@ -163,7 +163,8 @@ class Display:
         hint = self._hint
         if hint is not None and ticks_diff(now, self._hint_at) >= HINT_MS:
             hint = None
-        fl = 1 if leds.flash_on(now) else 0
+        fl = now % 1000
+        fl = 1 if fl < 150 or 300 <= fl < 450 else 0      # leds.FLASHING: two short flashes
         key = ((self._serial & 0xFFFFF) << 5 | (fl if self._blinky & 4 else 0) << 4
                | (pulse if self._blinky & 2 else 0) << 3
                | (blink if self._blinky & 1 else 0) << 2
@@ -237,7 +238,7 @@ class Display:
             elif c >= leds.REMOTE_FROM and c <= leds.REMOTE_CAPTURE:
                 blinky |= 2
                 frame.append(dimc[c] if pulse else pal[c])
-            elif c == leds.MISTAKE:
+            elif c in leds.FLASHING:
                 blinky |= 4
                 frame.append(pal[c] if fl else dimc[c])
             else:

@@ -2,8 +2,8 @@
 
 MEANINGS lists what a lit point can mean; the controller paints one meaning
 per point and this module turns meanings into colours (``PALETTE``,
-``DESCRIPTIONS``, ``BLINKING`` / ``PULSING``, ``RINGS``: the one table;
-``table()`` for user interfaces). No colour has two meanings, and no meaning
+``BLINKING`` / ``PULSING`` / ``FLASHING``, ``RINGS``, and board/ledtext.py's
+``DESCRIPTIONS``: the one table; ``table()`` for user interfaces). No colour has two meanings, and no meaning
 relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
 marks differ in level, the learning mode's mistake flashes. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
@@ -19,6 +19,7 @@ channel, hues kept) so that the colour current, sum over LEDs and channels of
 from board_config import LED_MA_PER_CHANNEL as MA_PER_CHANNEL  # noqa: F401
 from board_config import LED_IDLE_MA as IDLE_MA  # noqa: F401
 from board_config import LED_BUDGET_MA as DEFAULT_BUDGET_MA
+from morris.compat import const
 
 # Meaning codes (index into MEANINGS), used by the controller when painting.
 OFF = 0
@@ -42,10 +43,11 @@ DRAW = 17
 CAPTURED = 18
 HINT_FROM = 19
 MARKED = 20
-# learning mode's move quality (teach/quality.py; a puzzle's verdict and answer too)
-GOOD = 21
-PLAYABLE = 22
-MISTAKE = 23
+# learning mode's move quality (teach/quality.py; a puzzle's verdict and answer too):
+# private (no room in this module's dict); teach/ finds them by name in MEANINGS
+_GOOD = const(21)
+_PLAYABLE = const(22)
+_MISTAKE = const(23)
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
@@ -89,59 +91,27 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (88, 64, 128),     # playable
     (255, 80, 80),     # mistake
 )
-DESCRIPTIONS = (   # short English description, for user interfaces and docs
-    "nothing",
-    "legal destination of the lifted stone",
-    "where the lifted / moved stone came from",
-    "a stone that may move (learning mode)",
-    "a stone that may be captured: lift it",
-    "mill just formed",
-    "computer's move: take the stone from here",
-    "computer's move: put the stone here",
-    "computer's move: remove this captured stone",
-    "stone where none should be: remove it",
-    "missing stone: put it back here",
-    "put a white stone here",
-    "put a black stone here",
-    "hint: put the stone here to close a mill",
-    "hint: the opponent could close a mill here",
-    "game over: the winner's stones",
-    "game over: the loser's stones",
-    "game over: drawn",
-    "stone already captured this turn",
-    "hint: move this stone",
-    "marked point: no stone may go here until placement ends",
-    "a good move: put the stone here",
-    "a move that is all right, but there is a better one",
-    "a mistake: after it you lose a stone or the game",
-)
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
-FLASHING = (MISTAKE,)   # two short flashes a second (FLASH_MS): "not here"
-# marks of their own on the page: a cross over the point ("not here")
-CROSSES = 1 << MISTAKE
+FLASHING = (_MISTAKE,)   # full level at 0-150 and 300-450 ms of each second, else a quarter:
+                        # "not here" (board/display.py; a cross on the page)
 RINGS = (1 << MOVABLE | 1 << CAPTURE | 1 << MILL | 1 << REMOTE_FROM | 1 << REMOTE_CAPTURE
          | 1 << REMOVE | 1 << WIN | 1 << LOSE | 1 << DRAW | 1 << HINT_FROM)
 BLINK_MS = 250      # half period of a blinking mark
 PULSE_MS = 600      # half period of a pulsing mark
-FLASH_MS = 1000     # period of a flashing mark: full level at 0-150 and 300-450 ms, else a quarter
 
-
-def flash_on(now_ms):
-    """True while a flashing mark shows at full level at time ``now_ms``."""
-    t = now_ms % FLASH_MS
-    return t < 150 or 300 <= t < 450
 
 
 def table():
     """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink",
     "pulse" or "flash"), "mark" ("ring", "dot" or "cross"), "text"}: for user
     interfaces and docs (it allocates: not for the board's loop)."""
+    from board.ledtext import DESCRIPTIONS   # the texts: for user interfaces, not the board
     out = {}
     for code in range(len(MEANINGS)):
         cue = ("blink" if code in BLINKING else "pulse" if code in PULSING
                else "flash" if code in FLASHING else "steady")
-        mark = "ring" if RINGS >> code & 1 else "cross" if CROSSES >> code & 1 else "dot"
+        mark = "ring" if RINGS >> code & 1 else "cross" if code in FLASHING else "dot"
         out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue, "mark": mark,
                                "text": DESCRIPTIONS[code]}
     return out

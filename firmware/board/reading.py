@@ -445,9 +445,9 @@ class Reader:
         """The mistake view: the nearest legal reading of ``S`` that the hands'
         path allows, and what differs from it; the position itself when every
         such reading is FAR or more points away."""
-        import sys
+        from board import forget
         from board.mistake import mistake  # imported for a mistake and dropped again (heap)
         try:
             return mistake(self, pos, S, E, info, at)
         finally:
-            sys.modules.pop("board.mistake", None)
+            forget("mistake")

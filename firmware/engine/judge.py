@@ -1,13 +1,7 @@
-"""The engine board's side of the learning mode's move quality (teach/judge.py):
-the value of an opponent's reply on the engine's array board, in viper code.
-
-teach/judge.py defines a move's value (its docstring) and runs the search in
-slices; on the array board (engine/board.py: ``gen``, ``push``, ``pop``,
-``terminal``, ``capturable``, the only parts of the engine used here) each
-opponent reply of a root move is valued by ``reply_value``: the side then to
-move answers (captures first), and each answer is valued by the opponent's
-next chance to close a mill (``closable``), without listing its moves.
-"""
+"""The engine board's side of learning mode's move quality (teach/judge.py): an
+opponent's reply valued on the array board in viper code (``reply_value``; each
+answer valued by the opponent's next chance to close a mill, ``closable``).
+Uses engine/board.py's ``gen``, ``push``, ``pop``, ``terminal``, ``capturable``."""
 from morris.compat import const
 from .board import gen, push, pop, terminal, capturable
 try:

@@ -1,35 +1,14 @@
-"""Move quality for the learning mode: a short exact material search per root move
-(teach/quality.py turns the values into LED meanings and words).
+"""Move quality for the learning mode: a short exact material search per root move,
+in time slices (teach/quality.py turns the values into LED meanings and words).
 
-For the side to move X and each given root move m:
-
-    value(m) = caps(m) - Q(P+m, DEPTH)          (DEPTH = 2)
-
-where Q(node, d), from the view of the side to move there, is
-  - +WIN / -WIN / 0 at a finished game: too few stones, a draw rule, or a
-    side to move without a legal move (blocked: it loses);
-  - at d = 0: 1 when the side to move has a capturing move (a mill it can
-    close now: it takes a stone next), else 0;
-  - else the max over its legal moves r of caps(r) - Q(P+r, d-1);
-and caps(m) is the number of stones m captures. So value(m) is what m wins
-or loses in stones within the opponent's reply, X's answer and the
-opponent's next chance to close a mill: -1 when the opponent then closes a
-mill, or makes two mills at once that X cannot both block; -WIN when the
-opponent can then block every X stone (or X falls below three stones);
-+1 for a mill closed now or a double threat; +WIN for a win. The search is
-exact (alpha-beta prunes only what cannot change a value), so a deeper
-search over the rules core (tests/test_quality_suite.py) can check it.
-
-Time slices: ``step(budget_ms)`` searches until the budget is used, one
-opponent reply of one root move at a time (a few dozen generated move
-lists: a few ms on the Pico), and resumes on the next call with nothing
-lost. Given the computer opponent's board blocks (the engine is made at boot
-on the board: main.py), rules that the engine's array board holds
-(``engine.holds``) run on its viper move generator (engine/judge.py's
-``reply_value``); otherwise on the rules core (``morris.Position``): the same
-values, slower, and no engine code in the heap (a human-only game in a
-small heap).
+value(m) = caps(m) - Q(P+m, DEPTH) for the side to move's move m (DEPTH = 2): Q is
++-WIN / 0 at a finished game (a blocked side loses), at depth 0 one when the side
+to move can capture (it closes a mill next), else the max over its moves r of
+caps(r) - Q(P+r, d-1); caps(m) = stones m captures. The full definition, what it
+sees and what it costs: docs/board_controller.md, "Move quality". On the engine's
+array board (``blocks`` given: engine/judge.py's ``reply_value``) or the rules core.
 """
+from array import array
 from morris.compat import ticks_ms, ticks_add, ticks_diff
 
 WIN = 100
@@ -59,9 +38,11 @@ class Judge:
     rules core's search (the same values, slower).
 
     ``start(position, moves)``: judge ``moves`` (legal move ints of
-    ``position``, copied in) from now; ``step(budget_ms) -> bool`` (True once
-    every move has its value); ``values`` (list: value or None per move), ``refute``
-    (per move: the opponent's reply that gives its value, or -1), ``done``.
+    ``position``; the list is kept, not copied: unchanged while judging) from now;
+    ``step(budget_ms) -> bool`` (True once every move has its value);
+    ``value(i)`` (move i's value), ``refute[i]`` (the opponent's reply that gives it,
+    or -1), ``done``; ``values`` (a new list of them, for tests and tools). The
+    per-move tables are kept from turn to turn (no allocation per turn).
     """
 
     def __init__(self, blocks=None):
@@ -69,18 +50,29 @@ class Judge:
         self.board = None
         self.pos = None
         self.moves = []
-        self.values = []
-        self.refute = []
+        self._v = bytearray(64)          # value + 128 per move
+        self.refute = array("i", range(64))
         self.done = True
         self.nodes = 0
+
+    @property
+    def values(self):
+        """The values of the moves judged so far (list; None: not yet)."""
+        return [self._v[i] - 128 if i < self.next and i != self.cur else None
+                for i in range(len(self.moves))]
+
+    def value(self, i):
+        """The value of move ``i`` (once judged)."""
+        return self._v[i] - 128
 
     # ---- set-up ---------------------------------------------------------
     def start(self, position, moves):
         """Begin judging ``moves`` of ``position`` (the caller's object is not touched)."""
-        self.moves = list(moves)
-        n = len(self.moves)
-        self.values = [None] * n
-        self.refute = [-1] * n
+        self.moves = moves
+        n = len(moves)
+        if n > len(self._v):
+            self._v = bytearray(n)
+            self.refute = array("i", range(n))
         self.next = 0
         self.cur = -1
         self.done = n == 0
@@ -122,7 +114,7 @@ class Judge:
 
     def _finish(self, q, ref):
         i = self.cur
-        self.values[i] = caps(self.moves[i]) - q
+        self._v[i] = caps(self.moves[i]) - q + 128
         self.refute[i] = ref
         self.cur = -1
         if self.pos is not None:

@@ -29,6 +29,9 @@ from morris import Position, Rules, NONE
 from morris.compat import ticks_diff
 from board import leds
 
+GOOD, PLAYABLE, MISTAKE = [leds.MEANINGS.index(n) for n in ("good", "playable", "mistake")]
+from teach import human_to_move
+
 RULES = ("standard", "six", "morabaraba")
 KINDS = ("mill", "block", "fork", "blockade", "flying")
 LEVEL_NAMES = (None, "easy", "medium", "hard")
@@ -42,6 +45,54 @@ QUESTIONS = (       # the task per kind, after "Puzzle N (level): White to move.
     "Keep your stones free: do not let the other player block them.",
     "Win the game with the flying stones.",
 )
+
+
+def set_up(c, pos, players=None):
+    """Controller ``c`` plays on from position ``pos`` (a ``morris.Position``, taken over;
+    ``players`` as for ``new_game``): the LEDs show how to set its stones up, as for a
+    saved game's resume (SETUP), and play goes on once the board matches (a "resumed"
+    event). The game is not saved (the main loop keeps ``c.store`` None meanwhile)."""
+    from board.controller import _players_of, SETUP
+    from board.reading import Reader, layout
+    if players is not None:
+        c.players = _players_of(players)
+        c._reader = Reader(c.players)
+    c._rules = pos.rules
+    c.pos = pos
+    c._lay = layout(pos.rules.geo)
+    c._start_text = pos.text()
+    c.moves = []
+    c._ply0 = 0
+    c._base_text = None
+    c.remote = -1
+    c._take = -1
+    c._hold = -1
+    c._forget()
+    c._pending = None
+    c._undo_k = 0
+    c._hint = None
+    c._ended = None
+    c._flash = 0
+    c._refresh()
+    c._mode = SETUP
+    c._target = (pos.bb[0], pos.bb[1])
+    c._dirty = True
+
+
+def reload(c, players=None):
+    """Controller ``c`` sets its stored game up again, as at power-up (True), or starts
+    a new game with its rules when there is none (False), for ``players`` (None: as
+    they are): after the puzzles."""
+    from board.controller import _players_of
+    from board.reading import Reader
+    if players is not None:
+        c.players = _players_of(players)
+        c._reader = Reader(c.players)
+    if c._load():
+        c._dirty = True
+        return True
+    c.new_game()
+    return False
 
 
 def _path():
@@ -150,6 +201,7 @@ class Puzzles:
         self.to = NONE          # ... where its stone went
         self.since = 0
         self.changed = False    # the counts changed: the main loop saves them
+        self.kept_store = None  # the controller's store (the saved game), kept meanwhile
 
     # ---- the session ------------------------------------------------------------
     def begin(self, c, now_ms=0):
@@ -161,7 +213,7 @@ class Puzzles:
         self.move = None
         self.to = NONE
         self.since = now_ms
-        c.set_up(self.puzzle.position(), ("human", "human"))
+        set_up(c, self.puzzle.position(), ("human", "human"))
         c._serial += 1
 
     def _next(self, c, now_ms, solved):
@@ -187,7 +239,7 @@ class Puzzles:
                 self._answer(c, now_ms)
         st = self.state
         if st == "setup":
-            if c.human_to_move() and not c.moves:
+            if human_to_move(c) and not c.moves:
                 self.state = "ask"
                 c._serial += 1
         elif st in ("ask", "retry", "answer") and c.moves:
@@ -196,7 +248,7 @@ class Puzzles:
             if ticks_diff(now_ms, self.since) >= WRONG_MS and c.moves and c.undo():
                 self.state = "back"
                 c._serial += 1
-        elif st == "back" and not c.moves and c.human_to_move():
+        elif st == "back" and not c.moves and human_to_move(c):
             self.state = "retry" if self.tries < 2 else "answer"
             c._serial += 1
         return None
@@ -238,12 +290,12 @@ class Puzzles:
             return
         if st == "right" or st == "wrong" or st == "played":
             if self.move is not None and v.kind in ("idle", "wait"):
-                codes[self.to] = leds.MISTAKE if st == "wrong" else leds.GOOD
+                codes[self.to] = MISTAKE if st == "wrong" else GOOD
         elif st == "answer" and not c.moves and v.kind == "idle":
             a = p.answers[0]
             if a >> 5 != NONE:
                 codes[a >> 5] = leds.HINT_FROM
-            codes[a & 31] = leds.GOOD
+            codes[a & 31] = GOOD
 
     def message(self, c):
         """The puzzle's words for the current step (None: the game's message)."""

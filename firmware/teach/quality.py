@@ -1,26 +1,16 @@
-"""Learning mode's move quality: while a human is to move, every legal
-destination of the lifted stone (in placement: every empty point) lights
-``good``, ``playable`` or ``mistake`` (board/leds.py), judged by
-teach/judge.py's short exact search of each move:
-
-- good: the move gets the most the side can get within the search (the
-  value of the best move: a mill closed, a double threat, a win, or simply
-  keeping every stone);
-- mistake: the move loses a stone (or the game) that the best move keeps:
-  its value is below the best and below zero -- the other player then closes
-  a mill, makes two mills at once, or blocks every stone;
-- playable: the rest -- no stone lost, but a better move wins one.
-
-The main loop (mainloop.py) makes a ``Quality`` while learning mode is on,
-hands it to the controller as its ``teacher`` and calls ``step`` every pass
-with the engine's slice of the pass; the judgement starts when the turn
-starts, so it is usually ready before a stone is lifted. ``status`` says why
-(teach/why.py; ``quality`` of the protocol's state: docs/protocol.md).
-"""
+"""Learning mode's move quality: while a human is to move, every legal destination
+of the lifted stone (in placement: every empty point) lights ``good`` (the best
+value of the position), ``mistake`` (below the best and below zero: a stone or the
+game lost) or ``playable`` (the rest), by teach/judge.py's values
+(docs/board_controller.md, "Move quality"). Made by teach/__init__.py while learning
+mode is on; the controller's ``teacher`` (board/display.py)."""
 from morris import NONE
 from board import leds
+
+GOOD, PLAYABLE, MISTAKE = [leds.MEANINGS.index(n) for n in ("good", "playable", "mistake")]
 from board.reading import REMOVAL
 from teach.judge import Judge
+from teach import human_to_move
 
 MAX_REPORT = 6      # moves listed in ``status`` (a protocol line: kept short)
 
@@ -28,10 +18,10 @@ MAX_REPORT = 6      # moves listed in ``status`` (a protocol line: kept short)
 def meaning(v, best):
     """LED meaning code of a move of value ``v`` when the best move has ``best``."""
     if v == best:
-        return leds.GOOD
+        return GOOD
     if v < 0:
-        return leds.MISTAKE
-    return leds.PLAYABLE
+        return MISTAKE
+    return PLAYABLE
 
 
 class Quality:
@@ -40,32 +30,35 @@ class Quality:
     ``Quality(blocks=None)``: ``blocks`` as teach/judge.py's ``Judge``.
     ``step(controller, ms)``: one main-loop pass (search for about ``ms`` ms);
     ``ready``: every move of the position is judged; ``best``: the best value;
-    ``dest``: dict (from << 5 | to) -> (meaning code, index of its best move)."""
+    ``codes``: per move, the LED meaning code of its destination (the best of the
+    moves with its from- and to-point: its captures), kept from turn to turn."""
 
     def __init__(self, blocks=None):
         self.judge = Judge(blocks)
-        self.key = None
+        self.key = None             # the position judged: the controller's Position object,
+        self.kply = -1              # ... its ply count and key (compared without allocating)
+        self.kz = -1
         self.ready = False
-        self.dest = {}
+        self.codes = bytearray(64)
         self.best = 0
 
-    @staticmethod
-    def _key(c):
+    def _same(self, c):
         pos = c.position
-        return (id(pos), c.plies, pos.zkey, pos.turn)
+        return pos is self.key and c.plies == self.kply and pos.zkey == self.kz
 
     def step(self, c, ms):
         """Judge the position of controller ``c`` while a human is to move (else forget it)."""
-        if not c.human_to_move():
+        if not human_to_move(c):
             if self.key is not None:
                 self._forget(c)
             return
-        key = self._key(c)
-        if key != self.key:
+        if not self._same(c):
             self._forget(c)
-            self.key = key
             pos = c.position
-            self.judge.start(pos, [m for m in pos.legal_moves if not m & REMOVAL])
+            self.key = pos
+            self.kply = c.plies
+            self.kz = pos.zkey
+            self.judge.start(pos, c._L)     # the controller's list, refilled on a change
         if not self.ready and self.judge.step(ms):
             self._classify()
             c._serial += 1          # the frame changes
@@ -75,30 +68,50 @@ class Quality:
             c._serial += 1
         self.key = None
         self.ready = False
-        self.dest = {}
 
     def _classify(self):
+        # a destination's moves (its captures) are listed one after another by both move
+        # generators: the best of each run is the destination's value
         j = self.judge
-        vals = j.values
-        best = max(vals) if vals else 0
-        dest = {}
-        for i in range(len(vals)):
-            m = j.moves[i]
-            k = m & 0x3FF               # from << 5 | to
-            d = dest.get(k)
-            if d is None or vals[i] > vals[d]:
-                dest[k] = i
-        for k in dest:
-            i = dest[k]
-            dest[k] = (meaning(vals[i], best), i)
+        mv = j.moves
+        n = len(mv)
+        if n > len(self.codes):
+            self.codes = bytearray(n)
+        best = -1000
+        for i in range(n):
+            if j.value(i) > best:
+                best = j.value(i)
+        i = 0
+        while i < n:
+            k = mv[i] & 0x3FF
+            e = i
+            top = j.value(i)
+            while e < n and mv[e] & 0x3FF == k:
+                if j.value(e) > top:
+                    top = j.value(e)
+                e += 1
+            code = meaning(top, best)
+            while i < e:
+                self.codes[i] = code
+                i += 1
         self.best = best
-        self.dest = dest
         self.ready = True
+
+    def best_of(self, frm, to):
+        """Index of the best-valued move from ``frm`` to ``to`` (NONE = 31: a
+        placement), or -1."""
+        j = self.judge
+        out = -1
+        for i in range(len(j.moves)):
+            m = j.moves[i]
+            if m & 0x3FF == frm << 5 | to and not m & REMOVAL and (out < 0 or j.value(i) > j.value(out)):
+                out = i
+        return out
 
     # ---- the controller's teacher hook ----------------------------------------
     def paint(self, c, v, codes):
         """Paint the judged destinations over the view ``v``'s meaning ``codes``."""
-        if not self.ready or self._key(c) != self.key:
+        if not self.ready or not self._same(c):
             return
         k = v.kind
         if k == "lifted":
@@ -106,18 +119,14 @@ class Quality:
             x = v.dests
         elif k == "idle" and c.position.hand[c.position.turn]:
             frm = NONE
-            x = c.position.geo.full & ~(c.position.bb[0] | c.position.bb[1])
+            x = -1
         else:
             return
-        dest = self.dest
-        to = 0
-        while x:
-            if x & 1:
-                d = dest.get(frm << 5 | to)
-                if d is not None:
-                    codes[to] = d[0]
-            x >>= 1
-            to += 1
+        mv = self.judge.moves
+        for i in range(len(mv)):
+            m = mv[i]
+            if m >> 5 & 31 == frm and not m & REMOVAL and x >> (m & 31) & 1:
+                codes[m & 31] = self.codes[i]
 
     def message(self, c):
         """No message of its own: the game's message stays."""
@@ -126,7 +135,7 @@ class Quality:
     def status(self, c):
         """{"quality": None, or {"ready", "best"}} for the protocol's state (the meanings
         are in its "lit"; why: ``reasons``, with the hint)."""
-        if self._key(c) != self.key:
+        if not self._same(c):
             return {"quality": None}
         return {"quality": {"ready": self.ready, "best": self.best}}
 
@@ -134,27 +143,24 @@ class Quality:
         """Why, for the hint event: the moves that are only all right, then the mistakes,
         of the current view (the lifted stone's, else every move), at most MAX_REPORT,
         each {"move", "from", "to", "meaning", "value", "why", "reply", "points"}
-        (teach/why.py); [] while not judged."""
-        if not self.ready or self._key(c) != self.key:
+        (teach/why.py), one per destination (its best move); [] while not judged."""
+        if not self.ready or not self._same(c):
             return []
         v = c._view
         frm = v.frm if v.kind == "lifted" else -1
+        mv = self.judge.moves
         out = []
-        for want in (leds.PLAYABLE, leds.MISTAKE):
-            for k in sorted(self.dest):
-                code, i = self.dest[k]
-                if code == want and (frm < 0 or k >> 5 == frm) and len(out) < MAX_REPORT:
-                    out.append(i)
+        for want in (PLAYABLE, MISTAKE):
+            for i in range(len(mv)):
+                m = mv[i]
+                if (self.codes[i] == want and (frm < 0 or m >> 5 & 31 == frm) and not m & REMOVAL
+                        and len(out) < MAX_REPORT and (i == 0 or mv[i - 1] & 0x3FF != m & 0x3FF)):
+                    out.append(self.best_of(m >> 5 & 31, m & 31))
         if not out:
             return out
-        import sys
         from teach.why import why   # imported for a hint and dropped again (heap)
+        from teach import drop
         try:
-            return [why(self, c.position, i, self.dest_code(i)) for i in out]
+            return [why(self, c.position, i, self.codes[i]) for i in out]
         finally:
-            sys.modules.pop("teach.why", None)
-
-    def dest_code(self, i):
-        """The LED meaning code of move ``i``'s destination."""
-        m = self.judge.moves[i]
-        return self.dest[m & 0x3FF][0]
+            drop("teach.why")

@@ -2,6 +2,8 @@
 ``reasons``, in the hint event; the page words it): imported for a hint and dropped again."""
 from morris import NONE
 from board import leds
+
+GOOD, PLAYABLE, MISTAKE = [leds.MEANINGS.index(n) for n in ("good", "playable", "mistake")]
 from teach.judge import WIN, caps
 
 
@@ -21,7 +23,7 @@ def why(q, pos, i, code):
     from board.hint import threats
     j = q.judge
     m = j.moves[i]
-    v = j.values[i]
+    v = j.value(i)
     names = pos.geo.names
     frm = m >> 5 & 31
     to = m & 31
@@ -29,11 +31,11 @@ def why(q, pos, i, code):
            "from": None if frm == NONE else names[frm], "to": names[to],
            "meaning": leds.MEANINGS[code], "value": v, "why": "safe", "reply": None,
            "points": []}
-    if code == leds.PLAYABLE:
-        b = j.values.index(q.best)
+    if code == PLAYABLE:
+        b = [k for k in range(len(j.moves)) if j.value(k) == q.best][0]
         out["why"] = "better"
         out["points"] = [names[j.moves[b] & 31]]
-    elif code == leds.GOOD:
+    elif code == GOOD:
         if v >= WIN // 2:
             out["why"] = "win"
         elif caps(m):

@@ -963,7 +963,14 @@ function renderQuality(st) {
     if (by.good.length) line(t("Good moves: {0}.", by.good.join(" ")), "good");
     if (by.playable.length) line(t("All right, but not the best: {0}.", by.playable.join(" ")), "playable");
     if (by.mistake.length) line(t("Mistakes: {0}.", by.mistake.join(" ")), "mistake");
-    if (why) for (const m of why.filter(m => lit[m.to] === m.meaning)) line(qualityWhy(m, st), m.meaning);
+    if (why) {         // one line per reason: the points that share it together
+      const groups = [];
+      for (const m of why.filter(m => lit[m.to] === m.meaning)) {
+        const g = groups.find(x => x.meaning === m.meaning && x.why === m.why && String(x.points) === String(m.points));
+        if (g) g.to += " " + m.to; else groups.push(Object.assign({}, m));
+      }
+      for (const g of groups) line(qualityWhy(g, st), g.meaning);
+    }
     else if (by.playable.length || by.mistake.length) line(t("Press Hint to hear why."), "");
   }
   box.hidden = false;
