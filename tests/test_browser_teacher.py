@@ -53,7 +53,8 @@ def test_learning_mode_lights_the_moves_by_quality_and_hint_says_why(browser, hu
     page.click('button.hw[data-button="hint"]')
     page.wait_for_selector('#quality-box[data-why*="c3=mill"]', timeout=5000)
     box = page.inner_text("#quality-box")
-    assert "On c3: a mistake. Then Black closes the mill b2 d2 f2 and takes one of your stones." in box, box
+    assert ("On c3 d3 e3 a4 b4: a mistake. Then Black closes the mill b2 d2 f2 and takes one of your"
+            " stones." in box), box        # the reasons shared, one line
     assert "On f2: all right. But there is a better move: the one to g1 wins a stone." in box, box
     page.evaluate("document.getElementById('panel').scrollTop = 0")
     page.screenshot(path=os.path.join(ARTIFACTS, "quality-lights.png"))

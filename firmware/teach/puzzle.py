@@ -257,6 +257,7 @@ class Puzzles:
         m = c.moves[0]
         mv = self.puzzle.position().parse_move(m)
         self.move = m
+        c._note = ""            # no "Wrong? Press Undo": the puzzle says right or wrong
         self.to = mv & 31
         self.since = now_ms
         c._serial += 1
