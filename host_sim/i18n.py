@@ -204,8 +204,9 @@ def is_part(msgid):
 
 
 def _led_texts():
-    from board.ledtext import DESCRIPTIONS
-    return list(DESCRIPTIONS)
+    from board.leds import DESCRIPTIONS
+    from board.ledtext import TEACH
+    return list(DESCRIPTIONS) + list(TEACH)
 
 
 def _level_texts():

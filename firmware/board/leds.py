@@ -2,8 +2,8 @@
 
 MEANINGS lists what a lit point can mean; the controller paints one meaning
 per point and this module turns meanings into colours (``PALETTE``,
-``BLINKING`` / ``PULSING`` / ``FLASHING``, ``RINGS``, and board/ledtext.py's
-``DESCRIPTIONS``: the one table; ``table()`` for user interfaces). No colour has two meanings, and no meaning
+``DESCRIPTIONS`` (the teaching meanings' texts: board/ledtext.py), ``BLINKING`` /
+``PULSING`` / ``FLASHING``, ``RINGS``: the one table; ``table()`` for user interfaces). No colour has two meanings, and no meaning
 relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
 marks differ in level, the learning mode's mistake flashes. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
@@ -91,6 +91,29 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (88, 64, 128),     # playable
     (255, 80, 80),     # mistake
 )
+DESCRIPTIONS = (   # short English description, for user interfaces and docs
+    "nothing",
+    "legal destination of the lifted stone",
+    "where the lifted / moved stone came from",
+    "a stone that may move (learning mode)",
+    "a stone that may be captured: lift it",
+    "mill just formed",
+    "computer's move: take the stone from here",
+    "computer's move: put the stone here",
+    "computer's move: remove this captured stone",
+    "stone where none should be: remove it",
+    "missing stone: put it back here",
+    "put a white stone here",
+    "put a black stone here",
+    "hint: put the stone here to close a mill",
+    "hint: the opponent could close a mill here",
+    "game over: the winner's stones",
+    "game over: the loser's stones",
+    "game over: drawn",
+    "stone already captured this turn",
+    "hint: move this stone",
+    "marked point: no stone may go here until placement ends",
+)
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
 FLASHING = (_MISTAKE,)   # full level at 0-150 and 300-450 ms of each second, else a quarter:
@@ -106,14 +129,15 @@ def table():
     """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink",
     "pulse" or "flash"), "mark" ("ring", "dot" or "cross"), "text"}: for user
     interfaces and docs (it allocates: not for the board's loop)."""
-    from board.ledtext import DESCRIPTIONS   # the texts: for user interfaces, not the board
+    from board.ledtext import TEACH     # the teaching meanings' texts (not in the board's heap)
     out = {}
     for code in range(len(MEANINGS)):
         cue = ("blink" if code in BLINKING else "pulse" if code in PULSING
                else "flash" if code in FLASHING else "steady")
         mark = "ring" if RINGS >> code & 1 else "cross" if code in FLASHING else "dot"
+        n = len(DESCRIPTIONS)
         out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue, "mark": mark,
-                               "text": DESCRIPTIONS[code]}
+                               "text": DESCRIPTIONS[code] if code < n else TEACH[code - n]}
     return out
 
 

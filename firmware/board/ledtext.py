@@ -1,29 +1,8 @@
-"""The LED meanings in short English, for user interfaces and docs (board/leds.py's
-``table()``; the simulator's legend translates them): by meaning code, in the order
-of leds.MEANINGS. In a module of their own so that the board, which shows no text,
-keeps them out of its heap."""
-DESCRIPTIONS = (   # short English description, for user interfaces and docs
-    "nothing",
-    "legal destination of the lifted stone",
-    "where the lifted / moved stone came from",
-    "a stone that may move (learning mode)",
-    "a stone that may be captured: lift it",
-    "mill just formed",
-    "computer's move: take the stone from here",
-    "computer's move: put the stone here",
-    "computer's move: remove this captured stone",
-    "stone where none should be: remove it",
-    "missing stone: put it back here",
-    "put a white stone here",
-    "put a black stone here",
-    "hint: put the stone here to close a mill",
-    "hint: the opponent could close a mill here",
-    "game over: the winner's stones",
-    "game over: the loser's stones",
-    "game over: drawn",
-    "stone already captured this turn",
-    "hint: move this stone",
-    "marked point: no stone may go here until placement ends",
+"""The texts of the teaching meanings (good, playable, mistake: the codes after
+leds.DESCRIPTIONS's), for user interfaces and docs (board/leds.py's ``table()``;
+the simulator's legend translates them). A module of their own: the board shows
+no text, and its heap (at the edge on a 192 KB test heap) does without them."""
+TEACH = (
     "a good move: put the stone here",
     "a move that is all right, but there is a better one",
     "a mistake: after it you lose a stone or the game",
