@@ -7,11 +7,12 @@ Positions: every position of seeded games (the engine at level 2 mixed with
 random moves, standard rules) from the fifth ply on. The judge runs in slices of
 TEACH_MS (teach/__init__.py) as on the board; the time counted is the judge's own.
 
-Pico estimate: the unix-port time x 145 (docs/GUIDE figure for the engine's emitted
-search: 2,900 nodes/s on an emulated RP2040, about 145x slower than the unix port;
-the judge's work is the same viper move generator and make/unmake), divided by the
-judge's share of a main-loop pass while a human thinks: TEACH_MS / (TEACH_MS + 13 ms),
-13 ms being the measured idle pass inside the running main loop.
+Pico estimate: the unix-port time x 145 (the engine's emitted search measured on an
+emulated RP2040, MicroPython 1.28 rp2 build: about 2,900 nodes/s, 145x slower than
+the unix port; the judge's work is the same viper move generator and make/unmake),
+divided by the judge's share of a main-loop pass while a human thinks:
+TEACH_MS / (TEACH_MS + 13 ms), 13 ms being the idle pass measured there inside the
+running main loop.
 
     .venv/bin/python tools/bench_quality.py [--games N] [--no-mp]
 """
