@@ -155,7 +155,7 @@ WORDS = [
     "capture not allowed: the same stone twice",
     "not a legal move here",
     # the settings of the board's menu (host_sim.sim.menu_message) and their values
-    "rules", "level", "players", "learning", "on", "off",
+    "rules", "level", "players", "learning", "on", "off", "puzzle",
     # the puzzles' levels (teach/puzzle.py)
     "easy", "medium", "hard",
 ]

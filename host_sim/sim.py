@@ -553,6 +553,8 @@ def menu_message(menu):
         value = "White: %s, Black: %s" % (value[0], value[1])
     elif isinstance(value, bool):
         value = "on" if value else "off"
+    elif key == "puzzle":
+        value = ("off", "easy", "medium", "hard")[value]
     return MENU_MESSAGE.replace("{0}", key).replace("{1}", str(value))
 
 
