@@ -248,6 +248,7 @@ def test_settings():
     r = rig.reply({"cmd": "settings", "set": {"rules": "wikipedia", "players": ["human", "human"]}})
     assert str(rig.c.position.rules) == "standard"       # rules and players: the next game
     assert rig.loop.players == ("human", "remote")
+    rig.settle()        # learning mode's move quality done: the board changes no more by itself
     for bad in ({"cmd": "settings", "set": {}}, {"cmd": "settings", "set": {"volume": 3}},
                 {"cmd": "settings", "set": {"level": 9}}, {"cmd": "settings", "set": "level=3"},
                 {"cmd": "settings", "set": {"rules": "standard+stones=99"}}):
