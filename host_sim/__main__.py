@@ -20,6 +20,9 @@ def parser():
                     "shown in the browser (or played headless).")
     p.add_argument("--host", default=DEFAULT_HOST,
                    help="address to bind the web server to (default %(default)s: this machine only)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                   help="a page address besides this machine's that may use the simulator, "
+                        "e.g. http://classroom-pc:8765 (repeatable; others are refused)")
     p.add_argument("--port", type=_port, default=DEFAULT_PORT,
                    help="TCP port of the web server (default %(default)s; 0 picks a free one)")
     p.add_argument("--rules", default="standard", metavar="PRESET", choices=sorted(PRESETS),

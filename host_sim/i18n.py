@@ -21,7 +21,10 @@ catalogue lacks):
   worded in English with point names and colours filled in, so the
   catalogue holds them as templates with ``{0}``, ``{1}`` (``TEMPLATES``);
   the page matches a message against the templates and translates the
-  filled-in parts too.
+  filled-in parts too. Where a language must bend a side's name or colour
+  (a genitive, an adjective's plural), the template names it (one template
+  for White, one for Black); a message with a move (``MOVE_TEMPLATES``) is
+  said as a whole sentence of the page (static/app.js ``moveSentence``).
 """
 import gettext
 import json
@@ -42,16 +45,21 @@ CATALOGUES = ("en",) + TRANSLATED
 
 # The firmware's messages as templates (board/message.py, board/mistake.py, board/reading.py,
 # host_sim/mirror.py); {0}, {1}... stand for the parts filled in.
+def _sides(template, caps=False):
+    """``template`` once for each side, its "{c}" spelled (white / black, or White / Black)."""
+    return [template.replace("{c}", c) for c in (("White", "Black") if caps else ("white", "black"))]
+
+
 TEMPLATES = [
     "{0} to place a stone ({1} in hand)",
     "{0} flies: lift a stone",
     "{0} to move: lift a stone",
     "Put the stone on a lit point, or back on {0}",
     "{0} plays {1}",
-    "Mill! Take a lit {0} stone",
-    "Mill! Take a lit {0} stone, or press ok to skip",
-    "Take one more lit {0} stone",
-    "Take one more lit {0} stone, or press ok to skip",
+    *_sides("Mill! Take a lit {c} stone"),
+    *_sides("Mill! Take a lit {c} stone, or press ok to skip"),
+    *_sides("Take one more lit {c} stone"),
+    *_sides("Take one more lit {c} stone, or press ok to skip"),
     "{0}'s move is coming: wait",
     "Make {0}'s move {1} as lit",
     "Draw ({0}). Clear the board for a new game",
@@ -59,7 +67,7 @@ TEMPLATES = [
     "{0} wins ({1} resigned). Clear the board for a new game",
     "New game: remove the {0} lit stones (press OK to cancel)",
     "New game? Clear the board. Or press hint: {0} resigns; undo: draw agreed; ok: play on",
-    "Wait for {0}'s move: {1}",
+    *_sides("Wait for {c}'s move: {0}"),
     "Carry out {0}'s move {1}: {2}",
     "remove the stone from {0}",
     "remove the stones from {0}",
@@ -80,8 +88,8 @@ TEMPLATES = [
     "That is your own stone: put it back on {0}",
     "Stone where none should be: remove it from {0}",
     "Two stones up at once: put them back on {0}",
-    "That is {0}'s stone: put it back on {1}",
-    "{0} still has stones in hand: put this one back on {1} and place a new one",
+    *_sides("That is {c}'s stone: put it back on {0}"),
+    *_sides("{c} still has stones in hand: put this one back on {0} and place a new one", caps=True),
     "This stone cannot move: put it back on {0}",
     "Stones where none should be: remove them from {0}",
     "That stone came off before the mill: put it back on {0}, then take a lit stone",
@@ -89,41 +97,59 @@ TEMPLATES = [
     "{0} took {1}. Wrong? Press Undo. {2}",
     "Game over: {0} ({1})",
     "record refused: {0}",
-    "move {0}. ({1}, {2}): {3}",
-    "move {0}... ({1}, {2}): {3}",
+    "move {0}. (white, {1}): {2}",
+    "move {0}... (black, {1}): {2}",
     "capture not allowed: no opponent stone on {0}",
     "malformed move {0}: bad point {1}",
     "Settings menu: {0} = {1} (Hint: next value, Undo: previous, OK: next setting, then save;"
     " New: leave without saving)",
     "White: {0}, Black: {1}",
     # the variants' messages (board/variant_ui.py)
-    "Mill! Take one stone out of {0}'s hand (off the game), then press OK",
+    *_sides("Mill! Take one stone out of {c}'s hand (off the game), then press OK", caps=True),
     "Full board: {0} removes one more lit stone",
     "Full board: {0} removes {1} of its own lit stones",
-    "Full board: {0} removes {1} of the lit {2} stones",
-    "Captured in between! Take the lit {0} stones",
+    *_sides("Full board: {0} removes {1} of the lit {c} stones"),
+    *_sides("Captured in between! Take the lit {c} stones"),
     "{0} to place a stone ({1} in hand) or move one",
     "{0} is marked: no stone may go there until placement ends; remove it",
     # the puzzles (teach/puzzle.py)
     "Puzzle {0} ({1}): set up the stones as the lights show.",
-    "Puzzle {0} ({1}): {2} to move. {3}",
-    "Try again. {0} to move. {1}",
-    "Right! You found it: {0}. Press OK for the next puzzle.",
-    "Not quite: {0} is not the answer. Put the stones back as the lights show.",
-    "Here is the answer: {0}. Play it on the board, or press OK for the next puzzle.",
+    *_sides("Puzzle {0} ({1}): {c} to move. {2}", caps=True),
+    *_sides("Try again. {c} to move. {0}", caps=True),
+    "Right! {0} plays {1}. Press OK for the next puzzle.",
+    "Not quite: {0} plays {1}, which is not the answer. Put the stones back as the lights show.",
+    "Here is the answer: {0} plays {1}. Play it on the board, or press OK for the next puzzle.",
 ]
 # Templates with a number: the part {n} that counts (their catalogue entries have plural forms).
 TEMPLATE_PLURALS = {
     "{0} to place a stone ({1} in hand)": 1,
+    "{0} to place a stone ({1} in hand) or move one": 1,
+    "New game: remove the {0} lit stones (press OK to cancel)": 0,
+    "Full board: {0} removes {1} of its own lit stones": 1,
+    "Full board: {0} removes {1} of the lit white stones": 1,
+    "Full board: {0} removes {1} of the lit black stones": 1,
 }
-# Templates whose part {n} is a move ("a4-b4xc4"): the page says it in words.
-MOVE_SLOTS = {
-    "{0} plays {1}": [1],
-    "Make {0}'s move {1} as lit": [1],
-    "Carry out {0}'s move {1}: {2}": [1],
-    "Right! You found it: {0}. Press OK for the next puzzle.": [0],
-    "Not quite: {0} is not the answer. Put the stones back as the lights show.": [0],
-    "Here is the answer: {0}. Play it on the board, or press OK for the next puzzle.": [0],
+# Templates that carry a move: the page says the move as a sentence of its own
+# (static/app.js moveSentence), with the side of part "side" and the move of part "move", in
+# the "tense" "now" (a move being played or to carry out, the default) or "past" (a move
+# played); "before" and "then" are said before and after it: a text of the catalogue, or a
+# part's number (that part translated as a message: what to put right). These templates are
+# not catalogue texts; their "before" and "then" texts are (``move_texts()``).
+MOVE_TEMPLATES = {
+    "{0} plays {1}": {"side": 0, "move": 1},
+    "Make {0}'s move {1} as lit": {"side": 0, "move": 1,
+                                   "then": "Do this move on the board as the lights show."},
+    "Carry out {0}'s move {1}: {2}": {"side": 0, "move": 1, "then": 2},
+    # the puzzles' verdicts and answer (teach/puzzle.py)
+    "Right! {0} plays {1}. Press OK for the next puzzle.": {
+        "side": 0, "move": 1, "tense": "past", "before": "Right! You found it.",
+        "then": "Press OK for the next puzzle."},
+    "Not quite: {0} plays {1}, which is not the answer. Put the stones back as the lights show.": {
+        "side": 0, "move": 1, "tense": "past",
+        "then": "That is not the answer. Put the stones back as the lights show."},
+    "Here is the answer: {0} plays {1}. Play it on the board, or press OK for the next puzzle.": {
+        "side": 0, "move": 1, "before": "Here is the answer.",
+        "then": "Play it on the board, or press OK for the next puzzle."},
 }
 # Whole messages and words the firmware and the server use as they are.
 WORDS = [
@@ -162,14 +188,16 @@ WORDS = [
 # Texts that are parts of sentences (a word, a reason in brackets, a legend label, a
 # move in words), not sentences of their own: they may start in lower case.
 PARTS = set(WORDS[WORDS.index("White"):]) | {
-    "move {0}. ({1}, {2}): {3}", "move {0}... ({1}, {2}): {3}",
+    "move {0}. (white, {1}): {2}", "move {0}... (black, {1}): {2}",
     "capture not allowed: no opponent stone on {0}", "malformed move {0}: bad point {1}",
     # the page's parts (static/app.js, index.html)
-    "from {0} to {1}", "a stone on {0}", ", then take away the stone on {0}",
-    ", then take away the stones on {0} and {1}", "your turn", "the computer's turn",
-    "in hand", "on board", "lost", "side to move", "dim light", "blinks fast", "pulses slowly",
+    "{0} and {1}", "{0}: {1}", "your turn", "the computer's turn",
+    "in hand", "on board", "lost", "the player whose turn it is", "dim light", "blinks fast", "pulses slowly",
     "stones of this player captured by the opponent",
     "the last move: a dashed ring where it went, a small dashed circle where it came from",
+    "the last move: a dashed ring where it went, a small dashed circle where it came from,"
+    " a dashed cross where it took a stone",
+    "White: {0}, Black: {1}",
     "you must take one", "you may say no", "unless all are in mills", "always", "never",
     "one stone", "two stones", "takes a stone every time", "takes a stone only the first time",
     "allowed", "not allowed", "loses", "drawn by lot", "three squares",
@@ -214,6 +242,12 @@ def _level_texts():
     return [n for n in LEVEL_NAMES if n]
 
 
+def move_texts():
+    """The catalogue texts the page says around a move (MOVE_TEMPLATES' "before" / "then")."""
+    return [v for spec in MOVE_TEMPLATES.values() for k, v in sorted(spec.items())
+            if k in ("before", "then") and isinstance(v, str)]
+
+
 def _page_strings():
     out = []
     with open(os.path.join(HERE, "static", "index.html"), encoding="utf-8") as f:
@@ -243,8 +277,8 @@ def msgids():
     if ROOT + "/firmware" not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
     seen = []
-    for s in _page_strings() + _led_texts() + _level_texts() + WORDS + TEMPLATES:
-        if s and s not in seen and s not in TEMPLATE_PLURALS:
+    for s in _page_strings() + move_texts() + _led_texts() + _level_texts() + WORDS + TEMPLATES:
+        if s and s not in seen and s not in TEMPLATE_PLURALS and s not in MOVE_TEMPLATES:
             seen.append(s)
     return seen
 
@@ -311,7 +345,7 @@ def catalogue_json(lang):
     """The JSON the page loads for ``lang``."""
     forms, rule = plurals(lang)
     return {"lang": lang, "name": LANGUAGES[lang], "messages": translations(lang),
-            "templates": TEMPLATES, "move_slots": MOVE_SLOTS, "plurals": forms,
+            "templates": TEMPLATES, "move_templates": MOVE_TEMPLATES, "plurals": forms,
             "plural_forms": rule, "template_plurals": TEMPLATE_PLURALS}
 
 
@@ -320,7 +354,7 @@ def firmware_texts():
     words for children): the LED meanings, WORDS and TEMPLATES."""
     out = []
     for s in _led_texts() + WORDS + TEMPLATES:
-        if s and s not in out and s not in TEMPLATE_PLURALS:
+        if s and s not in out and s not in TEMPLATE_PLURALS and s not in MOVE_TEMPLATES:
             out.append(s)
     return out
 

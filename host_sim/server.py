@@ -40,6 +40,12 @@ To the page: {"type": "hello", "catalogue": {...}, "languages": {...}} once,
 view or null, and "mirror" when mirroring), {"type": "error", "message": ...}
 for a message that was refused (and changed nothing).
 
+Only the simulator's own pages may use it: a request whose ``Origin`` is another
+site's (a page of any site open in the same browser) is refused with 403, the
+WebSocket included, and so is one whose ``Host`` is a name other than
+``localhost`` or an IP address (DNS rebinding), unless ``--allow-origin`` names it.
+A message nested deeper than ``MAX_DEPTH`` is refused before it is parsed.
+
 While the replay view is on, and always in mirror mode, physical actions
 (lift, put, button, new_game, sweep, clear, tidy) are refused: the simulated board
 is not touched. Other routes: ``/api/record`` (the live game's record as a
@@ -47,10 +53,14 @@ text download), ``/i18n/<lang>.json`` (the page's translations, see
 host_sim/i18n.py).
 """
 import asyncio
+import ipaddress
+import itertools
 import json
 import os
+import re
 import sys
 import traceback
+from urllib.parse import urlsplit
 
 from aiohttp import web, WSMsgType
 
@@ -61,6 +71,7 @@ from . import i18n
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 MAX_MESSAGE = 4096
 MAX_IMPORT = 65536     # an imported record may be longer than other messages
+MAX_DEPTH = 16         # nesting of a message's JSON (a new_game message needs 2)
 PHYSICAL = ("lift", "put", "button", "new_game", "sweep", "clear", "tidy", "resign", "draw", "settings",
             "sim_options", "puzzle")
 TICK_MS = 20
@@ -97,11 +108,53 @@ class BadMessage(ValueError):
     """A WebSocket message that is refused."""
 
 
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]")
+
+
+def json_depth(raw):
+    """How deep the arrays and objects of JSON text ``raw`` nest (brackets inside strings
+    are not counted; malformed text gives some number, the parser then refuses it)."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", raw))
+    return max(itertools.accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+
+
+def loads_bounded(raw, max_depth=MAX_DEPTH):
+    """``json.loads(raw)`` for untrusted text: BadMessage when it nests deeper than
+    ``max_depth`` (the parser would recurse once a level) or is not JSON."""
+    if json_depth(raw) > max_depth:
+        raise BadMessage("message nested too deeply (at most %d levels)" % max_depth)
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise BadMessage("message is not JSON")
+
+
+def _literal_host(hostname):
+    """True for "localhost" and IP addresses: names no other site's DNS can point here."""
+    if hostname == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(hostname.strip("[]"))
+        return True
+    except ValueError:
+        return False
+
+
+def _hostname(host):
+    """The name part of a Host header value ("127.0.0.1:8765" -> "127.0.0.1", "[::1]:80" -> "[::1]")."""
+    host = (host or "").lower()
+    if host.startswith("["):
+        return host[:host.find("]") + 1]
+    return host.rsplit(":", 1)[0] if ":" in host else host
+
+
 class SimServer:
     """Owns one Simulation, steps it every ``tick_ms`` and keeps the pages in sync."""
 
-    def __init__(self, sim, tick_ms=TICK_MS):
+    def __init__(self, sim, tick_ms=TICK_MS, allow_origins=()):
         self.sim = sim
+        self.allow_origins = {o.rstrip("/").lower() for o in allow_origins}
         self.tick_ms = tick_ms
         self.clients = set()
         self.files = _static_files()
@@ -117,7 +170,7 @@ class SimServer:
         """The aiohttp Application with every route and the stepping task
         (the translation catalogues are compiled first when out of date)."""
         i18n.compile_catalogues()
-        app = web.Application(client_max_size=64 * 1024)
+        app = web.Application(client_max_size=64 * 1024, middlewares=[self._guard])
         app.router.add_get("/", self.index)
         app.router.add_get("/ws", self.websocket)
         app.router.add_get("/api/state", self.api_state)
@@ -127,6 +180,36 @@ class SimServer:
         app.on_startup.append(self._start)
         app.on_cleanup.append(self._stop)
         return app
+
+    def refusal(self, request):
+        """Why ``request`` is refused (text), or None to serve it: a foreign ``Origin``
+        (another site's page), a cross-site fetch, or a ``Host`` that is a name other than
+        localhost or an IP address (a DNS-rebinding page) and not named by ``allow_origins``."""
+        host = (request.host or "").lower()
+        name = _hostname(host)
+        known = any(urlsplit(o).netloc == host for o in self.allow_origins)
+        origin = request.headers.get("Origin")
+        if origin is not None:
+            origin = origin.rstrip("/").lower()
+            if origin in self.allow_origins:
+                return None
+            if origin != "%s://%s" % (request.scheme, host) or not (_literal_host(name) or known):
+                return "refused: a page of another site (%s) may not use the simulator" % origin[:80]
+            return None
+        if not (_literal_host(name) or known):
+            return ("refused: unknown host name %r; open the simulator by its address (http://127.0.0.1:PORT/)"
+                    " or name it with --allow-origin" % host[:80])
+        if (request.headers.get("Sec-Fetch-Site") == "cross-site"
+                and request.headers.get("Sec-Fetch-Mode") != "navigate"):
+            return "refused: a page of another site may not use the simulator"
+        return None
+
+    @web.middleware
+    async def _guard(self, request, handler):
+        why = self.refusal(request)
+        if why is not None:
+            return web.Response(status=403, text=why + "\n")
+        return await handler(request)
 
     async def _start(self, app):
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -244,6 +327,10 @@ class SimServer:
                     except BadMessage as e:
                         await ws.send_json({"type": "error", "message": str(e)})
                         continue
+                    except Exception as e:  # a bug: say so, keep the connection and the game
+                        traceback.print_exc()
+                        await ws.send_json({"type": "error", "message": "internal error: %r" % e})
+                        continue
                     await ws.send_str(json.dumps(reply or self.state()))
                 elif msg.type == WSMsgType.BINARY:
                     await ws.send_json({"type": "error", "message": "binary messages are not accepted"})
@@ -259,10 +346,7 @@ class SimServer:
         Raises BadMessage, having changed nothing, for anything malformed."""
         if len(raw) > MAX_IMPORT:
             raise BadMessage("message too large (%d characters, at most %d)" % (len(raw), MAX_IMPORT))
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            raise BadMessage("message is not JSON")
+        data = loads_bounded(raw)
         if not isinstance(data, dict):
             raise BadMessage("message must be a JSON object")
         kind = data.get("type")
@@ -433,7 +517,7 @@ def make_simulation(args):
 
 def run(args):
     """Serve the simulator until interrupted; prints the URL to open. Returns the exit code."""
-    server = SimServer(make_simulation(args))
+    server = SimServer(make_simulation(args), allow_origins=getattr(args, "allow_origin", None) or ())
     if server.read_only and not server.sim.connected:
         print("error: --mirror: %s (is the board plugged in, is this its serial port?)" % server.sim.error,
               file=sys.stderr)

@@ -158,9 +158,8 @@ def test_setup_panel_starts_a_game_with_a_variation(page):
     page.select_option("#level", "1")
     page.check("#learning")
     page.click("#start")
-    page.wait_for_function(
-        "document.getElementById('rules-name').textContent.includes('wikipedia+no_return=on')",
-        timeout=10000)
+    page.wait_for_function("state.settings.rules === 'wikipedia+no_return=on'", timeout=10000)
+    assert page.inner_text("#rules-name") == "(Wikipedia · A stone may not go straight back into the mill it left)"
     _moves(page, 0)
     assert page.inner_text("#who-black") == "(the computer)"
     page.click("#tools summary")

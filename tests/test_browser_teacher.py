@@ -12,6 +12,7 @@ Screenshots of the quality lights and of a puzzle go to artifacts/ (copied to
 docs/images when the page changes; the tests do not rewrite tracked files).
 """
 import os
+import re
 
 import pytest
 
@@ -19,6 +20,9 @@ import host_sim  # noqa: F401  (firmware/ on sys.path)
 from browserkit import ARTIFACTS, chromium, simulator
 from teach import puzzle
 from test_browser_teaching import open_page, close, send, new_game, set_position, click, lit
+
+# a puzzle's move said as a sentence (host_sim/i18n.py MOVE_TEMPLATES), not in notation
+MOVE_SAID = r"\b(White|Black) %s (a stone on|the stone from) [a-g][1-7]\b"
 
 # White places: g1 closes a1-d1-g1 (good), f2 blocks black's b2-d2 (all right), the rest
 # lets black close b2-d2-f2 (mistakes)
@@ -91,6 +95,19 @@ def _tidy(page):
     send(page, {"type": "tidy"})
 
 
+def _said_in_every_language(page, url):
+    """The message in French, Russian and Serbian: whole sentences of the catalogue, nothing
+    left in English (test_browser_i18n's check); back to English after."""
+    from test_browser_i18n import _check_translated
+    out = {}
+    for lang in ("fr", "ru", "sr", "en"):
+        page.select_option("#lang", lang)
+        page.wait_for_selector('body[data-lang="%s"]' % lang)
+        _check_translated(page, lang, url, "puzzle")
+        out[lang] = page.inner_text("#message")
+    return out
+
+
 def test_a_puzzle_solved_on_the_second_try_then_one_failed_and_its_answer_shown(browser, humans):
     page = open_page(browser, humans, 1600, 1000)
     new_game(page)
@@ -106,14 +123,18 @@ def test_a_puzzle_solved_on_the_second_try_then_one_failed_and_its_answer_shown(
     right, wrong = _moves(first)
     _play(page, wrong)
     _state(page, "wrong")
-    assert "is not the answer" in page.inner_text("#message")
+    said = page.inner_text("#message")
+    assert "That is not the answer." in said and re.search(MOVE_SAID % "(put|moved)", said), said
     _state(page, "back")
     _tidy(page)
     _state(page, "retry")
     assert "Try again" in page.inner_text("#message")
     _play(page, right)
     _state(page, "right")
-    assert "You found it" in page.inner_text("#message")
+    said = page.inner_text("#message")
+    assert said.startswith("Right! You found it. ") and re.search(MOVE_SAID % "(put|moved)", said), said
+    said = _said_in_every_language(page, humans)      # the verdict stays until OK
+    assert said["fr"].startswith("Bravo ! Tu as trouvé. Les ") and "Верно! Ответ найден." in said["ru"], said
     page.evaluate("document.getElementById('panel').scrollTop = 0")
     page.screenshot(path=os.path.join(ARTIFACTS, "puzzle-solved.png"))
     page.click("#puzzle-next")
@@ -122,6 +143,8 @@ def test_a_puzzle_solved_on_the_second_try_then_one_failed_and_its_answer_shown(
     second = puzzle.read(puzzle.of_level(1)[1])
     _tidy(page)
     _state(page, "ask")
+    said = _said_in_every_language(page, humans)
+    assert "сейчас ходят" in said["ru"] and "de jouer" in said["fr"], said
     page.evaluate("document.getElementById('panel').scrollTop = 0")
     page.screenshot(path=os.path.join(ARTIFACTS, "puzzle-ask.png"))
     right, wrong = _moves(second)
@@ -130,7 +153,10 @@ def test_a_puzzle_solved_on_the_second_try_then_one_failed_and_its_answer_shown(
         _state(page, "back")
         _tidy(page)
     _state(page, "answer")
-    assert "Here is the answer" in page.inner_text("#message")
+    said = page.inner_text("#message")
+    assert said.startswith("Here is the answer. ") and re.search(MOVE_SAID % "(puts|moves)", said), said
+    said = _said_in_every_language(page, humans)
+    assert said["sr"].startswith("Evo odgovora. ") and said["fr"].startswith("Voici la réponse. "), said
     a = second.answers[0]
     names = second.position().geo.names
     assert names[a & 31] in lit(page, "good")

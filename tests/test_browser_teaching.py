@@ -364,7 +364,7 @@ def test_8_replay_numbers_moves_by_pairs_and_hides_unknown_players(browser, huma
         page.click("#rp-forward")
     page.wait_for_selector('body[data-replay-index="11"]')
     assert "move 6 of 6" in page.inner_text("#replay-text")
-    assert page.inner_text("#message").startswith("Move 6 of 6: White played")
+    assert page.inner_text("#message") == "Move 6 of 6. White put a stone on e3."
     assert "?" not in page.inner_text("#trays")
     assert page.get_attribute(".last-to", "data-point") == "e3"
     page.click("#rp-exit")
@@ -385,8 +385,9 @@ def test_classroom_view_big_board_and_a_short_side(browser, humans):
     assert board["height"] >= 1000 and board["width"] >= 1000
     visible = page.evaluate("""() => Array.from(document.querySelectorAll('#panel > *'))
         .filter(e => e.getClientRects().length).map(e => e.id)""")
-    assert set(visible) <= {"topbar", "turn-box", "result-box", "message", "hint-box", "board-buttons", "error"}
-    assert {"turn-box", "message", "hint-box"} <= set(visible)
+    assert set(visible) <= {"controls", "replay-bar", "turn-box", "result-box", "message", "error", "sim-help",
+                            "hint-box", "setup"}
+    assert {"controls", "turn-box", "message", "hint-box", "setup"} <= set(visible)
     assert "Can I close a mill now?" in page.inner_text("#hint-box")
     os.makedirs(IMAGES, exist_ok=True)
     page.screenshot(path=os.path.join(IMAGES, "classroom-1920x1080.png"))
@@ -431,7 +432,7 @@ def test_the_computers_move_in_whole_sentences_by_hand_only_when_asked(browser, 
     page = open_page(browser, computer)
     words = lambda mv, auto: page.evaluate(
         "([mv, auto]) => remoteText(mv, {turn: 'black', message: '', sim: {auto_remote: auto}})", [mv, auto])
-    assert words("d7xb2", True) == "Black puts a stone on d7. Then Black takes away the stone on b2."
+    assert words("d7xb2", True) == "Black puts a stone on d7 and takes the stone on b2."
     assert words("d6-d7", False) == ("Black moves the stone from d6 to d7. "
                                      "Do this move on the board as the lights show.")
     send(page, {"type": "sim_options", "auto_remote": False})   # the computer's move by hand
@@ -473,8 +474,8 @@ def test_numbers_take_the_plural_form_of_each_language(browser, humans):
     page.select_option("#lang", "ru")
     page.wait_for_function("document.body.dataset.lang === 'ru'")
     assert [tm("White to place a stone (%d in hand)" % n) for n in (1, 3, 5, 21)] == [
-        "Белые: поставь фишку (в руке 1 фишка)", "Белые: поставь фишку (в руке 3 фишки)",
-        "Белые: поставь фишку (в руке 5 фишек)", "Белые: поставь фишку (в руке 21 фишка)"]
+        "Белые ходят. Поставь фишку на свободную точку. В руке у тебя %s." % n
+        for n in ("1 фишка", "3 фишки", "5 фишек", "21 фишка")]
     assert took(2) == "Белые сняли 2 чёрные фишки."
     page.select_option("#lang", "fr")
     page.wait_for_function("document.body.dataset.lang === 'fr'")

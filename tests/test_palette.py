@@ -24,6 +24,10 @@ def test_every_meaning_has_its_own_colour_and_a_second_cue():
     t = leds.table()
     assert t["remote_to"]["rgb"] != t["hint_mill"]["rgb"] and t["remove"]["rgb"] != t["hint_threat"]["rgb"]
     assert t["remote_to"]["cue"] != t["hint_mill"]["cue"] and t["remove"]["cue"] != t["hint_threat"]["cue"]
+    # learning mode's move quality: two steady dots and a mistake that flashes (a cross on the page)
+    assert [t[n]["cue"] for n in ("good", "playable", "mistake")] == ["steady", "steady", "flash"]
+    assert [t[n]["mark"] for n in ("good", "playable", "mistake")] == ["dot", "dot", "cross"]
+    assert leds.FLASHING == (leds.MEANINGS.index("mistake"),)
 
 
 def test_the_board_blinks_and_pulses_as_the_table_says():
@@ -67,3 +71,104 @@ def test_the_page_gets_the_table():
         js = f.read()
     legend = js[js.index("function renderLegend"):js.index("// ---- setup panel")]
     assert not re.search(r"#[0-9a-f]{6}|rgb\(\d", legend), "the legend has no colours of its own"
+
+
+# ---- colour vision (issue 24): every two meanings can be told apart -------------------------
+# What a viewer sees of a meaning is the page's mark (static/app.js ledLook: the LED's hue at
+# full level, its level as the opacity 0.4 + 0.6 * sqrt(max / 255)) over the board's wood
+# (static/index.html, the gradient's middle stop #c98f4f). Colour differences are CIE76 dE in
+# CIELAB (D65), under normal vision and under the three common dichromacies simulated at full
+# severity (Machado, Oliveira and Fernandes 2009), with the coloraide library.
+WOOD = (0xc9, 0x8f, 0x4f)
+DICHROMACIES = ("deutan", "protan", "tritan")
+MIN_DE = 20          # normal vision
+MIN_DE_CVD = 12      # under each dichromacy
+
+
+def page_look(rgb):
+    """(fill (r, g, b), opacity) of a mark on the page, as static/app.js ledLook draws it."""
+    m = max(rgb)
+    return tuple(int(v * 255 / m + 0.5) for v in rgb), min(1, 0.4 + 0.6 * (m / 255) ** 0.5)   # JS Math.round
+
+
+def seen(rgb):
+    """The colour of a lit mark over the wood: its fill blended at its opacity."""
+    fill, alpha = page_look(rgb)
+    return tuple(alpha * f + (1 - alpha) * w for f, w in zip(fill, WOOD))
+
+
+def delta_e(a, b, vision=None):
+    """CIE76 dE between two sRGB colours (0..255), seen with ``vision`` (None: normal)."""
+    from coloraide import Color
+    ca, cb = (Color("srgb", [v / 255 for v in c]) for c in (a, b))
+    if vision:
+        ca, cb = (c.filter(vision, method="machado") for c in (ca, cb))
+    return ca.delta_e(cb, method="76")
+
+
+def second_cue(a, b):
+    """The cue other than colour that tells meaning rows ``a`` and ``b`` apart on the board and
+    the page alike, in words, or None. The page's cross (the mistake's mark) is drawn over a dot
+    and the board has no cross: it is a dot there, told apart by its blink pattern."""
+    if (a["mark"] == "ring") != (b["mark"] == "ring"):
+        return "a ring about a stone / a dot on an empty point"
+    if a["cue"] != b["cue"]:
+        return "the blink pattern (%s / %s)" % (a["cue"], b["cue"])
+    return None
+
+
+def test_every_two_meanings_differ_by_colour_in_every_vision_or_by_a_named_second_cue():
+    """Every pair of meanings of the table (learning mode's good / playable / mistake too): of
+    the same mark on the board (both rings, or both dots: the page's cross is a dot there) their
+    colours differ by dE >= 20 in normal vision, and by dE >= 12 under each dichromacy unless the
+    blink pattern tells them apart; of a ring and a dot the mark does (a ring about a stone, a dot
+    on an empty point: on the board, a lit stone or a lit free point). Every mark stands out from
+    the wood by the same margins."""
+    import itertools
+    table = leds.table()
+    del table["off"]
+    bad, told = [], []
+    for (na, a), (nb, b) in itertools.combinations(table.items(), 2):
+        cue = second_cue(a, b)
+        if cue and "ring" in cue:
+            told.append((na, nb, cue))
+            continue
+        sa, sb = seen(a["rgb"]), seen(b["rgb"])
+        d = delta_e(sa, sb)
+        if d < MIN_DE:
+            bad.append("%s / %s: dE %.1f in normal vision" % (na, nb, d))
+        for v in DICHROMACIES:
+            d = delta_e(sa, sb, v)
+            if d < MIN_DE_CVD:
+                if cue is None:
+                    bad.append("%s / %s: dE %.1f under %s, no second cue" % (na, nb, d, v))
+                else:
+                    told.append((na, nb, "%s under %s" % (cue, v)))
+    for name, row in table.items():
+        s = seen(row["rgb"])
+        for v in (None,) + DICHROMACIES:
+            d = delta_e(s, WOOD, v)
+            if d < (MIN_DE if v is None else MIN_DE_CVD):
+                bad.append("%s on the wood: dE %.1f (%s)" % (name, d, v or "normal"))
+    assert not bad, "\n".join(bad)
+    # learning mode's three lights light free points beside other dots: colour alone tells them
+    teach = {"good", "playable", "mistake"}
+    assert not [t for t in told if "under" in t[2] and teach & set(t[:2])]
+    # the blink pattern is needed only where colour fails under a dichromacy: say where
+    print("\n".join("%s / %s: told apart by %s" % t for t in told if "under" in t[2]))
+
+
+def test_the_colour_vision_check_catches_what_it_looks_for():
+    # the old palette's clashes: capture / remove under deuteranopia, remote capture / win
+    assert delta_e(seen((255, 110, 0)), seen((255, 30, 0)), "deutan") < MIN_DE_CVD
+    assert delta_e(seen((255, 170, 0)), seen((255, 190, 40))) < MIN_DE
+    ring = {"mark": "ring", "cue": "steady"}
+    assert second_cue(ring, dict(ring)) is None
+    assert "blink" in second_cue(ring, {"mark": "ring", "cue": "blink"})
+    assert "dot" in second_cue(ring, {"mark": "dot", "cue": "steady"})
+    # the page's cross alone is no cue (the board has none): the mistake's flash is
+    dot = {"mark": "dot", "cue": "steady"}
+    assert second_cue(dot, {"mark": "cross", "cue": "steady"}) is None
+    assert "flash" in second_cue(dot, {"mark": "cross", "cue": "flash"})
+    # half B's first mistake colour vanished into the wood under deuteranopia
+    assert delta_e(seen((255, 80, 80)), WOOD, "deutan") < MIN_DE_CVD

@@ -104,16 +104,23 @@ def candidate(rng, eng, want_left):
         elif r == 1:
             m = quiet[rng.getrandbits(8) % len(quiet)]
         else:
-            best = None
-            for q in quiet:
-                pos.push(q)
-                v = _liberties(pos, pos.turn) * 8 + rng.getrandbits(3)
-                pos.pop()
-                if best is None or v < best:
-                    best = v
-                    m = q
+            m = blockade_attempt(pos, quiet, rng)
         pos.push(m)
     return pos
+
+
+def blockade_attempt(pos, quiet, rng):
+    """The move of ``quiet`` (move ints of ``pos``) that leaves the opponent the fewest
+    liberties, ties broken by ``rng`` (the ``random`` module or a Random)."""
+    best = None
+    for q in quiet:
+        pos.push(q)
+        v = _liberties(pos, pos.turn) * 8 + rng.getrandbits(3)
+        pos.pop()
+        if best is None or v < best:
+            best = v
+            m = q
+    return m
 
 
 def best_set(vals):

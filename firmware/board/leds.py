@@ -63,33 +63,36 @@ MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from"
 #   both alternate full and quarter level, never dark;
 # - its mark on the page: a ring about a stone (RINGS: lift it / this stone) or a
 #   dot on an empty point (put a stone here); the board's LED sits beside the point.
-# Colours follow the Okabe-Ito colour-blind safe set where it has enough of them.
+# Colours follow the Okabe-Ito colour-blind safe set where it has enough of them; every two
+# meanings of one mark (ring / dot) differ on the page by CIE76 dE >= 20, and >= 12 under
+# simulated deuteranopia, protanopia and tritanopia unless their blink patterns differ
+# (tests/test_palette.py).
 # Tuples by meaning code, not dicts: small in the Pico's heap.
 PALETTE = (        # (r, g, b) 0..255 before the current cap
     (0, 0, 0),         # off
     (0, 90, 255),      # dest
-    (40, 40, 40),      # origin
+    (32, 32, 32),      # origin
     (0, 24, 60),       # movable
-    (255, 110, 0),     # capture
+    (255, 140, 0),     # capture
     (86, 180, 233),    # mill
     (200, 60, 160),    # remote_from
     (0, 220, 140),     # remote_to
-    (255, 170, 0),     # remote_capture
-    (255, 30, 0),      # remove
+    (200, 255, 0),     # remote_capture
+    (255, 0, 0),       # remove
     (255, 230, 0),     # missing
     (255, 255, 255),   # place_white
     (120, 0, 255),     # place_black
     (60, 255, 0),      # hint_mill
     (255, 0, 200),     # hint_threat
-    (255, 190, 40),    # win
-    (60, 8, 0),        # lose
+    (255, 230, 140),   # win
+    (32, 64, 64),      # lose
     (40, 0, 80),       # draw
     (64, 28, 0),       # captured
-    (16, 64, 0),       # hint_from
-    (90, 0, 60),       # marked
+    (0, 200, 60),      # hint_from
+    (112, 0, 56),      # marked
     (176, 255, 112),   # good
-    (88, 64, 128),     # playable
-    (255, 80, 80),     # mistake
+    (176, 128, 255),   # playable
+    (255, 96, 112),    # mistake
 )
 DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "nothing",

@@ -23,7 +23,9 @@ Variety: every level picks at random among the root moves within the
 level's ``margin`` (centi-stones) of the best: a root noise of 0..margin
 per move, seeded per search from ``XorShift16`` (seeded by ``seed``; by
 the clock when None), see engine/search.py. The top levels answer
-from the opening book (engine/book.py) while the position is in it.
+from the opening book (engine/book.py) while the position is in it, and
+from the endgame table (engine/endgame.py: three or four stones against
+three, exact) when it knows the position.
 
 Rules the engine's array board cannot hold (``holds``: the
 variants' special turns, a game-ending full board) are searched by
@@ -88,11 +90,12 @@ class Engine:
     (int), e.g. for fast matches; ``ms``: override the ms budget (the
     deadline); ``depth``: override the maximum depth; ``seed``: seed of the
     variety choice (None: from the clock); ``book``: use the opening book
-    (None: as the level says).
+    and the endgame table (None: as the level says).
     Attributes after a search: ``nodes`` (nodes searched), ``depth`` (last
     completed iteration; 0 for a book move), ``score`` (centi-stones for
     the mover), ``move`` (the chosen move or None while thinking),
-    ``from_book`` (bool).
+    ``from_book`` (bool: the move came from the opening book or, with seven
+    stones or fewer on the board, the endgame table, engine/endgame.py).
     A level outside 1..TOP_LEVEL is clamped (see ``set_level``).
     """
 
@@ -196,6 +199,16 @@ class Engine:
                 self.from_book = True
                 self.move = bm[self.rng.below(len(bm))]
                 return
+            if position.count[0] + position.count[1] <= 7 and not (position.hand[0] or position.hand[1]):
+                from .endgame import table_for, best_moves  # imported on the first endgame
+                tb = table_for(position.rules)
+                tm = best_moves(tb, position) if tb is not None else None
+                if tm:  # exact: the quickest win, a draw, the slowest loss (engine/endgame.py)
+                    self.from_book = True
+                    v, d = tm[1]
+                    self.score = 0 if v == 0 else (10000 - d if v > 0 else d - 10000)
+                    self.move = tm[0][self.rng.below(len(tm[0]))]
+                    return
         board = self._board(position)
         s = self.searcher
         s.clear_heuristics()

@@ -316,16 +316,17 @@ class Puzzles:
         if st == "retry":
             return "Try again. %s to move. %s" % (who, QUESTIONS[KINDS.index(p.kind)])
         if st == "right":
-            return "Right! You found it: %s. Press OK for the next puzzle." % self.move
+            return "Right! %s plays %s. Press OK for the next puzzle." % (who, self.move)
         if st == "wrong":
-            return "Not quite: %s is not the answer. Put the stones back as the lights show." % self.move
+            return ("Not quite: %s plays %s, which is not the answer. Put the stones back as the"
+                    " lights show." % (who, self.move))
         if st == "back":
             return None
         if st == "played":
             return "Well done! That is the answer. Press OK for the next puzzle."
         if st == "answer":
-            return ("Here is the answer: %s. Play it on the board, or press OK for the next"
-                    " puzzle." % self.answer_text())
+            return ("Here is the answer: %s plays %s. Play it on the board, or press OK for the"
+                    " next puzzle." % (who, self.answer_text()))
         return None
 
     def answer_text(self):

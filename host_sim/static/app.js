@@ -14,7 +14,7 @@ let languages = { en: "English" };
 const el = id => document.getElementById(id);
 
 // ---- translations (gettext catalogues served as JSON, see host_sim/i18n.py) -----------
-let LANG = "en", MSG = {}, TEMPLATES = [], PLURALS = {}, TEMPLATE_PLURALS = {};
+let LANG = "en", MSG = {}, TEMPLATES = [], PLURALS = {}, TEMPLATE_PLURALS = {}, MOVE_TEMPLATES = {};
 let pluralIndex = n => (n === 1 ? 0 : 1);   // the language's Plural-Forms rule (English here)
 const N_ = s => s;                       // marks a text for the catalogue (translated later by t)
 window.untranslated = new Set();        // English texts asked for but not translated (tests)
@@ -51,9 +51,11 @@ function tm(text) {
   for (const tp of TEMPLATES) {
     const m = tp.re.exec(text);
     if (!m) continue;
+    const mv = MOVE_TEMPLATES[tp.id];
+    if (mv) return moveTemplate(mv, m.slice(1));
     const slot = TEMPLATE_PLURALS[tp.id];
     const words = slot === undefined ? t(tp.id) : plural(tp.id, tp.id, Number(m[slot + 1]));
-    return fill(words, m.slice(1).map((part, i) => (tp.moves.includes(i) ? moveWords(part) : tmPart(part))));
+    return fill(words, m.slice(1).map(tmPart));
   }
   if (LANG !== "en") window.untranslated.add(text);
   return text;
@@ -61,25 +63,62 @@ function tm(text) {
 function tmPart(part) {
   if (/^[a-g][1-7]( [a-g][1-7])*$/.test(part) || /^[\d\s]+$/.test(part)) return part;   // points, numbers
   if (catalogue && Object.prototype.hasOwnProperty.call(catalogue.presets, part.split("+")[0]))   // rules text
-    return part.includes("+") ? part : t(PRESET_NAMES[part]);
-  if (/^[a-g][1-7](-[a-g][1-7])?(x[a-g][1-7])*$/.test(part)) return moveWords(part);     // a move
+    return rulesName(part);
   return tm(part);
 }
-// A move in words for children: "a4-b4xc4" -> "from a4 to b4, then take away the stone on c4".
-function moveWords(mv) {
-  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?((?:x[a-g][1-7])*)$/.exec(mv);
-  if (!m) return mv;
-  let s = m[2] ? t("from {0} to {1}", m[1], m[2]) : t("a stone on {0}", m[1]);
-  const caps = m[3] ? m[3].slice(1).split("x") : [];
-  if (caps.length === 1) s += t(", then take away the stone on {0}", caps[0]);
-  if (caps.length === 2) s += t(", then take away the stones on {0} and {1}", caps[0], caps[1]);
-  return s;
+// A move as one whole sentence of the catalogue, one sentence for each kind of move, so that
+// every language builds it its own way: "White moved the stone from d2 to d1 and took the
+// stone on e5.", "White puts a stone on a1." (tense "past": a move played; "now": a move
+// being played or to carry out). A removal-only turn ("xa1") is a sentence of its own.
+const MOVE_SENTENCES = {
+  past: {
+    put: N_("{0} put a stone on {1}."), slide: N_("{0} moved the stone from {1} to {2}."),
+    put1: N_("{0} put a stone on {1} and took the stone on {2}."),
+    putN: N_("{0} put a stone on {1} and took the stones on {2}."),
+    slide1: N_("{0} moved the stone from {1} to {2} and took the stone on {3}."),
+    slideN: N_("{0} moved the stone from {1} to {2} and took the stones on {3}."),
+    take1: N_("{0} took the stone on {1}."), takeN: N_("{0} took the stones on {1}."),
+  },
+  now: {
+    put: N_("{0} puts a stone on {1}."), slide: N_("{0} moves the stone from {1} to {2}."),
+    put1: N_("{0} puts a stone on {1} and takes the stone on {2}."),
+    putN: N_("{0} puts a stone on {1} and takes the stones on {2}."),
+    slide1: N_("{0} moves the stone from {1} to {2} and takes the stone on {3}."),
+    slideN: N_("{0} moves the stone from {1} to {2} and takes the stones on {3}."),
+    take1: N_("{0} takes the stone on {1}."), takeN: N_("{0} takes the stones on {1}."),
+  },
+};
+// Points in words: "e5", "e5 and f4", "a1, e5 and f4".
+function pointList(points) {
+  if (points.length < 2) return points.join("");
+  return t("{0} and {1}", points.slice(0, -1).join(", "), points[points.length - 1]);
 }
-function makeTemplates(list, moveSlots) {
+function moveSentence(side, mv, tense) {
+  const m = /^(?:([a-g][1-7])(?:-([a-g][1-7]))?)?((?:x[a-g][1-7])*)$/.exec(mv || "");
+  if (!m || (!m[1] && !m[3])) return mv;
+  const caps = m[3] ? m[3].slice(1).split("x") : [];
+  const k = caps.length ? (caps.length === 1 ? "1" : "N") : "";
+  const S = MOVE_SENTENCES[tense], who = sideName(side);
+  if (!m[1]) return t(S["take" + k], who, pointList(caps));
+  if (m[2]) return t(S["slide" + k], who, m[1], m[2], pointList(caps));
+  return t(S["put" + k], who, m[1], pointList(caps));
+}
+// The firmware's messages that carry a move ({side: slot, move: slot, tense, before, then}):
+// what comes before, the move as a sentence, then the rest; "before" and "then" are a text of
+// the catalogue or a part's slot (host_sim/i18n.py MOVE_TEMPLATES).
+function moveTemplate(spec, parts) {
+  const side = parts[spec.side].toLowerCase() === "black" ? "black" : "white";
+  const say = x => (typeof x === "number" ? tm(parts[x]) : t(x));
+  const out = [];
+  if (spec.before !== undefined && spec.before !== null) out.push(say(spec.before));
+  out.push(moveSentence(side, parts[spec.move], spec.tense || "now"));
+  if (spec.then !== undefined && spec.then !== null) out.push(say(spec.then));
+  return out.join(" ");
+}
+function makeTemplates(list) {
   const esc = s => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return list.slice().sort((a, b) => b.length - a.length).map(id => ({
-    id, moves: (moveSlots || {})[id] || [],
-    re: new RegExp("^" + id.split(/\{\d+\}/).map(esc).join("(.+?)") + "$") }));
+    id, re: new RegExp("^" + id.split(/\{\d+\}/).map(esc).join("(.+?)") + "$") }));
 }
 function applyI18n() {
   document.documentElement.lang = LANG === "sr" ? "sr-Latn" : LANG;
@@ -91,7 +130,8 @@ async function setLanguage(lang) {
   if (!(lang in languages)) lang = "en";
   let data = { messages: {}, templates: [] };
   try { data = await (await fetch(`/i18n/${lang}.json`)).json(); } catch (e) { lang = "en"; }
-  LANG = lang; MSG = data.messages || {}; TEMPLATES = makeTemplates(data.templates || [], data.move_slots);
+  LANG = lang; MSG = data.messages || {}; TEMPLATES = makeTemplates(data.templates || []);
+  MOVE_TEMPLATES = data.move_templates || {};
   PLURALS = data.plurals || {}; TEMPLATE_PLURALS = data.template_plurals || {};
   pluralIndex = pluralRule(data.plural_forms);
   window.untranslated = new Set();
@@ -246,7 +286,7 @@ function render(st) {
   el("held-box").hidden = rp || !st.held.length;
   el("held").innerHTML = st.held.map(c => `<span class="stone-icon ${c}"></span>`).join(" ");
   renderRecord(st, rp);
-  el("rules-name").textContent = "(" + (rp ? rp.rules : st.settings.rules) + ")";
+  el("rules-name").textContent = "(" + rulesName(rp ? rp.rules : st.settings.rules) + ")";
   renderResult(st, rp, view, result, winner);
   renderMode(st);
   renderHint(st);
@@ -293,7 +333,7 @@ function renderTurn(st, rp, mover, moverKind, winner) {
     return;
   }
   stone.className = "stone-icon " + mover;
-  let tt = t(mover === "white" ? N_("White to move") : N_("Black to move"));
+  let tt = t(mover === "white" ? N_("White's turn") : N_("Black's turn"));
   if (!rp && moverKind === "computer" && st.status && st.status.thinking) tt = t("{0} (computer) is thinking…", sideName(mover));
   el("turn-text").textContent = tt;
   const phase = !rp && st.status && st.status.phase ? t(st.status.phase) : "";
@@ -318,13 +358,8 @@ function liveMessage(st) {
 // The other side's move to carry out, in whole sentences; "do it by hand" only when the
 // simulator does not move the computer's stones itself.
 function remoteText(mv, st) {
-  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?((?:x[a-g][1-7])*)$/.exec(mv);
-  if (!m) return tm(st.message || "");
-  const side = sideName(st.turn);
-  let s = m[2] ? t("{0} moves the stone from {1} to {2}.", side, m[1], m[2]) : t("{0} puts a stone on {1}.", side, m[1]);
-  const caps = m[3] ? m[3].slice(1).split("x") : [];
-  if (caps.length === 1) s += " " + t("Then {0} takes away the stone on {1}.", side, caps[0]);
-  if (caps.length === 2) s += " " + t("Then {0} takes away the stones on {1} and {2}.", side, caps[0], caps[1]);
+  if (!/^(?:[a-g][1-7](?:-[a-g][1-7])?)?(?:x[a-g][1-7])*$/.test(mv)) return tm(st.message || "");
+  let s = moveSentence(st.turn, mv, "now");
   if (!(st.sim && st.sim.auto_remote)) s += " " + t("Do this move on the board as the lights show.");
   return s;
 }
@@ -340,8 +375,10 @@ function mistakeText(m, st) {
   const by = {
     stray_stone: () => t(many(m.remove) ? N_("Stones where none should be: remove them from {0}") : N_("Stone where none should be: remove it from {0}"), rm),
     two_up: () => t(many(m.missing) ? N_("Two stones up at once: put them back on {0}") : N_("Two stones up at once: put the stone back on {0}"), mi),
-    wrong_colour: () => t("That is {0}'s stone: put it back on {1}", t(other(st.turn)), mi),
-    in_hand: () => t("{0} still has stones in hand: put this one back on {1} and place a new one", sideName(st.turn), mi),
+    wrong_colour: () => t(other(st.turn) === "white" ? N_("That is white's stone: put it back on {0}")
+                                                     : N_("That is black's stone: put it back on {0}"), mi),
+    in_hand: () => t(st.turn === "white" ? N_("White still has stones in hand: put this one back on {0} and place a new one")
+                                         : N_("Black still has stones in hand: put this one back on {0} and place a new one"), mi),
     cannot_move: () => t("This stone cannot move: put it back on {0}", mi),
     illegal_destination: () => t("{0} is not a legal destination: put the stone on a lit point or back on {1}", rm, mi),
     protected_stone: () => t("Protected stone: put it back on {0} and take a lit stone", mi),
@@ -438,18 +475,20 @@ function renderResult(st, rp, view, result, winner) {
   for (const line of lines.filter(Boolean)) { const li = document.createElement("li"); li.textContent = line; ul.appendChild(li); }
 }
 const REASONS = {
-  "fewer than three stones": N_("{0} has fewer than three stones left."),
-  "blocked": N_("{0} cannot move any stone."),
+  "fewer than three stones": [N_("White has fewer than three stones left."), N_("Black has fewer than three stones left.")],
+  "blocked": [N_("White cannot move any stone."), N_("Black cannot move any stone.")],
   "threefold repetition": N_("The same position came up three times."),
   "no capture": N_("No stone was taken for a long time."),
   "three versus three": N_("Both players had three stones for a long time and nobody took one."),
-  "resignation": N_("{0} gave up."),
+  "resignation": [N_("White gave up."), N_("Black gave up.")],
   "draw by agreement": N_("Both players agreed to a draw."),
   "full board": N_("The board was full when all the stones were on it."),
 };
 function reasonText(reason, loser) {
   if (!reason) return "";
-  if (REASONS[reason]) return t(REASONS[reason], loser ? sideName(loser) : "");
+  const r = REASONS[reason];
+  if (Array.isArray(r)) return loser ? t(r[loser === "white" ? 0 : 1]) : "";
+  if (r) return t(r);
   return tm(reason);
 }
 
@@ -475,14 +514,22 @@ function resigningSide(st) {
 // dashed circle where it came from.
 function lastMove(record) {
   if (!record || !record.length) return null;
-  const m = /^([a-g][1-7])(?:-([a-g][1-7]))?/.exec(record[record.length - 1]);
-  if (!m) return null;
-  return m[2] ? { from: m[1], to: m[2] } : { from: null, to: m[1] };
+  const m = /^(?:([a-g][1-7])(?:-([a-g][1-7]))?)?((?:x[a-g][1-7])*)/.exec(record[record.length - 1]);
+  if (!m || (!m[1] && !m[3])) return null;
+  const caps = m[3] ? m[3].slice(1).split("x") : [];
+  return m[2] ? { from: m[1], to: m[2], caps } : { from: null, to: m[1] || null, caps };
 }
 function renderLastMove(last) {
   const g = el("last-move");
   g.textContent = "";
   if (!last) return;
+  for (const c of last.caps || []) {          // a dashed cross where a stone was taken
+    const [x, y] = xy(c), d = 24;
+    const cross = make("g", { class: "last-capture", "data-point": c }, g);
+    make("line", { x1: x - d, y1: y - d, x2: x + d, y2: y + d }, cross);
+    make("line", { x1: x - d, y1: y + d, x2: x + d, y2: y - d }, cross);
+  }
+  if (!last.to) return;
   const [x, y] = xy(last.to);
   make("circle", { cx: x, cy: y, r: 45, class: "last-to", "data-point": last.to }, g);
   if (last.from) {
@@ -518,7 +565,7 @@ function replayRgb(meaning) {
 function replayMessage(rp) {
   if (rp.index === 0) return t("Start position");
   const m = rp.moves[rp.index - 1], lastN = rp.moves[rp.moves.length - 1].n;
-  let s = t("Move {0} of {1}: {2} played {3}.", m.n, lastN, sideName(rp.last.by), moveWords(rp.last.move));
+  let s = t("Move {0} of {1}.", m.n, lastN) + " " + moveSentence(rp.last.by, rp.last.move, "past");
   if (rp.mills.length) s += " " + t("A mill: {0}.", rp.mills.map(x => x.join(" ")).join(", "));
   return s;
 }
@@ -556,7 +603,7 @@ function renderHint(st) {
   const askedNow = !st.result && Date.now() - hintAsked < 8000 && hintAskedAt === turnKey(st);
   const computerAsked = askedNow && moverKind === "computer";
   const capturing = askedNow && st.status && st.status.state === "capture";
-  if (st.replay || (!h && !classroom && !computerAsked && !capturing)) { box.hidden = true; return; }
+  if (st.replay || st.result || (!h && !classroom && !computerAsked && !capturing)) { box.hidden = true; return; }
   box.hidden = false;
   if (capturing) {
     el("hint-now").textContent = t("Your mill is made: take a lit stone first, then ask again.");
@@ -598,6 +645,20 @@ function boardLook(rulesText) {
   document.body.classList.toggle("board-six", board === "six");
 }
 
+// The rules in words for the record's header and the rules card's title: the preset's name,
+// then each option that differs from it ("Wikipedia · Two mills at once take two stones").
+function rulesName(rulesText) {
+  const [preset, ...mods] = String(rulesText || "").split("+");
+  const parts = [PRESET_NAMES[preset] ? t(PRESET_NAMES[preset]) : t("These are your own rules.")];
+  for (const mod of mods) {
+    const [k, v] = mod.split("=");
+    if (VARIATION_LABELS[k + "=" + v]) { parts.push(t(VARIATION_LABELS[k + "=" + v])); continue; }
+    const value = VALUE_LABELS[k + "=" + v] ? t(VALUE_LABELS[k + "=" + v]) : v;
+    parts.push(t("{0}: {1}", OPTION_LABELS[k] ? t(OPTION_LABELS[k]) : k, value));
+  }
+  return parts.join(" · ");
+}
+
 // ---- the rules card: one card per preset and its options, for a ten-year-old -------------
 function renderCard(rulesText) {
   if (!catalogue) return;
@@ -609,7 +670,7 @@ function renderCard(rulesText) {
   const key = LANG + "|" + rulesText;
   if (el("card-body").dataset.key === key) return;
   el("card-body").dataset.key = key;
-  el("card-preset").textContent = "(" + rulesText + ")";
+  el("card-preset").textContent = "(" + rulesName(rulesText) + ")";
   const lines = [t(SOURCES[preset] || N_("These are your own rules."))];
   lines.push(t("Each player has {0} stones. First you put them on the board one by one. Then you slide a stone along a line to the next free point.", v.stones));
   lines.push(t("Three of your stones in a row on one line make a mill."));
@@ -637,7 +698,7 @@ function renderCard(rulesText) {
   lines.push(...draws);
   lines.push(t(v.first_player === "lot" ? N_("The board draws lots to decide who moves first.") : N_("White moves first.")));
   lines.push(t("Every point has a name: d3 means column d, row 3."));
-  lines.push(t(EXAMPLES[preset] || EXAMPLES.standard));
+  if (EXAMPLES[preset]) lines.push(t(EXAMPLES[preset]));
   const ul = document.createElement("ul");
   for (const line of lines) { const li = document.createElement("li"); li.textContent = line; ul.appendChild(li); }
   el("card-body").textContent = "";
@@ -656,6 +717,20 @@ const EXAMPLES = {
   "old-russian": N_("Example: Black's stone on d2 is in a mill, but White may still take it away."),
   schmidt: N_("Example: all of Black's stones are in mills, so White's new mill takes nothing."),
   french: N_("Example: before the first move the board picks Black by lot, so Black starts."),
+  // the relatives: each its own example, on its own board (docs/variants.md)
+  twelve: N_("Example: White has stones on a1 and b2. White puts a stone on c3: the short line across the corner is a mill, so White takes away one black stone."),
+  morabaraba: N_("Example: all 24 stones are on the board and nobody has made a mill: the board is full, so the game is a draw."),
+  dooz: N_("Example: while the stones are put on the board, White makes the mill a1 d1 g1. White takes a stone out of Black's hand, not from the board."),
+  lasker: N_("Example: White still has 4 stones in hand, but slides the stone on d2 to d3 instead of putting a new one on the board."),
+  "one-time-mill": N_("Example: White opens the mill a1 d1 g1 and closes it again with the same three stones: this time White takes nothing."),
+  "cham-gonu": N_("Example: while the stones are put on the board, White makes the mill a7 b6 c5 on the diagonal and takes away the black stone on d6. Nobody may put a stone on d6 until all stones are on the board."),
+  "zhi-qi": N_("Example: all 24 stones are on the board and it is full: first the player who began takes away one of the other's stones, then the other player does the same."),
+  "cheng-san-qi": N_("Example: White has only three stones left but cannot jump: each of them still slides along a line to the next point."),
+  "da-san-qi": N_("Example: White puts a stone on d1 and makes the mills a1 d1 g1 and d1 d2 d3 at once, so White takes away two black stones."),
+  "mul-mulan": N_("Example: Black has stones on a1 and g1. White puts a stone on d1, between them, and takes away both black stones."),
+  nerenchi: N_("Example: Black put the last stone on the board, so Black also makes the first slide."),
+  "el-filja": N_("Example: White makes the mill a1 d1 g1 while the stones are put on the board: it takes nothing. Once the board is full, the mills are counted."),
+  six: N_("Example: White has stones on b2 and d2. White puts a stone on f2: that is a mill, so White takes away one black stone."),
 };
 
 // ---- the relatives' cards (docs/variants.md), written for a ten-year-old ----------------
@@ -750,7 +825,9 @@ function renderLegend(st, lit, rp, last) {
     const sw = document.createElement("span");
     sw.className = "swatch last";
     li.appendChild(sw);
-    li.append(" " + t("the last move: a dashed ring where it went, a small dashed circle where it came from"));
+    li.append(" " + (last.caps && last.caps.length
+      ? t("the last move: a dashed ring where it went, a small dashed circle where it came from, a dashed cross where it took a stone")
+      : t("the last move: a dashed ring where it went, a small dashed circle where it came from")));
     box.appendChild(li);
   }
 }
@@ -1118,7 +1195,14 @@ document.querySelectorAll("button.hw").forEach(b => {
     send({ type: "button", name: b.dataset.button });
   });
 });
-el("start").addEventListener("click", startGame);
+el("start").addEventListener("click", () => { startGame(); toTop(); });
+// The side scrolled back to its top (a new game, an import): the turn, the message and the
+// replay controls in view.
+function toTop() { el("panel").scrollTop = 0; window.scrollTo(0, 0); }
+el("settings-open").addEventListener("click", () => {
+  el("setup").open = true;
+  el("setup").scrollIntoView({ block: "start" });
+});
 el("sweep").addEventListener("click", () => send({ type: "sweep" }));
 el("tidy").addEventListener("click", () => send({ type: "tidy" }));
 // Page-only settings, kept in this browser: point names, the classroom view.
@@ -1175,6 +1259,7 @@ el("import").addEventListener("click", () => {
   const text = el("import-text").value;
   if (!text.trim()) { showError(t("Paste a record first")); return; }
   send({ type: "import", text });
+  toTop();
 });
 el("import-open").addEventListener("click", () => el("import-file").click());
 el("import-file").addEventListener("change", async ev => {
@@ -1183,6 +1268,7 @@ el("import-file").addEventListener("change", async ev => {
   const text = await f.text();
   el("import-text").value = text;
   send({ type: "import", text });
+  toTop();
   ev.target.value = "";
 });
 for (const [id, action] of [["rp-first", "first"], ["rp-back", "back"], ["rp-forward", "forward"], ["rp-last", "last"]]) {

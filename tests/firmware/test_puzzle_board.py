@@ -122,7 +122,7 @@ def test_a_puzzle_is_set_up_on_the_switches_solved_on_the_second_try_and_counted
     st = b.status()
     assert st["puzzle"]["state"] == "right", st["message"]
     assert st["lit"][b.loop.controller.position.geo.names[right & 31]] == "good"
-    assert "You found it" in st["message"]
+    assert st["message"].startswith("Right! %s plays " % ("White", "Black")[puzzle.turn])
     assert st["puzzle"]["answer"]
     # OK: the next puzzle; the counts are in the settings
     b.press("ok")
