@@ -272,7 +272,7 @@ class Protocol:
         st = c.status()
         out = {"type": "state", "position": c.position.text()}
         for k in ("turn", "phase", "state", "result", "reason", "message", "in_hand",
-                  "on_board", "record", "rules", "learning", "remote", "awaiting_remote",
+                  "on_board", "record", "first", "rules", "learning", "remote", "awaiting_remote",
                   "lifted", "mistakes", "hint"):
             out[k] = st.get(k)
         for k in ("quality", "puzzle"):      # learning mode's move quality, puzzle mode

@@ -12,11 +12,11 @@ Contracts (shared with the Pico drivers; checked by tests/driver_contract.py):
 - clock: ``ticks_ms()``, ``ticks_add(t, ms)``, ``ticks_diff(a, b)`` (MicroPython wrap-around)
 - store: ``save(data)`` atomic, ``load()`` -> bytes or None, ``clear()``,
   ``scratch()`` -> a store of the same kind for the self-test's round trip
+  (optionally the log and ``pieces`` / ``set_aside``: board/controller.py)
 - link: ``read_line()`` -> str or None (never blocks), ``write_line(text)``
 - watchdog: ``feed()``, ``stop()``
 """
 import os
-import tempfile
 import time
 
 POINTS = 24
@@ -213,50 +213,88 @@ class MemoryStore:
         return MemoryStore()
 
 
+class _Synced:
+    """A file written through to the disk at each flush (the store's commit points)."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, data):
+        return self.f.write(data)
+
+    def flush(self):
+        self.f.flush()
+        os.fsync(self.f.fileno())
+
+    def close(self):
+        self.f.close()
+
+
+def _host_files():
+    from hw.store import OsFiles
+
+    class HostFiles(OsFiles):
+        """The store's file operations on a PC's disk: written files are synced."""
+
+        def open(self, path, mode):
+            f = open(path, mode)
+            return _Synced(f) if "w" in mode or "a" in mode else f
+    return HostFiles()
+
+
 class FileStore:
-    """The store as one file; ``save`` writes a temporary file and renames it over."""
+    """The game store on a folder of the PC (``--state-dir``): the firmware's own store
+    (firmware/hw/store.py: atomic save, the log of a long game, bounded reads,
+    a game set aside), its files synced to the disk. A state file of an earlier
+    simulator (the saved game's bytes without the store's header) is read too."""
 
     def __init__(self, path):
+        from hw.store import FileStore as Store
         self.path = os.path.abspath(path)
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        self._store = Store(self.path, _host_files())
 
-    def save(self, data):
-        """Atomically replace the file's content with ``data`` (bytes)."""
-        data = bytes(data)
-        d = os.path.dirname(self.path)
-        os.makedirs(d, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".store-", dir=d)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+    def __getattr__(self, name):        # save, log_append, log_lines, log_clear
+        return getattr(self._store, name)
 
-    def load(self):
-        """The file's bytes, or None when it does not exist."""
+    def _raw(self):
+        """An earlier simulator's state file: the bytes alone, or None."""
         try:
             with open(self.path, "rb") as f:
-                return f.read()
-        except FileNotFoundError:
+                data = f.read()
+        except OSError:
             return None
+        return data if data[:1] == b"[" else None
+
+    def load(self):
+        """The stored bytes, or None when nothing was saved."""
+        data = self._store.load()
+        return data if data is not None else self._raw()
+
+    def pieces(self, n=256):
+        """The stored bytes in pieces of ``n`` (hw/store.py), or None."""
+        p = self._store.pieces(n)
+        if p is not None:
+            return p
+        data = self._raw()
+        return None if data is None else iter([data])
+
+    def set_aside(self):
+        """Keep a saved game that cannot be resumed under another name (hw/store.py);
+        an earlier simulator's file too. The new name, or None."""
+        name = self._store.set_aside()
+        if name is None and self._raw() is not None:
+            name = self.path + ".aside"
+            os.replace(self.path, name)
+        return name
 
     def scratch(self):
         """A store of the same kind beside this one, for the self-test's round trip."""
         return FileStore(self.path + ".selftest")
 
     def clear(self):
-        """Remove the file if present."""
-        try:
-            os.unlink(self.path)
-        except FileNotFoundError:
-            pass
-
+        """Remove the files if present."""
+        self._store.clear()
 
 class SimLink:
     """A serial line: the firmware side reads and writes whole lines, never blocking.

@@ -112,6 +112,8 @@ TEMPLATES = [
     *_sides("Captured in between! Take the lit {c} stones"),
     "{0} to place a stone ({1} in hand) or move one",
     "{0} is marked: no stone may go there until placement ends; remove it",
+    # the saved game could not be resumed at power-up (board/message.py)
+    "The saved game could not be resumed ({0}); it is kept as {1}. Press a button",
     # the puzzles (teach/puzzle.py)
     "Puzzle {0} ({1}): set up the stones as the lights show.",
     *_sides("Puzzle {0} ({1}): {c} to move. {2}", caps=True),

@@ -63,6 +63,7 @@ class Mirror:
         self.rules = Rules("standard")
         self.game = Position(self.rules)      # replayed from the events
         self.moves = []
+        self.first = "white"                  # who moved first: the board's (state, new_game)
         self.players = ["human", "human"]
         self.level = None
         self.learning = False
@@ -176,7 +177,7 @@ class Mirror:
     def _on_state(self, ev):
         pos_text = ev.get("position")
         record = ev.get("record") or []
-        self._rebuild(pos_text, record)
+        self._rebuild(pos_text, record, ev.get("first"))
         self.players = list(ev.get("players") or self.players)
         self.level = ev.get("level", self.level)
         self.learning = bool(ev.get("learning", self.learning))
@@ -186,12 +187,15 @@ class Mirror:
         self.synced = True
         self.error = None
 
-    def _rebuild(self, pos_text, record):
-        """The game from the board's position text and record (moves from the start)."""
+    def _rebuild(self, pos_text, record, first=None):
+        """The game from the board's position text, record (moves from the start) and
+        first player (the state's "first": from the game, not from counting; a board
+        that does not send it: white)."""
         end = Position.from_text(pos_text)
         self.rules = end.rules
-        first = end.turn if len(record) % 2 == 0 else 1 - end.turn
-        game = Position(end.rules, first)
+        if first is not None:
+            self.first = first
+        game = Position(end.rules, 1 if self.first == "black" else 0)
         try:
             for m in record:
                 game.push_text(m)
@@ -211,6 +215,7 @@ class Mirror:
         self.rules = pos.rules
         self.game = pos
         self.moves = []
+        self.first = ev.get("first") or ("white", "black")[pos.turn]
         if ev.get("players"):
             self.players = list(ev["players"])
         self.result = self.reason = None
@@ -280,8 +285,7 @@ class Mirror:
         if tags:
             all_tags.update(tags)
         if n:
-            first = pos.turn if n % 2 == 0 else 1 - pos.turn
-            return write_record(self.moves, rules=pos.rules, first=first, tags=all_tags)
+            return write_record(self.moves, rules=pos.rules, first=self.first, tags=all_tags)
         return write_record([], start=start, tags=all_tags)
 
     # ---- what the page shows ------------------------------------------------------------

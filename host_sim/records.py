@@ -15,11 +15,11 @@ board while replay is on.
 """
 import time
 
-from morris import Position, NONE, WHITE, BLACK, split_move
+from morris import Position, NONE, split_move
 from .sim import physical_colours
 from morris.sanmill import from_sanmill_fen, is_sanmill_fen
 from morris.record import (read_record, write_record,
-                           RecordError, move_number, split_record, tag_line,
+                           RecordError, numbers, split_record, tag_line,
                            parse_tag, TAG_ORDER)
 
 COLOURS = ("white", "black")
@@ -78,7 +78,9 @@ class Replay:
         self.source = source
         self.index = len(self.moves)
         self.pos = start.copy()
+        self.sides = []          # who made each move, from the game (the same side may move twice)
         for m in self.moves:
+            self.sides.append(self.pos.turn)
             self.pos.push_text(m)
 
     def go(self, action, index=None):
@@ -147,9 +149,7 @@ class Replay:
             m = pos.move_stack[-1] if pos.move_stack else None
             if m is not None:
                 frm, to, caps = split_move(geo, self.moves[self.index - 1])
-                # the stone on the to-point is the mover's (the same side may move
-                # twice running); a removal-only turn: the side not to move now
-                mover = (WHITE if pos.bb[WHITE] >> to & 1 else BLACK) if to != NONE else 1 - pos.turn
+                mover = self.sides[self.index - 1]
                 last = {"move": self.moves[self.index - 1], "by": COLOURS[mover],
                         "to": geo.names[to] if to != NONE else None,
                         "from": geo.names[frm] if frm != NONE else None,
@@ -160,8 +160,7 @@ class Replay:
                     if own & ln == ln:
                         mills.append([geo.names[q] for q in range(geo.n) if ln >> q & 1])
         numbered = []
-        for i, mv in enumerate(self.moves):
-            num, side = move_number(i + 1, self.start.turn)
+        for (num, side), mv in zip(numbers(self.sides), self.moves):
             numbered.append({"n": num, "side": side, "move": mv})
         out = pos.outcome() if self.index == len(self.moves) else None
         result, reason = (out.result(), out.reason) if out else (None, None)
@@ -180,16 +179,15 @@ class Replay:
 
 
 def continue_store_bytes(pos_start, moves):
-    """Store bytes (the controller's saved-game format, see board/controller.py) of a
-    game from ``pos_start`` through ``moves``: the controller resumes it once the
+    """Store bytes (the controller's saved-game format: ``board.controller.saved_bytes``)
+    of a game from ``pos_start`` through ``moves``: the controller resumes it once the
     stones match."""
+    from board.controller import saved_bytes
     start = Position.from_text(pos_start.text()) if not isinstance(pos_start, str) else Position.from_text(pos_start)
     first = start.turn
-    head = '[Rules "%s"]\n[First "%s"]\n' % (str(start.rules), COLOURS[first])
     fresh = Position(start.rules, first)
-    if start.text() != fresh.text():
-        head += '[Position "%s"]\n' % start.text()
-    return (head + " ".join(moves) + "\n").encode()
+    return saved_bytes(str(start.rules), COLOURS[first], start.text() if start.text() != fresh.text() else None,
+                       moves)
 
 
 __all__ = ["retag", "load", "Replay", "RecordError", "continue_store_bytes", "today"]

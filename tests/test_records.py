@@ -170,3 +170,82 @@ def test_engine_games_replay_exactly_through_physical_events(game):
     assert sim.board()["record"] == moves
     again = sim.record_text(tags={**tags, "Site": "pytest"})
     assert again == record
+
+
+# ---- issue 22, finding 7: records read what people send -------------------------------------
+
+def _std_record():
+    return write_record(["d2", "d6", "b4"], rules="standard", tags={"Event": "Club", "White": "Ana"})
+
+
+def test_a_byte_order_mark_tabs_crlf_and_comments_anywhere_are_read():
+    text = _std_record()
+    want = read_record(text)
+    for variant in ("\ufeff" + text,                          # Windows Notepad
+                    text.replace("\n", "\r\n"),
+                    text.replace('[Event "', '[Event\t"').replace('[White "', '[White \t "'),
+                    text.replace('[Event "Club"]', '[Event "Club"] # where we met'),
+                    text.replace('[Event "Club"]', '[Event "Club"] ; PGN comment'),
+                    text.replace('[Event "Club"]', '[Event "Club"] {braces}'),
+                    "{a comment before the tags}\n# and one more\n" + text,
+                    text.replace("1. d2", "1. {first} d2"),
+                    '[Event "Club"] [White "Ana"]\n1. d2 d6 2. b4'):
+        got = read_record(variant)
+        assert got[2] == want[2] and got[0]["Event"] == "Club" and got[0]["White"] == "Ana", repr(variant)
+
+
+def test_the_finding_7_inputs():
+    # a BOM was "move 1. (white, \ufeff[event): malformed move"
+    assert read_record("\ufeff" + _std_record())[2] == ["d2", "d6", "b4"]
+    # a tab between a tag's name and value was "bad tag line"
+    assert read_record('[Event\t"x"]\n1. d2')[0]["Event"] == "x"
+    # a malformed Sanmill FEN was tried as moves ("capture 'XXXX/////' with no move before it")
+    with pytest.raises(RecordError) as ei:
+        read_record("XXXX/////")
+    assert "Sanmill FEN" in str(ei.value) and "three rings" in str(ei.value)
+    with pytest.raises(RecordError) as ei:
+        load("O*******/********/***O**@* b p q 2 7 1 8 0 0 3 2")
+    assert "Sanmill FEN action must be p, s or r, got 'q'" in str(ei.value)
+    # a FEN or our position text on a line of its own starts the record
+    fen = "O*******/********/***O**@* b p p 2 7 1 8 0 0 3 2"
+    tags, start, moves = read_record(fen + "\n1... d6 2. d2")
+    assert tags["FEN"] == fen and start.turn == BLACK and moves == ["d6", "d2"]
+    pos = Position(Rules("standard"))
+    pos.push_text("d2")
+    tags, start, moves = read_record(pos.text() + "\nd6")
+    assert start.text() == pos.text() and moves == ["d6"]
+    with pytest.raises(RecordError) as ei:
+        read_record("1. d2 d6\n" + fen)
+    assert "can only start a record" in str(ei.value)
+
+
+def test_non_ascii_names_and_spaces_are_refused_alike():
+    """The reader keeps to ASCII names and ASCII whitespace, so MicroPython (which knows no
+    other) and CPython agree (tests/test_parsers_agree.py)."""
+    for text, why in (('[Évent "x"]\n1. d2', "bad tag"), ("1. d2\u00a0d6", "malformed move"),
+                      ("1. d2\x1cd6", "malformed move"), ("1. \uff24\uff12", "malformed move")):
+        with pytest.raises(RecordError) as ei:
+            read_record(text)
+        assert why in str(ei.value), (text, str(ei.value))
+        assert all(32 <= ord(ch) < 127 for ch in str(ei.value)), str(ei.value)   # quoted as escapes
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_exported_records_of_every_preset_import_equal(rules):
+    """Acceptance 3: export, import, equal -- through the controller's export (the first
+    player from the game, every turn numbered by its side), for every preset and its
+    variations, including defender_first ones whose defender moves twice running."""
+    from board.controller import Controller
+    for seed in range(3):
+        rng = random.Random(seed)
+        c = Controller(rules=rules, players=("remote", "remote"), first="black" if seed == 2 else None)
+        while c.result is None and c.plies < 80:
+            c._commit(rng.choice(c.pos.legal_moves))
+            c._take = -1
+        text = c.export_record()
+        end = replay(text)
+        assert _exact(end) == _exact(c.pos), rules
+        tags, start, moves = read_record(text)
+        assert moves == c.record() and start.turn == ("white", "black").index(c.game_start()[1])
+        assert write_record(moves, rules=start.rules, first=start.turn,
+                            tags={k: tags[k] for k in ("Event", "Site", "Date", "White", "Black")}) == text

@@ -4,7 +4,20 @@ Runs unchanged under CPython and the MicroPython unix port::
 
     .venv/bin/python tools/bench_engine.py [max_depth]          # this interpreter
     .venv/bin/python tools/bench_engine.py --all [max_depth]    # the three speeds below
+    .venv/bin/python tools/bench_engine.py --rules PRESET|all   # per preset, unix port
     micropython -X heapsize=1m tools/bench_engine.py --path DIR [max_depth]
+
+``--rules PRESET`` (a rules text, or ``all`` for the 18 presets) runs in the
+unix port from .mpy files built by tools/deploy.py (host arch, the engine's
+emitted code) over the preset's bench positions (``preset_positions``: the
+start, a placement position, the last placement turns and a movement
+position, reached by seeded random play), each figure from its own process's
+CPU time less the process's start-up: the search's nodes/s (top level to
+``max_depth``, default 5), the engine board's perft leaves/s (start, depth
+5), and per level the mean and worst nodes per move, the host ms per move
+(mean nodes at the measured rate) and the Pico estimate: unix port nodes/s
+/ ``PICO_FACTOR`` standalone, and a fifth of that inside the board's main
+loop (``LOOP_SHARE``).
 
 ``--all`` (from CPython) counts the search bench's nodes (top level to
 ``max_depth`` over the bench positions) and the engine board's perft leaves
@@ -36,8 +49,9 @@ except ImportError:
     sys.path.insert(0, join(dirname(dirname(abspath(__file__))), "firmware"))
     from morris.compat import ticks_ms, ticks_diff
 
-PICO_FACTOR = 100          # unix port (emitted code) / RP2040, an estimate (see above)
+PICO_FACTOR = 145          # unix port (emitted code) / RP2040: measured on an emulated RP2040 (docs/pico.md)
 PICO_FACTOR_BYTECODE = 75  # measured in issue 13 for the bytecode search
+LOOP_SHARE = 0.2           # the engine's share of the Pico inside the main loop (430-650 of 2,900 nodes/s measured)
 
 POSITIONS = (
     "standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -",
@@ -285,15 +299,133 @@ def _all(max_depth):
     print("  emitters / bytecode on the unix port: search x%.1f, perft x%.1f" % (e[0] / b[0], e[1] / b[1]))
 
 
+def preset_positions(rules_text):
+    """The bench positions of ``rules_text``: (label, Position) for the start, 6 plies
+    in, the last placement turn before the board fills or the hands empty, and 10
+    plies into the movement phase, reached by random play seeded with XorShift16(7)
+    (the same on both interpreters); a game that ends early keeps fewer."""
+    from morris import Position, Rules
+    from morris.compat import XorShift16
+    rules = Rules.parse(rules_text)
+    out = [("start", Position(rules))]
+    for seed in range(7, 40):
+        pos = Position(rules)
+        rng = XorShift16(seed)
+        marks = {}
+        moving = 0
+        for ply in range(200):
+            if pos.outcome() is not None:
+                break
+            placing = pos.hand[0] or pos.hand[1]
+            if ply == 6:
+                marks["placement"] = pos.copy()
+            if placing and pos.hand[0] + pos.hand[1] <= 2 and "late placement" not in marks:
+                marks["late placement"] = pos.copy()
+            if not placing:
+                moving += 1
+                if moving == 10:
+                    marks["movement"] = pos.copy()
+                    break
+            moves = pos.legal_moves
+            pos.push(moves[rng.below(len(moves))])
+        if len(marks) == 3:
+            return out + [(k, marks[k]) for k in ("placement", "late placement", "movement")]
+    return out + sorted(marks.items())
+
+
+def rules_child(rules_text, depth, what):
+    """Under MicroPython: one part of the per-preset bench (``--rules``): ``search`` (nodes
+    of the top level to ``depth`` over the bench positions), ``perft`` (engine-board
+    leaves from the start, depth 5), ``levels`` (nodes per move of each level) or
+    ``none`` (the positions only: the start-up time the parent subtracts)."""
+    from morris import Position
+    from engine import Engine, TOP_LEVEL
+    from engine.probe import BoardProbe
+    positions = preset_positions(rules_text)
+    if what == "search":
+        eng = Engine(TOP_LEVEL, nodes=10 ** 8, ms=10 ** 8, depth=depth, seed=1, book=False)
+        n = 0
+        for _, pos in positions:
+            eng.new_game()
+            eng.think(pos, 1000)
+            n += eng.nodes
+        print("COUNT %d %d" % (n, len(positions)))
+    elif what == "perft":
+        pos = positions[0][1]
+        print("COUNT %d" % BoardProbe(pos.rules).load(pos).perft(5))
+    elif what == "levels":
+        for lv in range(1, TOP_LEVEL + 1):
+            counts = []
+            for _, pos in positions:
+                e = Engine(lv, seed=1, book=False)
+                e.think(pos, 1000)
+                counts.append(e.nodes)
+            print("LEVEL %d %d %d" % (lv, sum(counts) // len(counts), max(counts)))
+
+
+def bench_rules(presets, depth):
+    """``--rules``: every preset of ``presets`` in the unix port (emitted code), printed per preset."""
+    import os
+    import subprocess
+    import tempfile
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    sys.path.insert(0, here)
+    import deploy
+    from engine import LEVEL_NAMES, level_budget
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    print("unix port, the engine's emitted code (tools/deploy.py --target host); rates over each process's CPU time")
+    print("Pico estimate: unix port nodes/s / %d (the emitted search's measured factor); inside the board's main"
+          " loop x %.1f; a move's time = its nodes at that rate (the level's ms deadline caps it on the board)"
+          % (PICO_FACTOR, LOOP_SHARE))
+
+    def child(tmp, rules, what):
+        c0 = _child_cpu()
+        r = subprocess.run([mp, "-X", "heapsize=1m", "tools/bench_engine.py", "--path", tmp, "--rules-child",
+                            rules, str(depth), what], cwd=root, capture_output=True, text=True)
+        if r.returncode:
+            sys.exit("micropython bench failed (%s): %s" % (rules, r.stderr[-2000:]))
+        return [ln.split() for ln in r.stdout.splitlines()], _child_cpu() - c0
+
+    with tempfile.TemporaryDirectory() as tmp:
+        deploy.build(tmp, target="host", log=lambda *a: None)
+        for rules in presets:
+            _, base = child(tmp, rules, "none")  # start-up and the positions: not counted
+            out, cpu = child(tmp, rules, "search")
+            nodes, npos = int(out[-1][1]), int(out[-1][2])
+            nps = nodes / max(cpu - base, 1e-3)
+            out, cpu = child(tmp, rules, "perft")
+            lps = int(out[-1][1]) / max(cpu - base, 1e-3)
+            out, _ = child(tmp, rules, "levels")
+            pico = nps / PICO_FACTOR
+            print("%s: search %.0f nodes/s (top level, depth %d, %d positions: %d nodes), engine-board perft"
+                  " %.0f leaves/s (start, depth 5); Pico %.0f nodes/s, %.0f in the main loop"
+                  % (rules, nps, depth, npos, nodes, lps, pico, pico * LOOP_SHARE))
+            for lv in out:
+                n, mean, worst = (int(x) for x in lv[1:])
+                _, ms, cap, _ = level_budget(n)
+                print("  level %d (%s): cap %d nodes, deadline %d ms; nodes per move mean %d, worst %d; host %.0f ms"
+                      " per move (mean); Pico, worst move: %.1f s standalone, %.1f s in the main loop"
+                      % (n, LEVEL_NAMES[n], cap, ms, mean, worst, 1000.0 * mean / nps,
+                         worst / pico, worst / (pico * LOOP_SHARE)))
+
+
 def _cpython_args(argv):
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("max_depth", nargs="?", type=int, default=5, help="search depth of the bench (default 5)")
     ap.add_argument("--all", action="store_true",
                     help="CPython, the unix port with and without the emitters, and the Pico estimates")
+    ap.add_argument("--rules", help="a rules text or 'all': per-preset figures in the unix port")
     a = ap.parse_args(argv)
     if not 1 <= a.max_depth <= 20:
         ap.error("max_depth must be 1..20")
+    if a.rules and a.rules != "all":
+        from morris import Rules
+        try:
+            Rules.parse(a.rules)
+        except ValueError as e:
+            ap.error(str(e))
     return a
 
 
@@ -301,7 +433,10 @@ def main():
     args = list(sys.argv[1:])
     if sys.implementation.name != "micropython":
         a = _cpython_args(args)
-        if a.all:
+        if a.rules:
+            from morris import PRESETS
+            bench_rules(PRESETS if a.rules == "all" else [a.rules], a.max_depth)
+        elif a.all:
             _all(a.max_depth)
         else:
             run_here(a.max_depth)
@@ -313,6 +448,10 @@ def main():
         del args[i:i + 2]
     if "firmware" not in sys.path:
         sys.path.append("firmware")
+    if "--rules-child" in args:
+        i = args.index("--rules-child")
+        rules_child(args[i + 1], int(args[i + 2]), args[i + 3])
+        return
     if "--count" in args:
         i = args.index("--count")
         what = args[i + 1]

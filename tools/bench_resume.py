@@ -7,8 +7,10 @@ controller's own commit-and-save path into an in-memory store with a log
 the heap on purpose -- holes of at most ``HOLE`` bytes between kept blocks,
 about ``FREE`` bytes free in all, like the Pico's heap in issue 12 (97,888
 bytes free, largest free block 848) -- and times a new Controller loading
-it. For comparison the same game in the old format (every move in one
-record, replayed on load) is loaded the same way.
+it. For comparison the same game in the first firmware's format (every move
+in one record) is loaded the same way: from the Pico's store, which has a log
+(replayed in pieces, its older moves moved to the log as it goes: bounded),
+and from a store without a log (every move kept: the old controller's way).
 
 Usage, from the repository root:
     .venv/bin/python tools/bench_resume.py [PLIES ...]   # the firmware as .mpy under
@@ -37,19 +39,32 @@ PICO_FACTOR = 60
 
 
 class MemStore:
-    """A store with a log, in memory (the controller's store contract)."""
+    """A store with a log, in memory (the controller's store contract; ``pieces`` as
+    hw/store.py's FileStore reads a file: bounded pieces)."""
 
     def __init__(self, log=True):
         self.data = None
+        self.chunks = None   # the stored bytes in pieces instead (a long game of the old format)
         self.lines = []
-        if not log:      # the old format: no log, every move in the state file
+        if not log:      # no log: every move in the state file
             self.log_append = None
 
     def save(self, data):
         self.data = bytes(data)
+        self.chunks = None
 
     def load(self):
-        return self.data
+        return self.data if self.chunks is None else b"".join(self.chunks)
+
+    def size(self):
+        return len(self.data) if self.chunks is None else sum(len(c) for c in self.chunks)
+
+    def pieces(self, n=256):
+        if self.chunks is not None:
+            return iter(self.chunks)
+        if not self.data:
+            return None
+        return (self.data[i:i + n] for i in range(0, len(self.data), n))
 
     def log_append(self, data):
         self.lines.append(bytes(data))     # one blob per append: no long list
@@ -94,35 +109,42 @@ def long_game(rules, plies, seed=1):
         yield pick
 
 
-def old_saved_game(rules, plies):
-    """(store, final position text, plies): a game in the old format (every move
-    in one record, replayed on load), written directly: the old controller's RAM
-    copy of every move does not fit a long game here."""
+def old_saved_game(rules, plies, log=False, seed=1):
+    """(store, final position text, plies): a game in the first firmware's format
+    (every move in one file, no Format tag, First worked out from the plies as that
+    firmware did), written directly: the old controller's RAM copy of every move
+    does not fit a long game here. ``log``: the store has a log (the Pico's)."""
     pos = Position(Rules.parse(rules))
-    pieces = ['[Rules "%s"]\n[First "white"]\n' % rules]
+    pieces = [None]
     texts = []
     n = 0
-    for m in long_game(rules, plies):
+    for m in long_game(rules, plies, seed):
         texts.append(pos.move_text(m))
         pos.push(m)
         n += 1
         if len(texts) == 64:
-            pieces.append(" ".join(texts) + " ")
+            pieces.append((" ".join(texts) + " ").encode())
             texts = []
             pos = pos.copy()
-    pieces.append(" ".join(texts))
-    st = MemStore(False)
-    st.data = ("".join(pieces) + "\n").encode()
+    pieces.append((" ".join(texts) + "\n").encode())
+    first = pos.turn if n % 2 == 0 else 1 - pos.turn      # the first firmware's way
+    pieces[0] = ('[Rules "%s"]\n[First "%s"]\n' % (rules, ("white", "black")[first])).encode()
+    st = MemStore(log)
+    st.chunks = pieces        # kept in pieces: a 6 KB block need not fit this heap
     return st, pos.text(), n
 
 
-def saved_game(rules, plies, log=True):
+FORMATS = ("new", "old", "old-nolog")   # today's; the first firmware's on a store with / without a log
+
+
+def saved_game(rules, plies, fmt="new"):
     """(store, final position text, plies): a ``long_game`` played through a
-    Controller's commit-and-save path into a fresh store (the old format when
-    ``log`` is False)."""
+    Controller's commit-and-save path into a fresh store, or written in the first
+    firmware's format (``fmt`` "old": on a store with a log, "old-nolog": without)."""
     from board.controller import Controller
-    if not log:
-        return old_saved_game(rules, plies)
+    if fmt != "new":
+        return old_saved_game(rules, plies, log=fmt == "old")
+    log = True
     st = MemStore(log)
     c = Controller(rules=rules, players=("human", "human"), store=st)
     n = 0
@@ -189,18 +211,18 @@ def resume(rules, store):
     return c, ticks_diff(ticks_us(), t0)
 
 
-def case(rules, n, log=True):
-    """Save a game of ``n`` plies under ``rules`` (new format, or the old one when
-    ``log`` is False), fragment the heap, resume it; prints one line."""
+def case(rules, n, fmt="new"):
+    """Save a game of ``n`` plies under ``rules`` (``fmt``: FORMATS), fragment the
+    heap, resume it; prints one line."""
     mp = hasattr(gc, "mem_free")
     import board.controller  # noqa: F401  (code first, while the heap is young)
     try:
-        st, final, plies = saved_game(rules, n, log)
+        st, final, plies = saved_game(rules, n, fmt)
     except MemoryError:
         print("  %-11s %5d plies  %-10s the saved record does not even fit in memory here"
-              % (rules, n, "new" if log else "old format"))
+              % (rules, n, fmt))
         return
-    size = len(st.data)
+    size = st.size()
     gc.collect()
     if mp:
         fragment_heap()
@@ -213,22 +235,22 @@ def case(rules, n, log=True):
     except MemoryError:
         us, parsed, ok = -1000, -1, "MemoryError"
     release()
-    print("  %-11s %5d plies  %-10s resume %7.2f ms (Pico ~%4d ms)  moves parsed %4d  "
+    print("  %-11s %5d plies  %-10s resume %7.2f ms (Pico ~%5d ms)  moves kept %4d  "
           "state file %5d bytes  free %6d, largest block %5d  %s" % (
-              rules, plies, "new" if log else "old format", us / 1000,
+              rules, plies, fmt, us / 1000,
               us * PICO_FACTOR // 1000, parsed, size, free, big, ok))
 
 
 def main(lengths, run=None):
-    """Every preset without a draw rule x ``lengths``, new and old format; ``run``
-    runs one ``case`` (args: rules, plies, log) -- default: here."""
+    """Every preset without a draw rule x ``lengths`` x FORMATS; ``run`` runs one
+    ``case`` (args: rules, plies, format) -- default: here."""
     print("resume of a saved game (%s), heap fragmented into holes of %d bytes (%d Pico bytes):"
           % ("MicroPython unix port, 192 KB heap, one process per line" if run else sys.implementation.name,
              HOLE_PICO * (8 if run else WORD) // 4, HOLE_PICO))
     for rules in PRESETS_WITHOUT_DRAW:
         for n in lengths:
-            for log in (True, False):
-                (run or case)(rules, n, log)
+            for fmt in FORMATS:
+                (run or case)(rules, n, fmt)
 
 
 def _run_micropython(args):
@@ -250,9 +272,9 @@ def _run_micropython(args):
                     os.path.abspath(__file__)], check=True)
     failed = []
 
-    def run(rules, n, log):
+    def run(rules, n, fmt):
         code = "import sys; sys.path[:0] = [%r]; import bench_resume as b; b.case(%r, %d, %r)" % (
-            out, rules, n, log)
+            out, rules, n, fmt)
         r = subprocess.run([mp, "-X", "heapsize=192k", "-c", code], cwd=root, capture_output=True,
                            text=True)
         print(r.stdout.rstrip())

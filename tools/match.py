@@ -8,7 +8,8 @@ Usage (from the repository root)::
 Players: ``random`` (uniform legal move), ``greedy`` (best move by one ply
 of the engine's static evaluation, ties broken at random), ``L1``..``L5``
 (the engine at that level), ``B1``..``B5`` (the frozen baseline engine of
-tools/baseline_engine/, today's engine before issue 13, at that level),
+tools/baseline_engine/, the engine before issue 13, at that level), ``R1``..``R5``
+(the frozen relatives' engine of tools/baseline_engine/, which issue 23 replaced),
 optionally with a node cap or variety margin override ``L5:nodes=4000``, ``L3:margin=6``.
 
 Games are played in pairs from the same randomised opening (``--opening``
@@ -24,7 +25,8 @@ difference with a 95% confidence interval (normal approximation of the
 per-game score, Elo = -400 log10(1/s - 1); a bound at a score of 0 or
 1 prints as -inf / +inf; when every game scored alike the interval is
 Wilson's for a proportion). Runs games in ``--jobs``
-processes (multiprocessing, 2 by default).
+processes (multiprocessing, 2 by default). ``--log FILE`` appends each
+game's result as it ends; ``match.py --summarize FILE`` scores them.
 """
 import argparse
 import math
@@ -92,7 +94,7 @@ def make_player(spec, seed):
     """Player from its text spec ('random', 'greedy', 'L3', 'B5', 'L5:nodes=4000')."""
     rng = random.Random(seed)
     if spec == "random":
-        return _Adapter(RandomPlayer(rng))
+        return _Adapter(RandomPlayer(rng))  # under --micropython: match_game.RandomMover
     if spec == "greedy":
         return _Adapter(GreedyPlayer(rng))
     return match_game.make_engine(spec, seed)
@@ -155,9 +157,32 @@ def summarize(results):
     return w, d, lo, mean, elo(mean), elo(max(0.0, mean - 1.96 * se)), elo(min(1.0, mean + 1.96 * se))
 
 
+def _log(path, r):
+    """Append game result ``r`` (score plies reason nodes moves) to ``path`` (if given)."""
+    if path:
+        with open(path, "a") as f:
+            f.write("%s %d %s|%d %d\n" % (r[0], r[1], r[2], r[3], r[4]))
+
+
+def summarize_log(path):
+    """Print the score of the games logged in ``path`` (``--log``) so far."""
+    results = []
+    for line in open(path):
+        head, tail = line.strip().split("|")
+        sc, plies, reason = head.split(" ", 2)
+        an, am = tail.split()
+        results.append((float(sc), int(plies), reason, int(an), int(am)))
+    w, d, lo, s, e, el, eh = summarize(results)
+    print("%s: %d games: A wins %d  draws %d  losses %d  score %.1f%%  Elo %+.0f [%+.0f, %+.0f] (95%%)"
+          % (path, len(results), w, d, lo, 100 * s, e, el, eh))
+
+
 def main(argv=None):
+    if argv is None and len(sys.argv) == 3 and sys.argv[1] == "--summarize":
+        summarize_log(sys.argv[2])
+        return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baseline B1..B5 [:nodes=N][:margin=M][:tt=T]")
+    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baselines B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T]")
     ap.add_argument("b", help="player B")
     ap.add_argument("--games", type=int, default=200, help="number of games (even)")
     ap.add_argument("--rules", default="standard", help="rules text, e.g. wikipedia+double_mill=two")
@@ -165,8 +190,10 @@ def main(argv=None):
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", help="append each game's result to this file as it ends (a long match's"
+                    " partial score survives an interruption: --summarize FILE)")
     ap.add_argument("--micropython", action="store_true",
-                    help="play engine-only games in the MicroPython unix port (emitted code: faster)")
+                    help="play the games in the MicroPython unix port (emitted code: faster; not with greedy)")
     args = ap.parse_args(argv)
     if args.games < 2 or args.games % 2:
         ap.error("--games must be an even number of at least 2 (colours alternate)")
@@ -183,8 +210,8 @@ def main(argv=None):
         mp = os.path.join(os.path.dirname(sys.executable), "micropython")
         if not os.path.exists(mp):
             ap.error("micropython not found beside %s" % sys.executable)
-        if "random" in (args.a, args.b) or "greedy" in (args.a, args.b):
-            ap.error("--micropython plays engine levels only (L1..L5, B1..B5)")
+        if "greedy" in (args.a, args.b):
+            ap.error("--micropython plays engine levels and random only (L1..L5, B1..B5, R1..R5, random)")
     tasks = []
     for g in range(args.games):
         tasks.append((args.a, args.b, g % 2 == 0, (args.seed * 100003 + g // 2) & 0xFFFF,
@@ -192,9 +219,15 @@ def main(argv=None):
     t0 = time.time()
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(play_game, tasks, chunksize=1)
+            results = []
+            for r in pool.imap_unordered(play_game, tasks, chunksize=1):
+                results.append(r)
+                _log(args.log, r)
     else:
-        results = [play_game(t) for t in tasks]
+        results = []
+        for t in tasks:
+            results.append(play_game(t))
+            _log(args.log, results[-1])
     dt = time.time() - t0
     w, d, lo, s, e, el, eh = summarize(results)
     reasons = {}

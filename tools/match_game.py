@@ -9,9 +9,12 @@ As a script (MicroPython or CPython), from the repository root::
 prints ``score plies reason|a_nodes a_moves`` (score of A: 0, 0.5, 1) and,
 with ``dump``, before it one line per position reached after the opening:
 ``F ply turn phase f0 f1 ... f13`` (phase 0 placement / 1 movement;
-engine/evaluate.py features for the side to move) for the weight tuner. Players: ``L1``..``L5`` (the engine),
-``B1``..``B5`` (the frozen baseline of tools/baseline_engine/), optionally
-``:nodes=N``, ``:margin=M``, ``:tt=T``. Openings: OPENING random placement plies drawn with
+engine/evaluate.py features for the side to move) for the weight tuner. Players: ``L1``..``L5`` (the engine;
+``:w=F`` plays with the weights of family F of engine/evaluate.py's WEIGHTS instead of the rules' own),
+``B1``..``B5`` (the frozen pre-issue-13 engine of tools/baseline_engine/), ``R1``..``R5`` (the
+frozen relatives' engine of tools/baseline_engine/, replaced in issue 23), optionally
+``:nodes=N``, ``:margin=M``, ``:tt=T`` (``B``, ``R``: ``:nodes=N`` only); ``random`` (a uniformly
+random legal move, drawn with XorShift16). Openings: OPENING random placement plies drawn with
 morris.compat.XorShift16 from SEED (the same on both interpreters).
 """
 import sys
@@ -24,39 +27,76 @@ from morris import Position, Rules  # noqa: E402
 from morris.compat import XorShift16  # noqa: E402
 
 
+class RandomMover:
+    """A uniformly random legal move (XorShift16, the same on both interpreters)."""
+
+    def __init__(self, seed):
+        self.rng = XorShift16(seed & 0xFFFF or 1)
+        self.nodes = 0
+
+    def think(self, pos):
+        """A random legal move of ``pos``."""
+        moves = pos.legal_moves
+        return moves[self.rng.below(len(moves))]
+
+
 def make_engine(spec, seed):
-    """The engine for a player spec 'L3', 'B5', 'L5:nodes=4000', 'L3:margin=6', 'L5:tt=4096' (the
-    node cap / the variety margin in centi-stones / the table entries overridden); ValueError otherwise."""
-    if len(spec) < 2 or spec[0] not in "LlBb":
-        raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N][:margin=M][:tt=T])" % spec)
+    """The engine for a player spec 'L3', 'B5', 'R5', 'L5:nodes=4000', 'L3:margin=6', 'L5:tt=4096' (the
+    node cap / the variety margin in centi-stones / the table entries overridden), or 'random';
+    ValueError otherwise."""
+    if spec == "random":
+        return RandomMover(seed)
+    if len(spec) < 2 or spec[0] not in "LlBbRr":
+        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T])" % spec)
     parts = spec[1:].split(":")
     try:
         level = int(parts[0])
     except ValueError:
-        raise ValueError("unknown player %r (L1..L5, B1..B5 [:nodes=N][:margin=M][:tt=T])" % spec)
+        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T])" % spec)
     if not 1 <= level <= 5:
         raise ValueError("player %r: levels are 1..5" % spec)
     opts = {}
     for opt in parts[1:]:
         kv = opt.split("=")
-        if kv[0] not in ("nodes", "margin", "tt") or len(kv) != 2:
-            raise ValueError("unknown player option %r (nodes=N, margin=M, tt=T)" % opt)
+        if kv[0] not in ("nodes", "margin", "tt", "w") or len(kv) != 2:
+            raise ValueError("unknown player option %r (nodes=N, margin=M, tt=T, w=F)" % opt)
         try:
             opts[kv[0]] = int(kv[1])
         except ValueError:
             raise ValueError("player option %r needs an integer" % opt)
-        if opts[kv[0]] < (0 if kv[0] == "margin" else 1):
+        if opts[kv[0]] < (0 if kv[0] in ("margin", "w") else 1):
             raise ValueError("player option %r is out of range" % opt)
-    if spec[0] in "Bb":
-        if "margin" in opts or "tt" in opts:
-            raise ValueError("the baseline has no margin or tt option")
+    if spec[0] in "BbRr":
+        if "margin" in opts or "tt" in opts or "w" in opts:
+            raise ValueError("the baselines have no margin or tt option")
+        if spec[0] in "Rr":
+            from baseline_engine.relatives_player import RelativesEngine
+            return RelativesEngine(level, nodes=opts.get("nodes"), seed=seed)
         import baseline_engine
         return baseline_engine.Engine(level, nodes=opts.get("nodes"), seed=seed)
     from engine import Engine
     eng = Engine(level, nodes=opts.get("nodes"), seed=seed, tt_size=opts.get("tt"))
     if "margin" in opts:
         eng.margin = opts["margin"]
+    if "w" in opts:
+        _fixed_weights(eng, opts["w"])
     return eng
+
+
+def _fixed_weights(eng, fam):
+    """Make ``eng`` search with the weights of family ``fam`` (engine/evaluate.py WEIGHTS)."""
+    from engine.evaluate import WEIGHTS, NF
+    if not fam < len(WEIGHTS):
+        raise ValueError("player option w=%d: families are 0..%d" % (fam, len(WEIGHTS) - 1))
+    eng.reserve()
+    s = eng.searcher
+    begin = s.begin
+
+    def fixed_begin(board, *args):
+        begin(board, *args)
+        for i in range(2 * NF):
+            s.W[i] = WEIGHTS[fam][i] + 32768  # evaluate._WBIAS
+    s.begin = fixed_begin
 
 
 def play(a_spec, b_spec, a_white, seed, rules_text, opening, max_plies, dump=None, make=None):
@@ -112,7 +152,7 @@ def _main(argv):
         from engine.board import Board, zeros
         from engine.evaluate import score, weights, NF
         board = [None]
-        W = weights()
+        W = weights(Rules.parse(rules))
         F = zeros(NF)
 
         def dump(ply, pos):

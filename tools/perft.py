@@ -94,9 +94,7 @@ def main(argv=None):
     if a.engine:
         from engine import holds
         if not holds(pos.rules):
-            ap.error("--engine: the engine board does not hold these rules (%s): their special turns or full-board ending "
-                     "are searched on morris.Position (engine/relatives.py); count them without --engine"
-                     % pos.rules)
+            ap.error("--engine: the engine board does not hold these rules (%s)" % pos.rules)
     print("interpreter: %s" % ("MicroPython (unix port, heap %s)" % a.heap if a.micropython
                               else "CPython " + sys.version.split()[0]))
     print("position: %s" % pos.text())

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fit the evaluation weights to self-play results (Texel's method).
 
-    .venv/bin/python tools/tune_weights.py --games 300 --player L3:nodes=600 [--out weights.txt]
+    .venv/bin/python tools/tune_weights.py --games 300 --player L3:nodes=600 [--rules PRESET]
 
 1. Self-play: ``--games`` games of ``--player`` against itself (random
    openings, the engine's seeded variety), played in the MicroPython unix
@@ -12,8 +12,13 @@
    for the side to move). Minimise mean (r - sigmoid(K * w.x / 100))^2 over
    the weights w of both phases by gradient descent, material fixed at 100
    (the scale) and K fitted first for the current weights.
-3. Print the fitted WEIGHTS tuple (paste into engine/evaluate.py) and the
-   loss before / after.
+3. Print the fitted weights of the rules' family (engine/evaluate.py
+   ``family``: the nine-stone games, twelve stones, no flying, marks; paste
+   into that family's entry of WEIGHTS) and the loss before / after. Play
+   the games in a preset of the family; the fit starts from the family's
+   current weights. Check a fit by a match before keeping it, e.g.
+   ``tools/match.py L5 L5:w=0 --rules dooz --micropython`` (the new family
+   weights against the nine-stone games' weights).
 Pure Python: no numpy on the project's hosts.
 """
 import argparse
@@ -26,7 +31,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from engine.evaluate import WEIGHTS, NF, F_MAT, F_TEMPO  # noqa: E402
+from morris import Rules  # noqa: E402
+from engine.evaluate import WEIGHTS, NF, F_MAT, F_TEMPO, family  # noqa: E402
+
+FAMILY_NAMES = ("nine stones", "twelve stones", "no flying", "marks")  # engine/evaluate.py family()
 
 # engine/evaluate.py's features in F order (kept here: the board's RAM has no use for them)
 FEATURE_NAMES = ("material", "mills", "open", "ready", "fork", "mobility", "jammed",
@@ -117,8 +125,10 @@ def main(argv=None):
             if f[F_TEMPO]:
                 continue  # not quiet: the side to move captures next
             samples.append((ph, f, r))
-    print("%d games, %d quiet positions" % (len(games), len(samples)))
-    w0 = list(WEIGHTS)
+    fam = family(Rules.parse(a.rules))
+    print("%d games of %s (weights family %d, %s), %d quiet positions"
+          % (len(games), a.rules, fam, FAMILY_NAMES[fam], len(samples)))
+    w0 = list(WEIGHTS[fam])
     best_k, best_l = 1.0, None
     for k10 in range(2, 31, 2):
         k = k10 / 10.0
@@ -131,7 +141,7 @@ def main(argv=None):
     wi = [int(round(x)) for x in w]
     for ph, name in ((0, "placement"), (1, "movement")):
         print("%s: %s" % (name, ", ".join("%s %d" % (FEATURE_NAMES[i], wi[ph * NF + i]) for i in range(NF))))
-    print("WEIGHTS = (\n    %s,\n    %s,\n)" % (", ".join(str(x) for x in wi[:NF]), ", ".join(str(x) for x in wi[NF:])))
+    print("family %d: (%s,\n     %s)" % (fam, ", ".join(str(x) for x in wi[:NF]), ", ".join(str(x) for x in wi[NF:])))
     return 0
 
 

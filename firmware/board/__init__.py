@@ -7,12 +7,13 @@ settle filter). See controller.py for the gestures.
 """
 
 
-def forget(name):
-    """Drop submodule ``board.<name>`` from the heap once used: out of ``sys.modules``
-    and off this package, which keeps every imported submodule as an attribute (so
-    popping ``sys.modules`` alone keeps its code in the heap)."""
+def drop(*names):
+    """Forget the board modules ``names`` ("board.hint", "board.takeback", ...) after a
+    use: out of ``sys.modules`` and off this package (an import also binds a
+    submodule to its package, which would keep its code in the heap). Their next
+    use imports them again."""
     import sys
-    sys.modules.pop("board." + name, None)
-    pkg = sys.modules.get("board")
-    if pkg is not None and name in dir(pkg):
-        delattr(pkg, name)
+    g = globals()
+    for name in names:
+        sys.modules.pop(name, None)
+        g.pop(name[6:], None)

@@ -65,25 +65,33 @@ nothing, until the board is back at a legal state or the intended legal
 action is complete.
 
 Store contract: ``store.save(bytes)`` and ``store.load() -> bytes or None``;
-optionally a log: ``log_append(bytes)``, ``log_lines()`` (iterable of bytes
-lines) and ``log_clear()``. After every completed move (and undo, new game)
-the game is saved as record text (docs/board_controller.md, "Saved game"):
-``[Rules "<rules text>"]``, ``[First "white|black"]`` (and ``[Position "..."]``
-for a game set up from a position rather than the start); once older moves
-went to the log, ``[Game "<id>"]``, ``[Ply "<n>"]`` and
-``[Base "<position text after n plies>"]`` (the text carries the repetition
-history); then the moves since (at most ``2 * TAIL - 1``). Every ``TAIL``
-moves the older ones are appended to the log (``<id> <ply> <move>`` lines),
-read back only for the full record (``record()``, ``export_record()``). So a
-stored game of any length resumes in bounded time and memory; undo reaches
-back ``TAIL`` to ``2 * TAIL - 1`` moves. A store without a log keeps every
-move in the state file (replayed on resume). On start a stored game is
-resumed once the sensed board matches it; until then the LEDs show which
-stones to place or remove ("new" abandons it for a new game).
+optionally ``pieces(n)`` (the stored bytes in pieces: a saved game of any
+size read in bounded memory), ``set_aside()`` (keep a game that cannot be
+resumed under another name) and a log: ``log_append(bytes)``, ``log_lines()``
+(iterable of bytes lines) and ``log_clear()``. After every completed move
+(and undo, new game, resignation, agreed draw) the game is saved as record
+text (docs/board_controller.md, "Saved game"): ``[Format "3"]``, ``[Rules
+"<rules text>"]``, ``[First "white|black"]`` (the game's first player, from
+the game: ``game_start``), ``[Position "..."]`` for a game set up from a
+position rather than the start; once older moves went to the log, ``[Game
+"<id>"]``, ``[Ply "<n>"]`` and ``[Base "<position text after n plies>"]``
+(the text carries the repetition history); ``[Result]`` and
+``[Termination]`` for a game ended by resignation or agreement; then the
+moves since (at most ``2 * TAIL - 1``). Every ``TAIL`` moves the older ones
+are appended to the log (``<id> <ply> <move>`` lines), read back only for
+the full record (``record()``, ``export_record()``). So a stored game of any
+length resumes in bounded time and memory; undo reaches back ``TAIL`` to
+``2 * TAIL - 1`` moves. A store without a log keeps every move in the state
+file (replayed on resume). On start a stored game is resumed once the sensed
+board matches it; until then the LEDs show which stones to place or remove
+("new" abandons it for a new game). Every earlier format of the saved game
+is read (board/resume.py); a saved game that cannot be resumed is set aside
+(``store.set_aside()``), a ``resume`` event says why, and the four corner
+points blink ``aside`` until a button is pressed or a move is made.
 """
 from morris import Position, Outcome, Rules, NONE, WHITE, BLACK
 from morris.compat import ticks_diff
-from board import leds
+from board import leds, drop
 from board.debounce import Debouncer
 from board.display import Display, COLOURS, CAPS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
@@ -124,6 +132,23 @@ def _players_of(players):
     return tuple(HUMAN if p == HUMAN else REMOTE for p in players)
 
 
+def saved_bytes(rules, first, start, moves, log=None, end=None):
+    """The saved game's bytes, format 3 (module doc, "Store contract"): ``rules``
+    text, ``first`` "white"/"black", ``start`` position text or None, ``moves``
+    (the texts since the base), ``log``: (game id, plies before the base, base
+    position text) once older moves are in the store's log, else None; ``end``:
+    the Outcome of a resignation or agreed draw, or None. The one writer of the
+    format (the simulator's "continue from here" too)."""
+    head = '[Format "3"]\n[Rules "%s"]\n[First "%s"]\n' % (rules, first)
+    if start is not None:
+        head += '[Position "%s"]\n' % start
+    if log is not None:     # older moves are in the log: this game's id there, and the base
+        head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % log
+    if end is not None:     # resignation, agreed draw: not in the position
+        head += '[Result "%s"]\n[Termination "%s"]\n' % (end.result(), end.reason)
+    return (head + " ".join(moves) + "\n").encode()
+
+
 class Controller(Display):
     """The board's game session. Feed it with ``step``; it returns LED frames.
 
@@ -152,6 +177,13 @@ class Controller(Display):
     Raises ValueError for bad rules, players, palette or first.
     """
 
+    # Rarely changed state as class defaults: an instance attribute is made only
+    # when one changes (the Pico's heap: a bigger attribute table of every
+    # controller costs a 944-byte block on the 64-bit unix port).
+    store_error = None      # the store's last error text, or None
+    first = WHITE           # who moved first in this game (WHITE/BLACK): the game's own
+    _aside = None           # (why, kept as) when the saved game was set aside at power-up
+
     def __init__(self, rules=None, players=("human", "human"), settle_ms=80, palette=None,
                  budget_ma=None, store=None, learning=False, first=None, now_ms=0,
                  commit_ms=COMMIT_MS):
@@ -166,11 +198,12 @@ class Controller(Display):
         self._took = 0            # the captured stones of the last move, while it may be put back
         self._note = ""           # what was recorded, said until the next move
         self._far = False         # the board was far from every legal reading: guide to the position
+        self._good = 0            # the last board read as a legal action (or its start): a sweep
+                                  # restored to it carries on from there
         self._pal = leds.palette_list(palette)
         self._dim = [leds.dim(c) for c in self._pal]
         self.budget_ma = leds.DEFAULT_BUDGET_MA if budget_ma is None else budget_ma
         self.store = store
-        self.store_error = None
         self.learning = bool(learning)
         self._deb = Debouncer(settle_ms, now_ms)
         self._now = now_ms
@@ -236,16 +269,22 @@ class Controller(Display):
                 pass
         return list(self.moves)
 
+    def game_start(self):
+        """How this game began, from the game itself (never worked out by counting
+        moves): (rules text, first player "white"/"black", the start position text
+        or None for the start position). The saved game, ``export_record`` and the
+        protocol's record and state name the start and the first player from it."""
+        return str(self.pos.rules), COLOURS[self.first], self._start_text
+
     def export_record(self, tags=None):
         """The game as record text (docs/records.md, ``morris.record``): tags
-        (dict: Event, White, Black, ...) plus Rules, the start and the moves.
-        Raises MemoryError only where the device has no room for the text."""
-        from morris.record import write_record
-        moves = self.record()
-        first = self.pos.turn if len(moves) % 2 == 0 else 1 - self.pos.turn
-        start = self._start_text
+        (dict: Event, White, Black, ...) plus Rules, the start (``game_start``)
+        and the moves, each numbered by the side that made it. Raises
+        MemoryError only where the device has no room for the text."""
+        from morris.writer import write_record     # the board never loads the record readers
+        rules, first, start = self.game_start()
         end = self._ended
-        return write_record(moves, rules=None if start else self.pos.rules, start=start,
+        return write_record(self.record(), rules=None if start else rules, start=start,
                             first=first, tags=tags, result=end.result() if end else None,
                             termination=end.reason if end else None)
 
@@ -339,6 +378,9 @@ class Controller(Display):
         return f
 
     def _button(self, b):
+        if self._aside is not None:
+            self._aside = None
+            self._serial += 1
         if b == "ok":
             if self._take >= 0:
                 self._take = -1
@@ -413,12 +455,11 @@ class Controller(Display):
         Calling it again while pending goes back further. Returns False when
         there is nothing to take back.
         """
-        from board import forget
         from board import takeback     # imported for the request and dropped again (heap)
         try:
             return takeback.undo(self)
         finally:
-            forget("takeback")
+            drop("board.takeback")
 
     def hint(self):
         """Show a hint: one whole move that closes a mill now (the stone to move, lit
@@ -430,12 +471,11 @@ class Controller(Display):
         ``mill`` (the points of the mill it closes), ``threats`` (point names),
         ``block``: a legal move onto a threatened point, as text ("c5-d5", "d5", with
         "x.." captures if it makes a mill), or None when no move can block."""
-        from board import forget
         from board.hint import hint     # imported for the press and dropped again (heap)
         try:
             return hint(self)
         finally:
-            forget("hint")
+            drop("board.hint")
 
     def set_learning(self, on):
         """Learning mode on or off, shown at once (the movable stones light dimly)."""
@@ -461,12 +501,11 @@ class Controller(Display):
         return self._end(Outcome(None, "draw by agreement"))
 
     def _end(self, out):
-        from board import forget
         from board import takeback     # imported for the request and dropped again (heap)
         try:
             return takeback.end(self, out)
         finally:
-            forget("takeback")
+            drop("board.takeback")
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -489,6 +528,8 @@ class Controller(Display):
         self.players = players
         self._reader = Reader(players)
         self.pos = Position(rules, first)
+        if first != self.first:
+            self.first = first
         self._lay = _layout(rules.geo)
         self._start_text = None
         self.moves = []
@@ -547,6 +588,8 @@ class Controller(Display):
         self.moves.append(text)
         self.remote = -1
         self._hint = None
+        if self._aside is not None:
+            self._aside = None
         mill = 0 if m & REMOVAL else _mills_through(pos.geo, pos.bb[t], m & 31)
         if mill:
             self._flash = mill
@@ -572,12 +615,11 @@ class Controller(Display):
     def _take_back(self, k, reason):
         """Take back the last ``k`` moves (an undo; ``reason`` "capture put back": the
         stones just captured were put straight back, the move's put stays)."""
-        from board import forget
         from board import takeback     # imported for the request and dropped again (heap)
         try:
             return takeback.take_back(self, k, reason)
         finally:
-            forget("takeback")
+            drop("board.takeback")
 
     # ---- store ----------------------------------------------------------------
     # The saved game (docs/board_controller.md, "Saved game"): the state file holds
@@ -586,15 +628,9 @@ class Controller(Display):
     # (``log_append`` / ``log_lines``), read only for the full record. Resuming
     # parses at most 2*TAIL-1 moves, whatever the game's length.
     def _record_bytes(self):
-        total = self._ply0 + len(self.moves)
-        # the side that moved first, from the parity of the moves played
-        first = self.pos.turn if total % 2 == 0 else 1 - self.pos.turn
-        head = '[Rules "%s"]\n[First "%s"]\n' % (str(self.pos.rules), COLOURS[first])
-        if self._start_text is not None:
-            head += '[Position "%s"]\n' % self._start_text
-        if self._ply0:      # older moves are in the log: this game's id there, and the base
-            head += '[Game "%x"]\n[Ply "%d"]\n[Base "%s"]\n' % (self._game, self._ply0, self._base_text)
-        return (head + " ".join(self.moves) + "\n").encode()
+        rules, first, start = self.game_start()
+        return saved_bytes(rules, first, start, self.moves,
+                           (self._game, self._ply0, self._base_text) if self._ply0 else None, self._ended)
 
     def _save(self):
         if self.store is None:
@@ -606,7 +642,8 @@ class Controller(Display):
                 self.store_error = str(e)
         try:
             self.store.save(self._record_bytes())
-            self.store_error = None
+            if self.store_error is not None:
+                self.store_error = None
         except Exception as e:  # a failing store must not stop the game
             self.store_error = str(e)
 
@@ -618,27 +655,39 @@ class Controller(Display):
 
     def _archive(self):
         from board.gamelog import archive   # long games only: loaded when first needed
-        archive(self, TAIL)
+        self.pos, self._base_text, self._ply0, self.moves = archive(
+            self.store, self._game, self._ply0, self.moves, self.pos, TAIL)
+        self._refresh()
 
     def _load(self):
-        """Load a stored game into ``pos`` and enter SETUP; False when none or unreadable
-        (board/resume.py: its code is needed once, at power-up, and then freed)."""
-        if self.store is None:
+        """Load a stored game into ``pos`` and enter SETUP; False when none, or when it
+        cannot be resumed: then it is set aside (``oldsaves.set_aside``). board/resume.py:
+        its code is needed once, at power-up, and then freed."""
+        st = self.store
+        if st is None:
             return False
-        data = self.store.load()
-        if not data:
+        f = getattr(st, "pieces", None)
+        src = f(256) if f is not None else st.load()
+        if not src:             # nothing saved: the reader's code is not even loaded
             return False
-        from board import forget
         from board.resume import load
         try:
-            if not load(self, data):
+            try:
+                again = load(self, src, TAIL)
+            except ValueError as e:     # resume.Unreadable: why it cannot be resumed
+                from board.oldsaves import set_aside
+                set_aside(self, str(e))
                 return False
         finally:
-            forget("resume")
+            drop("board.resume", "board.savefile", "board.oldsaves", "board.gamelog")
+        if again is None:
+            return False
         if not self._game:      # no older moves in the log yet: any id will do
             self._new_id()
         self._mode = SETUP
         self._target = (self.pos.bb[0], self.pos.bb[1])
+        if again:               # an earlier format: saved again in today's
+            self._save()
         return True
 
     # ---- reading the board ----------------------------------------------------
@@ -693,6 +742,8 @@ class Controller(Display):
             x.explain(self.pos, v)
         self._view = v
         self._serial += 1
+        if v.kind != "mistake" and self._mode == PLAY:
+            self._good = self.settled
         if v.kind == "mistake":
             if v.code == "disturbed" and self._mode == PLAY:
                 self._far = True
@@ -744,7 +795,7 @@ class Controller(Display):
             v = self._reader.read(pos, S, self._tables, self.remote)
             return View("put_back") if v.kind == "mistake" else v
         if self._far and self.players[pos.turn] == HUMAN:
-            if S == E:
+            if S == E or S == self._good:     # back at the position, or at the stage shown last
                 self._far = False
             else:
                 return self._reader.disturbed(pos, S)

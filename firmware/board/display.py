@@ -7,7 +7,7 @@ Kept in its own module so that each source file compiles in little memory.
 """
 from morris import NONE
 from morris.compat import ticks_diff
-from board import leds
+from board import leds, drop
 from board.reading import set_bits as _set_bits, masks as _masks, extras as _extras, REMOVAL
 
 COLOURS = ("white", "black")
@@ -42,7 +42,8 @@ class Display:
         (what the board's reading recorded last, e.g. "White took b2. Wrong?
         Press Undo.", said until the next move; "" for none; the message starts
         with it), "result" ('1-0'/'0-1'/'1/2-1/2' or None),
-        "reason", "in_hand" [w, b], "on_board" [w, b], "record", "players",
+        "reason", "in_hand" [w, b], "on_board" [w, b], "record", "first" (who moved
+        first: ``game_start``), "players",
         "rules", "learning", "remote" (pending remote move text or None),
         "awaiting_remote", "settled", "expected", "hint" (the hint shown now, as the
         "hint" event, or None)."""
@@ -88,6 +89,7 @@ class Display:
             "in_hand": [pos.hand[0], pos.hand[1]],
             "on_board": [pos.count[0], pos.count[1]],
             "record": self.record(),
+            "first": COLOURS[self.first],
             "players": list(self.players),
             "rules": str(pos.rules),
             "learning": self.learning,
@@ -107,12 +109,11 @@ class Display:
                 and ticks_diff(self._now, self._hint_at) < HINT_MS)
 
     def _message(self):
-        from board import forget
         from board.message import message   # imported for a status and dropped again (heap)
         try:
             return message(self)
         finally:
-            forget("message")
+            drop("board.message")
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""
@@ -220,6 +221,10 @@ class Display:
             self._paint_view(v)
         if self.teacher is not None:
             self.teacher.paint(self, v, codes)
+        if self._aside is not None:     # the saved game was set aside at power-up
+            rows = pos.geo.rows
+            for p in (rows[0][0], rows[0][-1], rows[-1][0], rows[-1][-1]):
+                codes[p] = leds.ASIDE
         if k != "over":
             # whatever differs from the wanted board is always shown
             diff = S ^ self._expected()
@@ -230,9 +235,12 @@ class Display:
         dimc = self._dim
         frame = []
         blinky = 0
+        full = 0        # the frame's channel sum with every mark at full level (the cap)
         for i in range(24):
             c = codes[i]
-            if c >= leds.REMOVE and c <= leds.PLACE_BLACK:
+            q = pal[c]
+            full += q[0] + q[1] + q[2]
+            if c >= leds.REMOVE and c <= leds.PLACE_BLACK or c == leds.ASIDE:
                 blinky |= 1
                 frame.append(dimc[c] if blink else pal[c])
             elif c >= leds.REMOTE_FROM and c <= leds.REMOTE_CAPTURE:
@@ -244,7 +252,7 @@ class Display:
             else:
                 frame.append(pal[c])
         self._blinky = blinky
-        leds.cap_frame(frame, self.budget_ma)
+        leds.cap_frame(frame, self.budget_ma, full)
         self._frame = frame
         self._key = ((key & ~28) | (blink << 2 if blinky & 1 else 0)
                      | (pulse << 3 if blinky & 2 else 0) | (fl << 4 if blinky & 4 else 0))

@@ -1,31 +1,29 @@
 """The saved game's long-game half: moving older moves to the store's log, reading
-them back, and the power-up seed of a resumed game. The format is the controller's ("Store contract"
-in board/controller.py; docs/board_controller.md, "Saved game"). Kept out of
-controller.py so a short game never loads this code (RAM)."""
+them back, and the power-up seed of a resumed game. The format is the controller's
+("Store contract" in board/controller.py; docs/board_controller.md, "Saved game").
+Kept out of controller.py so a short game never loads this code (RAM)."""
 
 
-def archive(c, tail):
-    """Move all but the last ``tail`` of controller ``c``'s kept moves to its store's
-    log (``<game id> <ply> <move>`` lines); its position restarts from the new base
-    (the undo data of older moves is dropped). OSError from the store: nothing
+def archive(store, game, ply0, moves, pos, tail):
+    """Append all but the last ``tail`` of ``moves`` (the move texts after ply ``ply0``,
+    played on ``pos``) to ``store``'s log as ``<game id> <ply> <move>`` lines, and
+    rebase: (position, its base text, the new ply0, the kept moves) -- a copy of
+    ``pos`` that starts ``tail`` moves back (the undo data of older moves is
+    dropped: bounded memory whatever the length). OSError from the store: nothing
     changed."""
-    k = len(c.moves) - tail
+    k = len(moves) - tail
     lines = []
     for i in range(k):
-        lines.append("%x %d %s\n" % (c._game, c._ply0 + i, c.moves[i]))
-    c.store.log_append("".join(lines).encode())
-    pos = c.pos
+        lines.append("%x %d %s\n" % (game, ply0 + i, moves[i]))
+    store.log_append("".join(lines).encode())
     back = []
     for _ in range(tail):
         back.append(pos.pop())
     base = pos.copy()
-    c._base_text = base.text()
+    text = base.text()
     for i in range(tail - 1, -1, -1):
         base.push(back[i])
-    c.pos = base
-    c._ply0 += k
-    c.moves = c.moves[k:]
-    c._refresh()
+    return base, text, ply0 + k, moves[k:]
 
 
 def archived(c):

@@ -43,16 +43,17 @@ DRAW = 17
 CAPTURED = 18
 HINT_FROM = 19
 MARKED = 20
+ASIDE = 21
 # learning mode's move quality (teach/quality.py; a puzzle's verdict and answer too):
 # private (no room in this module's dict); teach/ finds them by name in MEANINGS
-_GOOD = const(21)
-_PLAYABLE = const(22)
-_MISTAKE = const(23)
+_GOOD = const(22)
+_PLAYABLE = const(23)
+_MISTAKE = const(24)
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
             "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured",
-            "hint_from", "marked", "good", "playable", "mistake")
+            "hint_from", "marked", "aside", "good", "playable", "mistake")
 
 # The one table of LED meanings: the board paints it, the simulator's page draws
 # its legend from it (``table()``), docs/board_controller.md lists it (a test keeps
@@ -90,6 +91,7 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (64, 28, 0),       # captured
     (0, 200, 60),      # hint_from
     (112, 0, 56),      # marked
+    (255, 120, 160),   # aside
     (176, 255, 112),   # good
     (176, 128, 255),   # playable
     (255, 96, 112),    # mistake
@@ -116,8 +118,9 @@ DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "stone already captured this turn",
     "hint: move this stone",
     "marked point: no stone may go here until placement ends",
+    "the saved game could not be resumed and was set aside: press a button",
 )
-BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK)
+BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK, ASIDE)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
 FLASHING = (_MISTAKE,)   # full level at 0-150 and 300-450 ms of each second, else a quarter:
                         # "not here" (board/display.py; a cross on the page)
@@ -180,18 +183,22 @@ def frame_current_ma(frame):
     return s * MA_PER_CHANNEL / 255
 
 
-def cap_frame(frame, budget_ma):
+def cap_frame(frame, budget_ma, total=None):
     """Scale ``frame`` (list of (r, g, b)) in place so its colour current is <= ``budget_ma``.
 
     Every channel is multiplied by the same factor (integer arithmetic, rounded
     down, so the result never exceeds the budget). Returns the frame.
-    ``budget_ma`` None or negative means no cap.
+    ``budget_ma`` None or negative means no cap. ``total``: the channel-value sum
+    the factor is figured for, at least the frame's own (default); the display
+    passes its frame's sum with every blinking mark at full level, so that a
+    steady light keeps its level while the marks blink.
     """
     if budget_ma is None or budget_ma < 0:
         return frame
-    total = 0
-    for c in frame:
-        total += c[0] + c[1] + c[2]
+    if total is None:
+        total = 0
+        for c in frame:
+            total += c[0] + c[1] + c[2]
     allowed = budget_ma * 255 // MA_PER_CHANNEL   # channel-value units
     if total <= allowed:
         return frame

@@ -7,6 +7,8 @@ from board.reading import extras, pc
 
 def message(c):
     """The message for controller ``c``'s current view."""
+    if c._aside is not None:      # the saved game was set aside at power-up
+        return "The saved game could not be resumed (%s); it is kept as %s. Press a button" % c._aside
     v = c._view
     k = v.kind
     pos = c.pos

@@ -15,6 +15,7 @@ more points away from every such action is "far" (guided back to the position).
 """
 from morris import NONE
 from morris.position import REMOVAL  # a removal-only turn: REMOVAL | mask of the points emptied
+from board import drop
 
 # ---- the variants' hooks (docs/variants.md) ---------------------------------------
 # The board's side of the variants' actions, kept small here (this module is always
@@ -445,9 +446,8 @@ class Reader:
         """The mistake view: the nearest legal reading of ``S`` that the hands'
         path allows, and what differs from it; the position itself when every
         such reading is FAR or more points away."""
-        from board import forget
         from board.mistake import mistake  # imported for a mistake and dropped again (heap)
         try:
             return mistake(self, pos, S, E, info, at)
         finally:
-            forget("mistake")
+            drop("board.mistake")

@@ -42,6 +42,7 @@ def end(c, out):
     c._hold = -1
     c._hint = None
     c._refresh()
+    c._save()              # the end is part of the saved game: it resumes ended
     c._dirty = True
     c._events.append({"type": "result", "result": out.result(), "reason": out.reason})
     return True

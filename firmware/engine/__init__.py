@@ -3,9 +3,9 @@
 ``Engine(level)`` with ``start(position)``, ``step(budget_ms)`` and
 ``think(position)``; ``LEVELS`` / ``LEVEL_NAMES`` / ``TOP_LEVEL``;
 ``holds(rules)``; ``engine.probe.evaluate(position)`` for tools and tests. See engine.py for levels and
-budgets, search.py for the search, board.py for the compact board, book.py
-for the opening book, relatives.py for the rule sets the board does not
-hold. Importing the package loads engine.py only: the search code is
+budgets, search.py for the search, board.py for the compact board (turns.py
+for its rare turns), evaluate.py for the evaluation, book.py for the opening
+book; one engine plays every rule set of morris.rules. Importing the package loads engine.py only: the search code is
 imported by ``Engine.reserve`` or the first search.
 """
 from .engine import Engine, LEVELS, LEVEL_NAMES, TOP_LEVEL, PICO_NODES_PER_S, level_budget, holds

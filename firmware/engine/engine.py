@@ -23,14 +23,14 @@ Variety: every level picks at random among the root moves within the
 level's ``margin`` (centi-stones) of the best: a root noise of 0..margin
 per move, seeded per search from ``XorShift16`` (seeded by ``seed``; by
 the clock when None), see engine/search.py. The top levels answer
-from the opening book (engine/book.py) while the position is in it, and
-from the endgame table (engine/endgame.py: three or four stones against
-three, exact) when it knows the position.
+from the opening book (engine/book.py) while the position is in it (the
+book is for ``standard``; under other rules they search), and from the
+endgame table (engine/endgame.py: three against three, exact) when it
+knows the position.
 
-Rules the engine's array board cannot hold (``holds``: the
-variants' special turns, a game-ending full board) are searched by
-engine/relatives.py's Position-driven search, imported on the first such
-game; its levels have their own node caps (``relatives.LEVELS``).
+One engine for every rule set: the array board (engine/board.py) holds
+every preset and option of morris.rules, so the same search, evaluation,
+move order, levels and budgets play all of them (``holds``).
 """
 from morris.compat import const, ticks_ms, ticks_add, ticks_diff, XorShift16
 from morris.position import NOMOVE
@@ -44,6 +44,7 @@ from morris.position import NOMOVE
 PICO_NODES_PER_S = 4000
 PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S // 2
 
+BOOK_RULES = "standard"  # the rules text of engine/book.bin (tests/firmware/test_engine.py checks its header)
 ITERATIVE = const(22)   # depth of the iterative levels: search.MAXPLY - 2 (the node cap ends them)
 LEVEL_NAMES = (None, "first games", "beginner", "casual", "club", "expert")
 # level: (max depth, Pico ms of a move in the main loop, root margin, book)
@@ -75,18 +76,18 @@ LEVELS = tuple(None if lv == 0 else level_budget(lv) for lv in range(TOP_LEVEL +
 
 def holds(rules):
     """True when the engine's array board (engine/board.py) represents ``rules``
-    (morris.Rules): the classic options only (no ``rules.special`` option of
-    docs/variants.md, no full board that ends the game) on a board of at most
-    30 points and 32 lines. Other rules are searched by engine/relatives.py."""
+    (morris.Rules): every option of morris.rules on a board of at most 30
+    points and 32 lines (every board morris.geometry has: 24 or 16 points,
+    at most 20 lines), i.e. every rule set the rules core accepts."""
     geo = rules.geo
-    return not rules.special and not rules.full_end and geo.n <= 30 and len(geo.lines) <= 32
+    return geo.n <= 30 and len(geo.lines) <= 32
 
 
 class Engine:
     """Computer opponent of a given ``level`` (1 = first games .. TOP_LEVEL = expert).
 
     ``tt_size``: transposition-table entries (power of two; default 1024 =
-    12 KB in 768-byte chunks). ``nodes``: override the level's node cap
+    8 KB in 512-byte chunks). ``nodes``: override the level's node cap
     (int), e.g. for fast matches; ``ms``: override the ms budget (the
     deadline); ``depth``: override the maximum depth; ``seed``: seed of the
     variety choice (None: from the clock); ``book``: use the opening book
@@ -106,9 +107,6 @@ class Engine:
         self.board = None  # made per rules on the first search (tables only)
         self.reseed(ticks_ms() if seed is None else seed)
         self.book_override = book
-        self.relatives = None  # engine/relatives.py's search, made for the first such game
-        self.active = None     # the relatives' search while it thinks, else None
-        self.rel_in_table = False  # the relatives' entries are in the (shared) TT
         self.set_level(level, nodes, ms, depth)
         self.move = None
         self.started = False
@@ -144,10 +142,9 @@ class Engine:
         self.rng = XorShift16(seed)
 
     def reserve(self):
-        """Import the array board's search and make its tables (TT, state and
-        move blocks, about 18 KB) now, e.g. while the heap is young (main.py);
-        ``start`` does it on the first classic search otherwise. A game of the
-        relatives (engine/relatives.py) without it never loads that code."""
+        """Import the search and make its tables (TT, state and move blocks,
+        about 16 KB with the default table) now, e.g. while the heap is young (main.py); ``start``
+        does it on the first search otherwise."""
         if self.searcher is None:
             from . import search
             from .board import Board
@@ -159,8 +156,6 @@ class Engine:
         """Forget everything learnt in the previous game (TT, killers, history)."""
         if self.searcher is not None:
             self.searcher.clear()
-        if self.relatives is not None:
-            self.relatives.searcher.clear()
 
     def _board(self, position):
         b = self.board
@@ -177,7 +172,6 @@ class Engine:
         self.depth = 0
         self.score = 0
         self.from_book = False
-        self.active = None
         moves = position.legal_moves
         if not moves:
             self.move = NOMOVE
@@ -186,19 +180,16 @@ class Engine:
             self.move = moves[0]
             return
         if not holds(position.rules):
-            self._start_relatives(position)
-            return
+            raise ValueError("engine: rules %s not held by the engine board" % position.rules)
         self.reserve()
-        if self.rel_in_table:
-            self.rel_in_table = False
-            self.searcher.clear()
-        if self.use_book:
-            from .book import book_moves  # imported on first use: no RAM at levels 1-2
+        if self.use_book and str(position.rules) == BOOK_RULES:
+            from .book import book_moves  # imported on first use: no RAM at levels 1-2 nor other rules
             bm = book_moves(position)
             if bm:
                 self.from_book = True
                 self.move = bm[self.rng.below(len(bm))]
                 return
+        if self.use_book:
             if position.count[0] + position.count[1] <= 7 and not (position.hand[0] or position.hand[1]):
                 from .endgame import table_for, best_moves  # imported on the first endgame
                 tb = table_for(position.rules)
@@ -215,18 +206,6 @@ class Engine:
         self.deadline = ticks_add(ticks_ms(), self.ms)
         s.begin(board, self.max_depth, self.node_cap, self.margin, self.rng.next())
 
-    def _start_relatives(self, position):
-        rel = self.relatives
-        if rel is None:
-            from .relatives import Relatives
-            rel = self.relatives = Relatives(self.tt_size, self.searcher)
-        if self.searcher is not None and not self.rel_in_table:
-            self.rel_in_table = True  # the array board's entries are in the shared TT
-            self.searcher.clear()
-        nodes, ms, depth = self.overrides
-        self.active = rel
-        rel.start(position, self.level, self.rng, nodes, depth, ms)
-
     def step(self, budget_ms):
         """Think for about ``budget_ms`` (ms of the running machine); return the
         chosen move int when done, else None. RuntimeError before ``start``."""
@@ -234,15 +213,6 @@ class Engine:
             return self.move
         if not self.started:
             raise RuntimeError("Engine.step before Engine.start")
-        rel = self.active
-        if rel is not None:
-            m = rel.step(budget_ms)
-            self.nodes = rel.nodes
-            if m is not None:
-                self.depth = rel.depth
-                self.score = rel.score
-                self.move = m
-            return m
         s = self.searcher
         S = self.search
         end = ticks_add(ticks_ms(), budget_ms)
@@ -278,7 +248,7 @@ class Engine:
         self.score = s.best_score
         m = s.best_move
         if m < 0:  # no iteration finished: the first ordered root move
-            m = self.board.M[0] & 0xFFFFF
+            m = self.board.M[0]
         self.move = m
         return m
 

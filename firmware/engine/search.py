@@ -13,16 +13,22 @@ the full window only if it lands inside); late move reductions in the
 movement phase (quiet moves after the first _LMR_AFTER, at depth >= 3, one
 ply shallower, searched again at full depth if they beat alpha; not while
 stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
-move that closes a mill or blocks one of the opponent's (at most
+move that captures or blocks one of the opponent's mills (at most
 ``_MAX_EXT`` per line of play); transposition table (``array('i')``
-chunks: key < 2**30 mixing the rule state, move | depth << 20 | flag << 26 | search
-number mod 4 << 28 (an entry from an earlier search gives its move only),
-value); move ordering by ``order`` (viper): TT move, captures (two stones,
-then stones out of the opponent's open twos), killers (two per ply),
-blocks of the opponent's mills, moves that make an own two-in-a-line,
-history; moves are picked best-first (``pick``) rather than sorted.
-Terminal positions: board.terminal (too few stones, the draw rules) and
-an empty move list (the blocked side loses).
+chunks, two ints per entry: the key's bits above the index (the key <
+2**30 mixes the rule state) | depth << 20 | flag << 26 | search number mod
+4 << 28 (an entry from an earlier search gives its move only), then the
+move's low 15 bits | value << 15); move ordering by ``order`` (viper):
+TT move, captures (more stones first, then stones out of the opponent's
+open twos) and removal-only turns, placements that close a mill, killers
+(two per ply), blocks of the opponent's mills, moves that make an own
+two-in-a-line, history; moves are picked best-first (``pick``) rather than
+sorted, their scores in a block beside the history (``HO``), so a move
+keeps all its 30 bits (three captures, removal-only turns). A turn that
+leaves the same side to move (``defender_first``) passes the window on
+unchanged and its score is not negated. Terminal positions: board.terminal
+(too few stones, the draw rules, a full board that ends the game) and an
+empty move list (the blocked side loses).
 
 Variety: with a root ``margin`` > 0 every root move's score gets a seeded
 noise of 0..``margin`` centi-stones (``noise``: a hash of the move and the
@@ -40,13 +46,13 @@ try:
 except ImportError:  # CPython: the stand-ins
     from .emit import micropython, ptr32, ptr16
 from .board import zeros, gen, push, pop, terminal, tt_key, T_NONE, T_WIN, T_DRAW, OVERFLOW
-from .evaluate import score, weights, NF
+from .evaluate import score, weights, set_weights, NF
 
 _WIN = const(10000)
 _INF = const(30000)
 MATE_ZONE = const(9000)
 MAXPLY = const(24)
-_MOVE_MASK = const(0xFFFFF)
+_MOVE_MASK = const(0x7FFF)  # a table entry's move: to | frm << 5 | c1 << 10
 NOMOVE = const(-1)
 _MAX_EXT = const(2)
 _LMR_AFTER = const(3)  # moves after the first _LMR_AFTER are reduced (quiet ones, depth >= 3)
@@ -58,7 +64,9 @@ _UPPER = const(2)
 # Offsets of engine/board.py's blocks, repeated because viper code needs
 # constants of its own module (tests/firmware/test_engine_board.py checks them).
 _BB = const(0)
+_HAND = const(2)
 _TURN = const(6)
+_MARKS = const(18)
 _G_NLINES = const(12)
 _G_LINES = const(80)
 
@@ -67,15 +75,18 @@ PAUSED = const(1)    # slice time used up, resume later
 ABORTED = const(2)   # search budget (nodes or time) used up
 
 DEFAULT_TT = 1024
-CHUNK_BITS = 6   # 64 entries, 768 bytes per chunk
-# order()'s inputs in spare slots of the board's state block S (TT move,
-# killers, the moves' start and end in M); the history table is array('H')
+CHUNK_BITS = 6   # 64 entries, 512 bytes per chunk
+# order()'s inputs in spare slots of the board's state block S (TT move's low
+# 15 bits, killers, the moves' start and end in M); the history table and the
+# moves' ordering scores share one array('H'): HO[0:_HSIZE], HO[_HSIZE + i] for M[i]
 _O_TT = const(24)
 _O_K1 = const(25)
 _O_K2 = const(26)
 _O_START = const(27)
 _O_END = const(28)
 _HSIZE = const(600)  # history index: (from or 24) * 24 + to
+_MOVES_END = const(360)  # engine/board.py SCRATCH: where its move stack ends
+_REMOVAL = const(0x20000000)
 # the search's per-ply rows: one block R of 15 rows of MAXPLY + 2 ints, at these offsets
 _R_A = const(0)
 _R_B = const(26)
@@ -91,28 +102,34 @@ _R_K2 = const(260)
 _R_EXT = const(286)
 _R_NW = const(312)
 _R_RED = const(338)
-_R_THR = const(364)     # rows are MAXPLY + 2 = 26 ints (tests/firmware/test_engine_board.py checks)
+_R_THR = const(364)
+_R_SAME = const(390)    # rows are MAXPLY + 2 = 26 ints (tests/firmware/test_engine_board.py checks)
+_ROWS = const(16)
 
 
 @micropython.viper
-def order(S, G, M, H) -> int:
-    """Score the moves M[S[_O_START]:S[_O_END]] in place as ``score << 20 | move``
-    (see the module docstring; history ``H``: array('H')); returns the mask of
-    the opponent's closing points (empty points completing one of its open
-    twos), used for extensions."""
+def order(S, G, M, HO) -> int:
+    """Score the moves M[S[_O_START]:S[_O_END]] into HO[_HSIZE + i] (see the
+    module docstring; history in HO[0:_HSIZE]; HO is array('H')); returns the
+    mask of the opponent's closing points (empty points completing one of its
+    open twos), used for extensions."""
     s = ptr32(S)
     g = ptr32(G)
     mv = ptr32(M)
-    hist = ptr16(H)
+    hist = ptr16(HO)
     t = s[_TURN]
     me = s[_BB + t]
     op = s[_BB + 1 - t]
+    marks = s[_MARKS]
     thr = 0      # opponent's closing points
     targets = 0  # opponent's stones in its open twos
-    mine = 0     # empty points completing an own open two... or making one
+    mine = 0     # empty points making an own two
+    close = 0    # empty points completing an own open two
     nl = g[_G_NLINES]
     for li in range(nl):
         ln = g[_G_LINES + li]
+        if ln & marks:
+            continue
         a = me & ln
         b = op & ln
         if b and not a:
@@ -122,6 +139,8 @@ def order(S, G, M, H) -> int:
         elif a and not b:
             if not (a & (a - 1)):
                 mine |= ln ^ a
+            elif a != ln:
+                close |= ln ^ a
     ttm = s[_O_TT]
     k1 = s[_O_K1]
     k2 = s[_O_K2]
@@ -131,14 +150,22 @@ def order(S, G, M, H) -> int:
         m = mv[i]
         to = m & 31
         c1 = (m >> 10) & 31
-        if m == ttm:
+        if m & 0x7FFF == ttm:
             sc = 1000
+        elif m & _REMOVAL:
+            sc = 800
+            if m & targets:
+                sc += 20
         elif c1 != 31:
             sc = 800
             if (m >> 15) & 31 != 31:
                 sc += 40
+            if (m >> 20) & 31:
+                sc += 40
             if (targets >> c1) & 1:
                 sc += 20
+        elif (m >> 5) & 31 == 31 and (close >> to) & 1:
+            sc = 790  # a placement that closes a mill without a capture field (hand, mark, none)
         elif m == k1:
             sc = 700
         elif m == k2:
@@ -154,27 +181,34 @@ def order(S, G, M, H) -> int:
                 sc += 500
             elif (mine >> to) & 1:
                 sc += 60
-        mv[i] = sc << 20 | m
+        hist[_HSIZE + i] = sc
         i += 1
     return thr
 
 
 @micropython.viper
-def pick(M, i: int, end: int) -> int:
-    """Move the highest-scored entry of M[i:end] to M[i]; return its move."""
+def pick(M, HO, i: int, end: int) -> int:
+    """Move the highest-scored move of M[i:end] (scores in HO[_HSIZE + i]; of two
+    alike, the larger move int) to M[i]; return it."""
     mv = ptr32(M)
+    o = ptr16(HO)
     best = i
-    bv = mv[i]
+    bv = o[_HSIZE + i]
+    m = mv[i]
     j = i + 1
     while j < end:
-        if mv[j] > bv:
-            bv = mv[j]
+        x = o[_HSIZE + j]
+        if x > bv or (x == bv and mv[j] > m):
+            bv = x
+            m = mv[j]
             best = j
         j += 1
     if best != i:
         mv[best] = mv[i]
-        mv[i] = bv
-    return bv & _MOVE_MASK
+        mv[i] = m
+        o[_HSIZE + best] = o[_HSIZE + i]
+        o[_HSIZE + i] = bv
+    return m
 
 
 @micropython.viper
@@ -190,8 +224,10 @@ class Searcher:
     """The resumable search. Use through ``engine.Engine``.
 
     ``tt_size``: transposition table entries, rounded down to a power of two
-    (12 bytes each: key, data and value in ``array('i')`` chunks of 64
-    entries, so no single allocation exceeds 768 bytes on a fragmented heap).
+    (8 bytes each in ``array('i')`` chunks of 64 entries, so no single
+    allocation exceeds 512 bytes on a fragmented heap: the key's bits above
+    the index (20 of them) | depth << 20 | flag << 26 | search number mod 4
+    << 28, then the move's to | frm << 5 | c1 << 10 | (value + 16384) << 15).
     ``board``: an engine.board.Board (state, tables, move stack) to search on.
     """
 
@@ -202,15 +238,18 @@ class Searcher:
             bits += 1
         n = 1 << bits
         self.tt_mask = n - 1
+        self.tt_bits = bits
         cb = CHUNK_BITS if bits > CHUNK_BITS else bits
         self.tt_shift = cb
         self.tt_cmask = (1 << cb) - 1
         self.tt_gen = 0   # search number mod 4, in the entries' top bits (see ``begin``)
-        self.tt = [zeros(3 << cb) for _ in range(n >> cb)]
-        self.R = zeros(15 * (MAXPLY + 2))  # per-ply rows (_R_* offsets)
-        self.H = array("H", range(_HSIZE))  # history (cleared below); sized once, no temporary
+        self.tt = [zeros(2 << cb) for _ in range(n >> cb)]
+        self.R = zeros(_ROWS * (MAXPLY + 2))  # per-ply rows (_R_* offsets)
+        # history, then the move stack's ordering scores (cleared below); sized once, no temporary
+        self.H = array("H", range(_HSIZE + _MOVES_END))
         self.F = zeros(NF)
         self.W = weights()
+        self.w_rules = None  # the rules whose weights are in W
         self.margin = 0
         self.seed = 0
         self.nodes = 0
@@ -220,14 +259,14 @@ class Searcher:
     def clear(self):
         """Forget the transposition table, killers and history (new game)."""
         for ch in self.tt:
-            for i in range(0, len(ch), 3):
+            for i in range(len(ch)):
                 ch[i] = 0
         self.clear_heuristics()
 
     def clear_heuristics(self):
         """Reset killers and history (kept small between moves)."""
         h = self.H
-        for i in range(_HSIZE):
+        for i in range(_HSIZE + _MOVES_END):
             h[i] = 0
         for i in range(MAXPLY + 2):
             self.R[_R_K1 + i] = NOMOVE
@@ -238,6 +277,9 @@ class Searcher:
         """Prepare iteration(s) on ``board`` (loaded with the position) up to ``depth``;
         ``margin`` (centi-stones) and ``seed`` (0..65535) of the root noise (variety)."""
         self.board = board
+        if self.w_rules is not board.rules:
+            set_weights(self.W, board.rules)  # the rules family's weights, in place
+            self.w_rules = board.rules
         self.max_depth = depth if depth < MAXPLY - 1 else MAXPLY - 1
         self.node_cap = node_cap
         self.margin = margin
@@ -284,10 +326,11 @@ class Searcher:
         M = bd.M
         W = self.W
         F = self.F
-        HIST = self.H
+        HO = self.H
         R = self.R
         TT = self.tt
         tmask = self.tt_mask
+        tbits = self.tt_bits
         tsh = self.tt_shift
         tcm = self.tt_cmask
         tgen = self.tt_gen
@@ -333,14 +376,15 @@ class Searcher:
                     R[_R_KEY + ply] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
-                    i = (i & tcm) * 3
-                    if ch[i] == k:
-                        dat = ch[i + 1]
-                        ttm = dat & _MOVE_MASK
+                    i = (i & tcm) * 2
+                    dat = ch[i]
+                    if dat & 0xFFFFF == (k >> tbits) & 0xFFFFF:
+                        v = ch[i + 1]
+                        ttm = v & _MOVE_MASK
                         if ttm == _MOVE_MASK:
                             ttm = NOMOVE
                         if (dat >> 20 & 63) >= d and dat >> 28 == tgen:
-                            v = ch[i + 2]
+                            v = (v >> 15) - 16384
                             if v > MATE_ZONE:
                                 v -= ply
                             elif v < -MATE_ZONE:
@@ -356,24 +400,22 @@ class Searcher:
                     R[_R_KEY] = k
                     i = k & tmask
                     ch = TT[i >> tsh]
-                    i = (i & tcm) * 3
-                    if ch[i] == k:
+                    i = (i & tcm) * 2
+                    if ch[i] & 0xFFFFF == (k >> tbits) & 0xFFFFF:
                         ttm = ch[i + 1] & _MOVE_MASK
                         if ttm == _MOVE_MASK:
                             ttm = NOMOVE
                     if self.best_move != NOMOVE:
-                        ttm = self.best_move
+                        ttm = self.best_move & _MOVE_MASK
                 start = R[_R_END + ply - 1] if ply else 0
                 end = gen(S, G, M, start)
-                if S[OVERFLOW]:  # move stack full (never in practice): a leaf
+                if S[OVERFLOW]:  # move stack full: a leaf (the root searches the moves it has)
                     S[OVERFLOW] = 0
-                    ret = score(S, G, W, F)
-                    ply -= 1
-                    entering = False
-                    if ply < 0:
-                        self._save(ply, False, ret, nodes)
-                        return DONE
-                    continue
+                    if ply:
+                        ret = score(S, G, W, F)
+                        ply -= 1
+                        entering = False
+                        continue
                 if end == start:
                     ret = ply - _WIN  # blocked: the side to move loses
                     ply -= 1
@@ -387,7 +429,7 @@ class Searcher:
                 S[_O_K2] = R[_R_K2 + ply]
                 S[_O_START] = start
                 S[_O_END] = end
-                R[_R_THR + ply] = order(S, G, M, HIST)
+                R[_R_THR + ply] = order(S, G, M, HO)
                 R[_R_IDX + ply] = start
                 R[_R_END + ply] = end
                 R[_R_BEST + ply] = -_INF
@@ -397,9 +439,10 @@ class Searcher:
             else:
                 # a child of the node at `ply` has returned `ret`
                 pop(S, G)
-                v = -ret
+                same = R[_R_SAME + ply]
+                v = ret if same else -ret
                 j = R[_R_IDX + ply] - 1
-                m = M[j] & _MOVE_MASK
+                m = M[j]
                 nz = noise(m, seed, margin) if ply == 0 and margin else 0
                 v += nz
                 if R[_R_RED + ply] and v > R[_R_A + ply]:
@@ -407,12 +450,14 @@ class Searcher:
                     R[_R_RED + ply] = 0
                     push(S, G, m)
                     R[_R_D + ply + 1] += 1
-                    if R[_R_NW + ply]:
-                        R[_R_A + ply + 1] = -R[_R_A + ply] - 1
-                        R[_R_B + ply + 1] = -R[_R_A + ply]
+                    a = R[_R_A + ply]
+                    b = a + 1 if R[_R_NW + ply] else R[_R_B + ply]
+                    if same:
+                        R[_R_A + ply + 1] = a
+                        R[_R_B + ply + 1] = b
                     else:
-                        R[_R_A + ply + 1] = -R[_R_B + ply]
-                        R[_R_B + ply + 1] = -R[_R_A + ply]
+                        R[_R_A + ply + 1] = -b
+                        R[_R_B + ply + 1] = -a
                     ply += 1
                     entering = True
                     continue
@@ -420,8 +465,12 @@ class Searcher:
                     # the null window failed high: search the move again, full window
                     R[_R_NW + ply] = 0
                     push(S, G, m)
-                    R[_R_A + ply + 1] = nz - R[_R_B + ply]
-                    R[_R_B + ply + 1] = nz - R[_R_A + ply]
+                    if same:
+                        R[_R_A + ply + 1] = R[_R_A + ply] - nz
+                        R[_R_B + ply + 1] = R[_R_B + ply] - nz
+                    else:
+                        R[_R_A + ply + 1] = nz - R[_R_B + ply]
+                        R[_R_B + ply + 1] = nz - R[_R_A + ply]
                     ply += 1
                     entering = True
                     continue
@@ -437,18 +486,18 @@ class Searcher:
                         R[_R_A + ply] = v
                         if v >= R[_R_B + ply]:
                             # beta cutoff
-                            if m >> 10 & 31 == 31:
+                            if m >> 10 & 31 == 31 and not m & _REMOVAL:
                                 if R[_R_K1 + ply] != m:
                                     R[_R_K2 + ply] = R[_R_K1 + ply]
                                     R[_R_K1 + ply] = m
                                 hi = m >> 5 & 31
                                 hi = (hi if hi != 31 else 24) * 24 + (m & 31)
-                                h = HIST[hi] + R[_R_D + ply] * R[_R_D + ply] * 16
+                                h = HO[hi] + R[_R_D + ply] * R[_R_D + ply] * 16
                                 if h > 60000:
                                     for q in range(_HSIZE):
-                                        HIST[q] >>= 1
+                                        HO[q] >>= 1
                                     h >>= 1
-                                HIST[hi] = h
+                                HO[hi] = h
                             self._store(R[_R_KEY + ply], R[_R_D + ply], _LOWER, v, m, ply)
                             ret = v
                             ply -= 1
@@ -460,11 +509,15 @@ class Searcher:
             j = R[_R_IDX + ply]
             if j < R[_R_END + ply]:
                 R[_R_IDX + ply] = j + 1
-                m = pick(M, j, R[_R_END + ply])
+                m = pick(M, HO, j, R[_R_END + ply])
+                t = S[_TURN]
                 push(S, G, m)
+                same = 1 if S[_TURN] == t else 0
+                R[_R_SAME + ply] = same
                 e = R[_R_EXT + ply]
                 nd = R[_R_D + ply] - 1
-                if e < _MAX_EXT and (m >> 10 & 31 != 31 or R[_R_THR + ply] >> (m & 31) & 1):
+                quiet = m >> 10 & 31 == 31 and not m & _REMOVAL
+                if e < _MAX_EXT and (not quiet or R[_R_THR + ply] >> (m & 31) & 1):
                     nd += 1
                     e += 1
                 a = R[_R_A + ply]
@@ -472,18 +525,22 @@ class Searcher:
                 fm = R[_R_END + ply - 1] if ply else 0
                 R[_R_RED + ply] = 0
                 if ply and nd >= 2 and e == R[_R_EXT + ply] and j - fm >= _LMR_AFTER \
-                        and M[j] >> 20 < 600 and a > -_INF and not (S[2] or S[3]):
+                        and HO[_HSIZE + j] < 600 and a > -_INF and not (S[_HAND] or S[_HAND + 1]):
                     nd -= 1  # late move reduction: quiet, late in the order, movement phase
                     R[_R_RED + ply] = 1
                 R[_R_D + ply + 1] = nd
                 R[_R_EXT + ply + 1] = e
                 if j > fm and R[_R_B + ply] - a > 1 and a > -_INF:
                     R[_R_NW + ply] = 1
-                    R[_R_A + ply + 1] = nz - a - 1
-                    R[_R_B + ply + 1] = nz - a
+                    b = a + 1
                 else:
                     R[_R_NW + ply] = 0
-                    R[_R_A + ply + 1] = nz - R[_R_B + ply]
+                    b = R[_R_B + ply]
+                if same:
+                    R[_R_A + ply + 1] = a - nz
+                    R[_R_B + ply + 1] = b - nz
+                else:
+                    R[_R_A + ply + 1] = nz - b
                     R[_R_B + ply + 1] = nz - a
                 ply += 1
                 entering = True
@@ -513,19 +570,19 @@ class Searcher:
     def _store(self, k, d, f, v, m, ply):
         i = k & self.tt_mask
         ch = self.tt[i >> self.tt_shift]
-        i = (i & self.tt_cmask) * 3
+        i = (i & self.tt_cmask) * 2
         g = self.tt_gen
-        if ch[i] == k and ch[i + 1] >> 28 == g and (ch[i + 1] >> 20 & 63) > d and f != _EXACT:
+        kh = (k >> self.tt_bits) & 0xFFFFF
+        dat = ch[i]
+        if dat & 0xFFFFF == kh and dat >> 28 == g and (dat >> 20 & 63) > d and f != _EXACT:
             return  # keep this search's deeper entry of the same position
         if v > MATE_ZONE:
             v += ply
         elif v < -MATE_ZONE:
             v -= ply
-        if m == NOMOVE:
-            m = _MOVE_MASK
-        ch[i] = k
-        ch[i + 1] = m | (d if d < 63 else 63) << 20 | f << 26 | g << 28
-        ch[i + 2] = v
+        m = _MOVE_MASK if m == NOMOVE else m & _MOVE_MASK
+        ch[i] = kh | (d if d < 63 else 63) << 20 | f << 26 | g << 28
+        ch[i + 1] = m | (v + 16384) << 15
 
     def unwind(self):
         """Pop every move the paused or aborted search still has on the board."""

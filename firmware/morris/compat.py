@@ -5,6 +5,8 @@ wrap-around semantics (ticks are ms modulo 2**30 on both sides, so they stay
 small ints on the Pico), and ``XorShift16``, a small-int random generator that
 gives the same numbers on both interpreters.
 """
+SPACE = " \t\n\r\v\f"    # ASCII whitespace: the only whitespace both interpreters agree on
+
 try:
     from micropython import const  # noqa: F401
 except ImportError:  # CPython
@@ -57,3 +59,4 @@ class XorShift16:
     def below(self, n):
         """A number in 0..n-1 (n >= 1)."""
         return self.next() % n
+

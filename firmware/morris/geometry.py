@@ -96,8 +96,8 @@ class _Geometries:
             else:
                 # the relatives' boards (morris/presets.py, loaded only for them)
                 from .presets import BOARDS
-                lines, links = BOARDS[name]
-                g = Geometry(name, lines, links)
+                std, lines, links = BOARDS[name]
+                g = Geometry(name, STANDARD_LINES + lines if std else lines, links)
             self._built[name] = g
         return g
 

@@ -1,63 +1,40 @@
-"""Text forms: moves, game records (ours and Sanmill's), and the position text.
+"""What the record readers share (record.py, sanmill.py): their error, and a
+record's move tokens regrouped into turns by the rules.
 
-POSITION TEXT (one line, eight space-separated fields, a ninth when removals are owed)::
-
-    standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -
-
-1. rules: preset name plus ``+option=value`` overrides (see rules.py).
-2. board: rows from top (7) to bottom (1), separated by '/', each row's points
-   left to right: ``W`` white stone, ``B`` black stone, ``.`` empty, ``X``
-   marked point (``placing_mill: mark``). Row 4 has six points (a4 b4 c4 e4
-   f4 g4), every other row three (on the ``six`` board: rows 6 to 2, row 4
-   with four points).
-3. side to move: ``w`` or ``b``.
-4. stones in hand: ``white/black``.
-5. clocks: ``turns since the last capture/turns made with three stones each``.
-6. lines already completed (for ``mill_reuse: first_time_per_line``):
-   ``white/black`` as hexadecimal masks of line indices (RULES.md order);
-   for ``first_time_per_points`` the masks of points of the mills that paid.
-7. no-return bars: ``white/black``, each ``-`` or the barred move ``d3-d2``.
-8. history: the moves since the last capture that led here, oldest first,
-   comma-separated, or ``-``; they give the repetition count exactly.
-9. (only when a full board owes removals, ``full_board``) ``white/black``:
-   removals owed, ``2`` opponent stones or ``1o`` own stones, ``0`` none.
+The package's text input and output (this module, posread.py, record.py,
+sanmill.py) imports the rules core (position.py, rules.py), never the
+reverse. The core keeps its own text forms: move text (``split_move``,
+``Position.move_text`` / ``parse_move``) and the position text
+(``Position.text``; read by posread.py); ``split_move`` is re-exported here.
 """
-from .position import NONE, NOMOVE, WHITE, IllegalMoveError
+from .position import NONE, REMOVAL, IllegalMoveError, move_captures, split_move  # noqa: F401
+from .text import is_ascii_word, shown
 
 
-def split_move(geo, text):
-    """Parse move text into (frm, to, [captures]); frm is NONE for a placement.
+class RecordError(IllegalMoveError):
+    """A record that cannot be read: a bad tag, a malformed or an illegal move.
 
-    Raises ValueError naming the bad part ('bad point', 'too many captures', ...).
+    A kind of ``IllegalMoveError`` (so a ValueError), with its attributes:
+    ``turn`` (1-based turn of the bad move, or None for a bad tag / start
+    position), ``move`` (the move text or None) and ``reason`` (short English
+    reason, the rules core's for an illegal move); and ``move_number`` (the
+    record's move number, as in ``12.``) and ``side`` ("white"/"black": the
+    side whose turn it was, from the game, not from counting).
     """
-    if not isinstance(text, str):
-        raise ValueError("move must be text, got %r" % (text,))
-    s = text.strip().lower()
-    if not s or len(s) > 40:
-        raise ValueError("malformed move %r" % text)
-    parts = s.split("x")
-    head = parts[0]
-    caps = parts[1:]
-    if len(caps) > (12 if not head else 3):
-        raise ValueError("malformed move %r: at most three captures" % text)
-    if not head and caps:  # a removal-only turn: 'xa1' or 'xa1xb2'
-        pts = []
-        for name in caps:
-            if name not in geo.index:
-                raise ValueError("malformed move %r: bad point %r" % (text, name))
-            pts.append(geo.index[name])
-        return NONE, NONE, pts
-    ends = head.split("-")
-    if len(ends) > 2 or not ends[0]:
-        raise ValueError("malformed move %r: expected 'd2', 'd2-d3' or 'd2-d3xa1'" % text)
-    pts = []
-    for name in ends + caps:
-        if name not in geo.index:
-            raise ValueError("malformed move %r: bad point %r" % (text, name))
-        pts.append(geo.index[name])
-    if len(ends) == 2:
-        return pts[0], pts[1], pts[2:]
-    return NONE, pts[0], pts[1:]
+
+    def __init__(self, reason, turn=None, move_number=None, side=None, move=None):
+        if turn is None:
+            msg = reason
+        else:
+            msg = "move %d%s (%s, %s): %s" % (move_number, "." if side == "white" else "...",
+                                             side, move if is_ascii_word(move) else shown(move),
+                                             reason)
+        super(IllegalMoveError, self).__init__(msg)   # ValueError.__init__ (MicroPython has no ValueError.__init__)
+        self.reason = reason
+        self.turn = turn
+        self.move_number = move_number
+        self.side = side
+        self.move = move
 
 
 def pieces(moves):
@@ -65,7 +42,7 @@ def pieces(moves):
     lower case: what ``next_turn`` regroups by the rules."""
     out = []
     for tok in moves:
-        parts = tok.lower().split("x")
+        parts = (tok.lower() if is_ascii_word(tok) else tok).split("x")
         if parts[0]:
             out.append(parts[0])
         for c in parts[1:]:
@@ -95,7 +72,6 @@ def _extends(pos, text):
         frm, to, caps = split_move(pos.geo, text)
     except ValueError:
         return True  # let the move's own parse report it
-    from .position import REMOVAL, move_captures
     want = set(caps)
     for m in pos.legal_moves:
         if m & REMOVAL:
@@ -107,78 +83,3 @@ def _extends(pos, text):
         if len(want) <= len(got) and not [c for c in want if c not in got]:
             return True
     return False
-
-
-def play_record(position, text):
-    """Push every move of record ``text`` onto ``position``.
-
-    Raises IllegalMoveError (with ``turn``, the 1-based turn number) or
-    ValueError (malformed text, 'turn N' in the message); the position then
-    holds the moves before the bad one.
-    """
-    from .record import split_record   # the one move-list reader (imported here: no cycle)
-    tokens = pieces(split_record(text)[1])
-    i = 0
-    turn = 0
-    while i < len(tokens):
-        tok, i = next_turn(position, tokens, i)
-        turn += 1
-        try:
-            position.push_text(tok)
-        except IllegalMoveError as e:
-            raise IllegalMoveError(e.move, e.reason, turn)
-        except ValueError as e:
-            raise ValueError("turn %d: %s" % (turn, e))
-    return position
-
-
-def _forbid_text(geo, f):
-    if f == NOMOVE:
-        return "-"
-    return geo.names[f >> 5] + "-" + geo.names[f & 31]
-
-
-def position_text(pos):
-    """The one-line text form of ``pos`` (see the module docstring)."""
-    geo = pos.geo
-    w, b = pos.bb
-    mk = pos.marks
-    rows = []
-    for row in geo.rows:
-        rows.append("".join("W" if w >> p & 1 else "B" if b >> p & 1 else "X" if mk >> p & 1
-                            else "." for p in row))
-    hist = pos.hist
-    moves = []
-    for i in range(2, len(hist), 2):
-        moves.append(_diff_move(geo, hist[i - 2], hist[i - 1], hist[i], hist[i + 1]))
-    fields = [
-        str(pos.rules), "/".join(rows), "wb"[pos.turn],
-        "%d/%d" % (pos.hand[0], pos.hand[1]),
-        "%d/%d" % (pos.ncp, pos.p33),
-        "%x/%x" % (pos.used[0], pos.used[1]),
-        _forbid_text(geo, pos.forbid[0]) + "/" + _forbid_text(geo, pos.forbid[1]),
-        ",".join(moves) or "-",
-    ]
-    if pos.owe[0] or pos.owe[1]:
-        fields.append("/".join(str(-k) + "o" if k < 0 else str(k) for k in pos.owe))
-    return " ".join(fields)
-
-
-def _diff_move(geo, a1, a2, b1, b2):
-    mask = geo.full
-    mover = a1 >> 24 & 1
-    before = (a1 if mover == WHITE else a2) & mask
-    after = (b1 if mover == WHITE else b2) & mask
-    gone = before & ~after
-    new = after & ~before
-    to = _bit(new)
-    if gone:
-        return geo.names[_bit(gone)] + "-" + geo.names[to]
-    return geo.names[to]
-
-
-def _bit(m):
-    i = 0
-    while not m >> i & 1:
-        i += 1
-    return i

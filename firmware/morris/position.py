@@ -5,9 +5,40 @@ captures, written in RULES.md notation (``d2``, ``d2-d3``, ``b4xg7``,
 ``d2-d3xa1xg7``). Stones are two bitboards below 2**30; the Zobrist key
 ``zkey`` and the exact repetition keys are below 2**30 too, so the Pico never
 allocates long ints in play. Rule source: docs/rules.md.
+
+The core of the package: it imports only the rules (rules.py, geometry.py) and
+compat.py, never the relatives' turn flow (variant.py) nor the readers and
+writers of records (notation.py, posread.py, record.py, sanmill.py), which
+import it. Two extension points, filled by the package (morris/__init__.py),
+load those on first use: ``HOOKS["special"]()`` gives the Position subclass
+that plays rules with ``special`` set (``Position(rules)`` makes one), and
+``HOOKS["read"](cls, text)`` reads the position text (``Position.from_text``).
+
+POSITION TEXT (``Position.text()``; one line, eight space-separated fields, a
+ninth when removals are owed)::
+
+    standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -
+
+1. rules: preset name plus ``+option=value`` overrides (see rules.py).
+2. board: rows from top (7) to bottom (1), separated by '/', each row's points
+   left to right: ``W`` white stone, ``B`` black stone, ``.`` empty, ``X``
+   marked point (``placing_mill: mark``). Row 4 has six points (a4 b4 c4 e4
+   f4 g4), every other row three (on the ``six`` board: rows 6 to 2, row 4
+   with four points).
+3. side to move: ``w`` or ``b``.
+4. stones in hand: ``white/black``.
+5. clocks: ``turns since the last capture/turns made with three stones each``.
+6. lines already completed (for ``mill_reuse: first_time_per_line``):
+   ``white/black`` as hexadecimal masks of line indices (RULES.md order);
+   for ``first_time_per_points`` the masks of points of the mills that paid.
+7. no-return bars: ``white/black``, each ``-`` or the barred move ``d3-d2``.
+8. history: the moves since the last capture that led here, oldest first,
+   comma-separated, or ``-``; they give the repetition count exactly.
+9. (only when a full board owes removals, ``full_board``) ``white/black``:
+   removals owed, ``2`` opponent stones or ``1o`` own stones, ``0`` none.
 """
 from .rules import Rules, PROTECT_STRICT, PROTECT_NONE
-from .compat import XorShift16
+from .compat import XorShift16, SPACE
 
 WHITE = 0
 BLACK = 1
@@ -43,6 +74,58 @@ def move_captures(m):
         if f != NONE:
             out.append(f)
     return out
+
+
+# The package's extension points (module doc): "special" -> the Position subclass
+# for ``rules.special``; "read" -> (cls, text) -> Position.
+HOOKS = {}
+
+
+def split_move(geo, text):
+    """Parse move text into (frm, to, [captures]) on Geometry ``geo``; frm is NONE
+    for a placement, to is NONE for a removal-only turn (``xa1``, ``xa1xb2``).
+
+    Raises ValueError naming the bad part ('bad point', 'at most three
+    captures', ...); anything but printable ASCII is malformed.
+    """
+    if not isinstance(text, str):
+        raise ValueError("move must be text, got %s" % type(text).__name__)
+    s = text.strip(SPACE)
+    bad = not s or len(s) > 40
+    for ch in s:
+        if not 32 < ord(ch) < 127:
+            bad = True
+    if bad:
+        _bad_move(text, "")
+    s = s.lower()
+    parts = s.split("x")
+    head = parts[0]
+    caps = parts[1:]
+    if len(caps) > (12 if not head else 3):
+        _bad_move(text, ": at most three captures")
+    if not head and caps:  # a removal-only turn: 'xa1' or 'xa1xb2'
+        pts = []
+        for name in caps:
+            if name not in geo.index:
+                _bad_move(text, ": bad point ", name)
+            pts.append(geo.index[name])
+        return NONE, NONE, pts
+    ends = head.split("-")
+    if len(ends) > 2 or not ends[0]:
+        _bad_move(text, ": expected 'd2', 'd2-d3' or 'd2-d3xa1'")
+    pts = []
+    for name in ends + caps:
+        if name not in geo.index:
+            _bad_move(text, ": bad point ", name)
+        pts.append(geo.index[name])
+    if len(ends) == 2:
+        return pts[0], pts[1], pts[2:]
+    return NONE, pts[0], pts[1:]
+
+
+def _bad_move(text, reason, name=None):
+    from .text import shown     # error paths only: not in the heap during play
+    raise ValueError("malformed move " + shown(text) + reason + (shown(name) if name is not None else ""))
 
 
 def popcount(m):
@@ -123,14 +206,26 @@ class Position:
     or NOMOVE), ``marks`` (mask of marked points, ``placing_mill: mark``),
     ``owe`` (per player, removals owed at a full board: k > 0 opponent
     stones, -k own stones), ``zkey`` (Zobrist key < 2**30), ``move_stack``.
-    Rules with ``special`` set run the turn flow of morris/variant.py.
+    For rules with ``special`` set, ``Position(rules)`` makes the subclass
+    that plays their turn flow (morris/variant.py, through ``HOOKS``).
     """
 
-    # the variants' fields as class defaults, set on an instance only by special rules
+    # the variants' fields as class defaults, set on an instance only by the subclass
     # (a classic position keeps 15 fields: a smaller instance in the Pico's heap)
     marks = 0
     owe = (0, 0)
-    _sp = False
+    _sp = False      # True in the subclass for ``special`` rules
+    _STEP = 4        # undo ints per turn (the subclass keeps more)
+
+    def __new__(cls, rules=None, first=WHITE):
+        if cls is Position and rules is not None:
+            if isinstance(rules, str):
+                rules = Rules.parse(rules)
+            if rules.special:
+                # built whole here: MicroPython does not run __init__ on an object of
+                # another class than the one called (CPython runs it once more: the same state)
+                return HOOKS["special"]()(rules, first)
+        return object.__new__(cls)
 
     def __init__(self, rules=None, first=WHITE):
         if rules is None:
@@ -147,13 +242,7 @@ class Position:
         self.p33 = 0
         self.used = [0, 0]
         self.forbid = [NOMOVE, NOMOVE]
-        if rules.special:  # the variants' turn flow, loaded only for games that need it
-            self._sp = True
-            self.owe = [0, 0]
-            from . import variant
-            self._v = variant
-        # Undo data, 4 small ints per turn (move, ncp, p33, used | (forbid + 1) << 20;
-        # variant.RECORD ints with ``special`` rules),
+        # Undo data, _STEP small ints per turn (here: move, ncp, p33, used | (forbid + 1) << 20),
         # in chunks of UNDO_CHUNK ints so a long game never needs one large block.
         self._undo = []
         self._chunks = [self._undo]
@@ -212,7 +301,7 @@ class Position:
     def move_stack(self):
         """Moves played from the position this object started at, oldest first."""
         out = []
-        step = self._v.RECORD if self._sp else 4
+        step = self._STEP
         for c in self._chunks:
             out.extend(c[0::step])
         return out
@@ -269,8 +358,6 @@ class Position:
     # ---- move generation ------------------------------------------------
     def generate(self, out):
         """Append every legal move of the side to move to list ``out``, ignoring game over."""
-        if self._sp:
-            return self._v.generate(self, out)
         t = self.turn
         geo = self.geo
         me = self.bb[t]
@@ -361,10 +448,6 @@ class Position:
 
     def has_legal_move(self):
         """True when the side to move has at least one legal move (ignores game over)."""
-        if self._sp:
-            out = []
-            self._v.generate(self, out)
-            return bool(out)
         t = self.turn
         geo = self.geo
         me = self.bb[t]
@@ -386,8 +469,6 @@ class Position:
     # ---- make / unmake ------------------------------------------------
     def push(self, m):
         """Play move ``m`` (an int from ``legal_moves``; not re-checked, see ``push_text``)."""
-        if self._sp:
-            return self._v.push(self, m)
         t = self.turn
         o = 1 - t
         bb = self.bb
@@ -472,8 +553,6 @@ class Position:
 
     def pop(self):
         """Take back the last move and return it; restores every counter. IndexError if none."""
-        if self._sp:
-            return self._v.pop(self)
         u = self._undo
         if not u and len(self._chunks) > 1:
             self._chunks.pop()
@@ -511,13 +590,13 @@ class Position:
             else:
                 self.count[o] += 1
             bb[o] = b
-        self._pop_hist(c1 != NONE)
         self.ncp = ncp
         self.p33 = p33
         self.used[t] = uf & 0xFFFFF
         self.forbid[t] = (uf >> 20) - 1
         self.zkey = z
         self.turn = t
+        self._pop_hist(c1 != NONE)     # after the turn: a rule without repetitions keeps the key now
         return m
 
     # ---- outcome ----------------------------------------------------------
@@ -573,15 +652,8 @@ class Position:
         Raises ValueError for malformed text (naming the bad part) and
         IllegalMoveError (with a reason) for a move the rules forbid here.
         """
-        from .notation import split_move
         frm, to, caps = split_move(self.geo, text)
-        if self._sp:
-            return self._v.check(self, text.strip(), frm, to, caps)
-        if to == NONE:
-            raise IllegalMoveError(text.strip(), "no removal owed")
-        if len(caps) > 2:
-            raise IllegalMoveError(text.strip(), "capture not allowed")
-        return self._check(text.strip(), frm, to, caps)
+        return self._check(text.strip(SPACE), frm, to, caps)
 
     def push_text(self, text):
         """Parse ``text`` as a legal move, play it and return the move int."""
@@ -590,6 +662,11 @@ class Position:
         return m
 
     def _check(self, text, frm, to, caps):
+        """The legal move (frm, to, caps) written ``text``, else IllegalMoveError."""
+        if to == NONE:
+            raise IllegalMoveError(text, "no removal owed")
+        if len(caps) > 2:
+            raise IllegalMoveError(text, "capture not allowed")
         if self.outcome() is not None:
             raise IllegalMoveError(text, "game over")
         t = self.turn
@@ -651,15 +728,35 @@ class Position:
 
     # ---- text form ----------------------------------------------------------
     def text(self):
-        """One-line text form (see firmware/morris/notation.py, POSITION TEXT)."""
-        from .notation import position_text
-        return position_text(self)
+        """The one-line text form (module doc, POSITION TEXT)."""
+        geo = self.geo
+        w, b = self.bb
+        mk = self.marks
+        rows = []
+        for row in geo.rows:
+            rows.append("".join("W" if w >> p & 1 else "B" if b >> p & 1 else "X" if mk >> p & 1
+                                else "." for p in row))
+        hist = self.hist
+        moves = []
+        for i in range(2, len(hist), 2):
+            moves.append(_diff_move(geo, hist[i - 2], hist[i - 1], hist[i], hist[i + 1]))
+        fields = [
+            str(self.rules), "/".join(rows), "wb"[self.turn],
+            "%d/%d" % (self.hand[0], self.hand[1]),
+            "%d/%d" % (self.ncp, self.p33),
+            "%x/%x" % (self.used[0], self.used[1]),
+            _forbid_text(geo, self.forbid[0]) + "/" + _forbid_text(geo, self.forbid[1]),
+            ",".join(moves) or "-",
+        ]
+        if self.owe[0] or self.owe[1]:
+            fields.append("/".join(str(-k) + "o" if k < 0 else str(k) for k in self.owe))
+        return " ".join(fields)
 
     @classmethod
     def from_text(cls, text):
-        """Position from its one-line text form; raises ValueError naming the bad field."""
-        from .posread import parse_position
-        return parse_position(cls, text)
+        """Position from its one-line text form; raises ValueError naming the bad field
+        (the reader, morris/posread.py, is loaded on first use)."""
+        return HOOKS["read"](cls, text)
 
     def copy(self):
         """An independent position with the same state (history of keys included, no move stack)."""
@@ -672,12 +769,36 @@ class Position:
         p.p33 = self.p33
         p.used = list(self.used)
         p.forbid = list(self.forbid)
-        if self._sp:
-            p.marks = self.marks
-            p.owe = list(self.owe)
         p.zkey = self.zkey
         p.hist = list(self.hist)
         return p
 
     def __str__(self):
         return self.text()
+
+
+def _forbid_text(geo, f):
+    if f == NOMOVE:
+        return "-"
+    return geo.names[f >> 5] + "-" + geo.names[f & 31]
+
+
+def _diff_move(geo, a1, a2, b1, b2):
+    """The history move between exact keys (a1, a2) and (b1, b2): 'd2' or 'd2-d3'."""
+    mask = geo.full
+    mover = a1 >> 24 & 1
+    before = (a1 if mover == WHITE else a2) & mask
+    after = (b1 if mover == WHITE else b2) & mask
+    gone = before & ~after
+    new = after & ~before
+    to = _bit(new)
+    if gone:
+        return geo.names[_bit(gone)] + "-" + geo.names[to]
+    return geo.names[to]
+
+
+def _bit(m):
+    i = 0
+    while not m >> i & 1:
+        i += 1
+    return i

@@ -1,32 +1,48 @@
-"""Reading the one-line position text (its format: notation.py's docstring).
+"""Reading the one-line position text (its format: position.py's docstring).
 
-Apart from notation.py because only ``Position.from_text`` needs it (loading a
-saved position, a record's Position tag): the Pico compiles it only then.
+Apart from the core because only ``Position.from_text`` needs it (loading a
+saved position, a record's Position tag): the Pico compiles it only then
+(the package's hook loads it, morris/__init__.py). Imports the core only.
 """
-from .position import NONE, NOMOVE, WHITE, BLACK, popcount
-from .notation import split_move
+from .position import NONE, NOMOVE, WHITE, BLACK, popcount, split_move
+from .rules import Rules
+from .text import words, shown
+
+_HEX = "0123456789abcdefABCDEF"
+
+
+def number(text, base=10, most=9):
+    """int of ``text``: at most ``most`` ASCII digits (hexadecimal for ``base`` 16);
+    ValueError otherwise (``int()`` also takes signs, underscores and, on
+    CPython, any Unicode digit)."""
+    digits = _HEX if base == 16 else _HEX[:10]
+    if not text or len(text) > most:
+        raise ValueError("not a number")
+    for ch in text:
+        if ch not in digits:
+            raise ValueError("not a number")
+    return int(text, base)
 
 
 def _ints(field, name, lo, hi, base=10):
     parts = field.split("/")
     if len(parts) != 2:
-        raise ValueError("position field %s must be a/b, got %r" % (name, field))
+        raise ValueError("position field %s must be a/b, got %s" % (name, shown(field)))
     try:
-        vals = [int(p, base) for p in parts]
+        vals = [number(p, base) for p in parts]
     except ValueError:
-        raise ValueError("position field %s must hold numbers, got %r" % (name, field))
+        raise ValueError("position field %s must hold numbers, got %s" % (name, shown(field)))
     for v in vals:
         if not lo <= v <= hi:
-            raise ValueError("position field %s out of range: %r" % (name, field))
+            raise ValueError("position field %s out of range: %s" % (name, shown(field)))
     return vals
 
 
 def parse_position(cls, text):
     """Build a ``cls`` (Position) from the one-line text; raises ValueError naming the field."""
-    from .rules import Rules
     if not isinstance(text, str) or len(text) > 4000:
         raise ValueError("position text must be a string of at most 4000 characters")
-    f = text.split()
+    f = words(text)
     if len(f) not in (8, 9):
         raise ValueError("position text needs 8 fields (9 with removals owed), got %d" % len(f))
     rules = Rules.parse(f[0])
@@ -34,12 +50,12 @@ def parse_position(cls, text):
     pos = cls(rules)
     rows = f[1].split("/")
     if len(rows) != len(geo.rows):
-        raise ValueError("position board needs %d rows, got %r" % (len(geo.rows), f[1]))
+        raise ValueError("position board needs %d rows, got %s" % (len(geo.rows), shown(f[1])))
     bb = [0, 0]
     marks = 0
     for row, chars in zip(geo.rows, rows):
         if len(chars) != len(row):
-            raise ValueError("position board row %r needs %d points" % (chars, len(row)))
+            raise ValueError("position board row %s needs %d points" % (shown(chars), len(row)))
         for p, ch in zip(row, chars):
             if ch == "W":
                 bb[0] |= 1 << p
@@ -48,10 +64,10 @@ def parse_position(cls, text):
             elif ch == "X" and rules.placing_mill == "mark":
                 marks |= 1 << p
             elif ch != ".":
-                raise ValueError("position board: bad character %r (use W, B%s or .)"
-                                 % (ch, ", X" if rules.placing_mill == "mark" else ""))
+                raise ValueError("position board: bad character %s (use W, B%s or .)"
+                                 % (shown(ch), ", X" if rules.placing_mill == "mark" else ""))
     if f[2] not in ("w", "b"):
-        raise ValueError("position side to move must be w or b, got %r" % f[2])
+        raise ValueError("position side to move must be w or b, got %s" % shown(f[2]))
     hand = _ints(f[3], "in hand", 0, rules.stones)
     ncp, p33 = _ints(f[4], "clocks", 0, 100000)
     used = _ints(f[5], "used lines", 0, (1 << (geo.n if rules.points_once else len(geo.lines))) - 1, 16)
@@ -62,7 +78,7 @@ def parse_position(cls, text):
         else:
             ends = part.split("-")
             if len(ends) != 2 or ends[0] not in geo.index or ends[1] not in geo.index:
-                raise ValueError("position no-return bar must be '-' or like 'd3-d2', got %r" % part)
+                raise ValueError("position no-return bar must be '-' or like 'd3-d2', got %s" % shown(part))
             forbid.append(geo.index[ends[0]] << 5 | geo.index[ends[1]])
     pos.bb = bb
     pos.count = [popcount(bb[0]), popcount(bb[1])]
@@ -82,11 +98,11 @@ def parse_position(cls, text):
         for part in _split2(f[8], "removals owed"):
             own = part.endswith("o")
             try:
-                k = int(part[:-1] if own else part)
+                k = number(part[:-1] if own else part)
             except ValueError:
                 k = -1
             if not 0 <= k <= 12 or (own and not k):
-                raise ValueError("position removals owed must be like 2/1 or 1o/1o, got %r" % f[8])
+                raise ValueError("position removals owed must be like 2/1 or 1o/1o, got %s" % shown(f[8]))
             owe.append(-k if own else k)
         pos.owe = owe
     pos._rehash()
@@ -99,7 +115,7 @@ def parse_position(cls, text):
 def _split2(field, name):
     parts = field.split("/")
     if len(parts) != 2:
-        raise ValueError("position field %s must be a/b, got %r" % (name, field))
+        raise ValueError("position field %s must be a/b, got %s" % (name, shown(field)))
     return parts
 
 
@@ -117,17 +133,18 @@ def _history(pos, field):
         # running: ``defender_first``)
         mover = WHITE if bb[WHITE] >> to & 1 else BLACK
         if caps:
-            raise ValueError("position history holds a capture %r (history starts after the last capture)" % text)
+            raise ValueError("position history holds a capture %s (history starts after the last capture)"
+                             % shown(text))
         if not bb[mover] >> to & 1:
-            raise ValueError("position history move %r does not fit the board" % text)
+            raise ValueError("position history move %s does not fit the board" % shown(text))
         bb[mover] &= ~(1 << to)
         if frm == NONE:
             hand[mover] += 1
             if hand[mover] > pos.rules.stones:
-                raise ValueError("position history move %r gives too many stones in hand" % text)
+                raise ValueError("position history move %s gives too many stones in hand" % shown(text))
         else:
             if (bb[0] | bb[1]) >> frm & 1:
-                raise ValueError("position history move %r does not fit the board" % text)
+                raise ValueError("position history move %s does not fit the board" % shown(text))
             bb[mover] |= 1 << frm
         turn = mover
         keys.append((bb[0] | turn << 24 | hand[0] << 25, bb[1] | hand[1] << 25))

@@ -1,19 +1,20 @@
 """The relatives' presets (docs/variants.md: each one's rules, source and
 differences from Sanmill) as changes to rules.py's defaults, in the Rules text
 form, and their boards. Loaded by ``rules.preset_values`` and
-``geometry.GEOMETRIES`` only when one of them is named.
+``geometry.GEOMETRIES`` only when one of them is named. Data only: this module
+imports nothing (the rules core reads it, never the reverse).
 """
-from .geometry import STANDARD_LINES
 
-# Twelve Men's Morris, Morabaraba...: the 24 points plus four diagonal lines.
+# Twelve Men's Morris, Morabaraba...: the 24 points, the standard board's lines
+# plus four diagonal lines.
 DIAGONAL_LINES = ("a1 b2 c3", "g1 f2 e3", "a7 b6 c5", "g7 f6 e5")
 # Six Men's Morris: the middle and inner squares (docs/variants.md); the four
 # links join the squares' midpoints without forming lines.
 SIX_LINES = ("b2 d2 f2", "c3 d3 e3", "c5 d5 e5", "b6 d6 f6",
              "b2 b4 b6", "c3 c4 c5", "e3 e4 e5", "f2 f4 f6")
 SIX_LINKS = ("d2 d3", "b4 c4", "e4 f4", "d5 d6")
-# board option -> (lines, links)
-BOARDS = {"diagonals": (STANDARD_LINES + DIAGONAL_LINES, ()), "six": (SIX_LINES, SIX_LINKS)}
+# board option -> (True when the standard board's lines come first, further lines, links)
+BOARDS = {"diagonals": (True, DIAGONAL_LINES, ()), "six": (False, SIX_LINES, SIX_LINKS)}
 
 _DRAWS = "+draw_no_capture_moves=50+draw_repetition=3"
 _TWELVE = _DRAWS + "+stones=12+board=diagonals"

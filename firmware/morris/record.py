@@ -1,4 +1,6 @@
 """Game records: a PGN-like text format, and Sanmill's move lists (its FEN: sanmill.py).
+The writing half lives in writer.py (the board's export loads only that); this
+module reads and re-exports it.
 
 Runs unchanged on CPython and MicroPython (no ``re``, no f-strings). The
 format is documented in docs/records.md; in short::
@@ -25,10 +27,21 @@ the start position, or FEN (a Sanmill FEN) instead of Position, Result
 rules core's outcome reason, or e.g. "abandoned"). Unknown tags are kept.
 
 Then the moves in RULES.md notation, numbered: ``1. d2 d6 2. b4 f4``;
-``1... d6`` when Black made the first move. Move numbers are optional on
-reading; Sanmill's action notation (a capture as its own ``xb4`` token after
-the move that formed the mill) is read too, as are ``{...}`` comments and
-``#`` comments to the end of the line. The result token ends the moves.
+``1... d6`` when Black made the first move. The numbers and sides come from
+the game itself (who was to move at each turn), never from counting: where
+one side moves twice running (``defender_first``), its second move starts
+the next number (``12. g7 a1 13... a1-a4 14. c3-c4``). Move numbers are
+optional on reading; Sanmill's action notation (a capture as its own ``xb4``
+token after the move that formed the mill) is read too, as are ``{...}``
+comments, ``#`` and ``;`` comments to the end of the line (after a tag too),
+a byte-order mark, tabs and CR LF line ends. A line holding a position (a
+word with a '/': a Sanmill FEN, or our position text) is the start position.
+The result token ends the moves.
+
+Reading gives the same answer on CPython and MicroPython for any text
+(ASCII whitespace and ASCII names only; messages quote text with
+``compat.shown``): tests/test_parsers_agree.py checks a corpus of malformed
+inputs on both.
 
 Use::
 
@@ -39,213 +52,71 @@ Use::
 A record with an illegal or malformed move is refused with ``RecordError``
 naming the move number, the side, the move and the reason.
 """
-from .position import Position, IllegalMoveError, WHITE, BLACK
+from .position import Position, IllegalMoveError
 from .rules import Rules
-
-COLOURS = ("white", "black")
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-# The order tags are written in; others follow in the order given.
-TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Rules", "First",
-             "SetUp", "Position", "FEN", "Result", "Termination")
-LINE_WIDTH = 79
-
-
-class RecordError(IllegalMoveError):
-    """A record that cannot be read: a bad tag, a malformed or an illegal move.
-
-    A kind of ``IllegalMoveError`` (so a ValueError), with its attributes:
-    ``turn`` (1-based turn of the bad move, or None for a bad tag / start
-    position), ``move`` (the move text or None) and ``reason`` (short English
-    reason, the rules core's for an illegal move); and ``move_number`` (the
-    record's move number, as in ``12.``) and ``side`` ("white"/"black").
-    """
-
-    def __init__(self, reason, turn=None, move_number=None, side=None, move=None):
-        if turn is None:
-            msg = reason
-        else:
-            msg = "move %d%s (%s, %s): %s" % (move_number, "." if side == "white" else "...",
-                                             side, move, reason)
-        super(IllegalMoveError, self).__init__(msg)   # ValueError.__init__ (MicroPython has no ValueError.__init__)
-        self.reason = reason
-        self.turn = turn
-        self.move_number = move_number
-        self.side = side
-        self.move = move
-
-
-def move_number(turn, first):
-    """(move number, side) of 1-based ``turn`` when ``first`` (WHITE/BLACK) moved first.
-
-    Numbering follows chess: White's and Black's moves share a number; when
-    Black moves first, its move is ``1...`` and White's reply is ``2.``."""
-    i = turn - 1 + (1 if first == BLACK else 0)
-    return i // 2 + 1, COLOURS[i % 2]
-
+from .notation import RecordError, pieces, next_turn
+from .text import SPACE, strip, words, shown, is_ascii_word
+from .writer import (COLOURS, RESULTS, TAG_ORDER, LINE_WIDTH, numbers, tag_line,  # noqa: F401
+                     write_record, record_lines, movetext, _play)
 
 # ---- tags -------------------------------------------------------------------
 
-def tag_line(name, value):
-    """The record line ``[Name "value"]`` (quotes and backslashes escaped)."""
-    return '[%s "%s"]' % (name, str(value).replace("\\", "\\\\").replace('"', '\\"'))
+def _tag(line, i):
+    """(name, value, index after the ``]``) of the tag pair at ``line[i]`` (a "["):
+    ``[Name "value"]``, any ASCII spaces or tabs between; RecordError if malformed."""
+    n = len(line)
+    j = i + 1
+    while j < n and line[j] in SPACE:
+        j += 1
+    k = j
+    while k < n:            # the name: ASCII letters, digits, "_"
+        o = ord(line[k])
+        if not (65 <= o <= 90 or 97 <= o <= 122 or 48 <= o <= 57 or o == 95):
+            break
+        k += 1
+    name = line[j:k]
+    if not name:
+        raise RecordError("bad tag line %s: expected [Name \"value\"]" % shown(line, 60))
+    if k < n and line[k] not in SPACE and line[k] != '"':
+        raise RecordError("bad tag name %s" % shown(line[j:k + 1]))
+    while k < n and line[k] in SPACE:
+        k += 1
+    if k >= n or line[k] != '"':
+        raise RecordError("bad tag line %s: the value must be in quotes" % shown(line, 60))
+    out = []
+    k += 1
+    while True:
+        if k >= n:
+            raise RecordError("bad tag line %s: the value's closing quote is missing" % shown(line, 60))
+        ch = line[k]
+        if ch == "\\" and k + 1 < n:
+            k += 1
+            ch = line[k]
+        elif ch == '"':
+            break
+        out.append(ch)
+        k += 1
+    k += 1
+    while k < n and line[k] in SPACE:
+        k += 1
+    if k >= n or line[k] != "]":
+        raise RecordError("bad tag line %s: expected ] after the value" % shown(line, 60))
+    return name, "".join(out), k + 1
 
 
 def parse_tag(line):
-    """(name, value) of a ``[Name "value"]`` line; RecordError if malformed."""
-    s = line.strip()
-    if not (s.startswith("[") and s.endswith("]")):
-        raise RecordError("bad tag line %r" % line[:60])
-    s = s[1:-1].strip()
-    sp = s.find(" ")
-    if sp <= 0:
-        raise RecordError("bad tag line %r: expected [Name \"value\"]" % line[:60])
-    name = s[:sp]
-    rest = s[sp:].strip()
-    if len(rest) < 2 or rest[0] != '"' or rest[-1] != '"':
-        raise RecordError("bad tag line %r: the value must be in quotes" % line[:60])
-    out = []
-    i = 1
-    end = len(rest) - 1
-    while i < end:
-        ch = rest[i]
-        if ch == "\\" and i + 1 < end:
-            i += 1
-            ch = rest[i]
-        elif ch == '"':
-            raise RecordError("bad tag line %r: unescaped quote" % line[:60])
-        out.append(ch)
-        i += 1
-    for ch in name:
-        if not (ch.isalpha() or ch.isdigit() or ch == "_"):
-            raise RecordError("bad tag name %r" % name)
-    return name, "".join(out)
-
-
-# ---- writing ------------------------------------------------------------------
-
-def write_record(moves, rules=None, start=None, first=None, tags=None, result=None,
-                 termination=None):
-    """The record text of a game (ends with a newline); see ``record_lines``."""
-    lines = record_lines(moves, rules, start, first, tags, result, termination)
-    lines.append("")
-    return "\n".join(lines)
-
-
-def record_lines(moves, rules=None, start=None, first=None, tags=None, result=None,
-                 termination=None):
-    """The lines of a game's record (list of str, no line ends): write them one
-    by one to a serial link or a file without building the whole text (RAM).
-
-    ``moves``: move texts (RULES.md notation) from the start; ``rules``: a
-    ``Rules``, its text form or None (the start position's, else standard);
-    ``start``: None (the start position), a ``Position`` or its one-line
-    text (written as SetUp/Position tags); ``first``: WHITE/BLACK or
-    "white"/"black", who moved first from the start position (default
-    white); ``tags``: dict of further tags (Event, Site, Date, White, Black,
-    Round or any other); ``result`` / ``termination``: override what the
-    replay finds (e.g. "1/2-1/2", "draw by agreement"); by default they
-    come from the final position's outcome ("*" and "unterminated" while the
-    game goes on). The moves are replayed and checked: RecordError for an
-    illegal one.
-    """
-    if isinstance(first, str):
-        first = COLOURS.index(first)
-    if start is not None:
-        pos = Position.from_text(start) if isinstance(start, str) else start.copy()
-        if rules is not None:
-            r = Rules.parse(rules) if isinstance(rules, str) else rules
-            if r != pos.rules:
-                raise RecordError("the rules %s differ from the start position's %s" % (r, pos.rules))
-        start_text = pos.text()
-    else:
-        r = Rules("standard") if rules is None else Rules.parse(rules) if isinstance(rules, str) else rules
-        pos = Position(r, BLACK if first == BLACK else WHITE)
-        start_text = None
-    first_side = pos.turn
-    texts = _play(pos, moves, first_side)
-    out = pos.outcome()
-    if result is None:
-        result = out.result() if out is not None else "*"
-    if result not in RESULTS:
-        raise RecordError("result must be one of %s, got %r" % (" ".join(RESULTS), result))
-    if termination is None:
-        termination = out.reason if out is not None else ("unterminated" if result == "*" else None)
-    all_tags = {"Event": "?", "Site": "?", "Date": "????.??.??", "White": "?", "Black": "?"}
-    if tags:
-        for k in tags:
-            all_tags[k] = tags[k]
-    all_tags["Rules"] = str(pos.rules)
-    if start_text is not None:
-        all_tags["SetUp"] = "1"
-        all_tags["Position"] = start_text
-    elif first_side == BLACK:
-        all_tags["First"] = "black"
-    all_tags["Result"] = result
-    if termination:
-        all_tags["Termination"] = termination
-    lines = []
-    for k in TAG_ORDER:
-        if k in all_tags:
-            lines.append(tag_line(k, all_tags[k]))
-    for k in all_tags:
-        if k not in TAG_ORDER:
-            parse_tag("[%s \"\"]" % k)   # checks the name
-            lines.append(tag_line(k, all_tags[k]))
-    lines.append("")
-    lines.extend(movetext(texts, first_side, result))
-    return lines
-
-
-def movetext(moves, first=WHITE, result="*", width=LINE_WIDTH):
-    """The numbered move lines (list of str): ``1. d2 d6 2. b4 f4 ... 1-0``.
-
-    Lines are at most ``width`` characters; a move number stays on the line of
-    its move. Built line by line (no list of all the words: RAM on the Pico)."""
-    lines = []
-    cur = []
-    size = 0
-    n = len(moves)
-    for i in range(n + 1):
-        if i < n:
-            num, side = move_number(i + 1, first)
-            if side == "white":
-                w = "%d. %s" % (num, moves[i])
-            elif i == 0:
-                w = "%d... %s" % (num, moves[i])
-            else:
-                w = moves[i]
-        else:
-            w = result
-        if cur and size + 1 + len(w) > width:
-            lines.append(" ".join(cur))
-            cur = []
-        size = size + 1 + len(w) if cur else len(w)
-        cur.append(w)
-    lines.append(" ".join(cur))
-    return lines
-
-
-def _play(pos, moves, first):
-    """Push ``moves`` (texts; Sanmill's separate capture tokens join their turn,
-    ``notation.next_turn``) on ``pos``; the canonical texts. RecordError names a bad move."""
-    from .notation import next_turn, pieces
-    moves = pieces(moves)
-    out = []
-    j = 0
-    while j < len(moves):
-        i = len(out)
-        tok, j = next_turn(pos, moves, j)
-        try:
-            m = pos.parse_move(tok)
-        except IllegalMoveError as e:
-            num, side = move_number(i + 1, first)
-            raise RecordError(e.reason, i + 1, num, side, tok)
-        except ValueError as e:
-            num, side = move_number(i + 1, first)
-            raise RecordError(str(e), i + 1, num, side, tok)
-        out.append(pos.move_text(m))
-        pos.push(m)
-    return out
+    """(name, value) of a ``[Name "value"]`` line (a comment may follow); RecordError
+    if malformed."""
+    s = strip(line)
+    if s[:1] == "\ufeff":      # a byte-order mark
+        s = s[1:]
+    if s[:1] != "[":
+        raise RecordError("bad tag line %s" % shown(line, 60))
+    name, value, k = _tag(s, 0)
+    rest = strip(s[k:])
+    if rest and rest[0] != "#" and rest[0] != ";" and rest[0] != "{":
+        raise RecordError("bad tag line %s: text after the tag" % shown(line, 60))
+    return name, value
 
 
 # ---- reading --------------------------------------------------------------------
@@ -254,12 +125,17 @@ def split_record(text):
     """(tags dict, list of move texts, result token or None) of a record's text,
     without checking the moves. Reads our format and Sanmill's move lists
     (a capture token ``xb4`` joins the move before it; ``read_record`` and
-    ``notation.play_record`` regroup removals by the rules, see
-    ``notation.next_turn``). The one move-list reader: ``notation.play_record``,
-    the simulator and the tests use it. A record whose first move is numbered
-    ``1...`` gets the tag First "black" unless it says otherwise."""
+    ``play_record`` regroup removals by the rules, see
+    ``notation.next_turn``), with a byte-order mark, tabs, CR LF, ``{...}``
+    comments anywhere and ``#`` / ``;`` comments to the end of a line; a line
+    holding a position (a Sanmill FEN or our position text) before the moves
+    becomes the FEN / Position tag. The one move-list reader: the simulator
+    and the tests use it. A record whose first move is numbered ``1...`` gets
+    the tag First "black" unless it says otherwise."""
     if not isinstance(text, str):
         raise RecordError("a record is text")
+    if text[:1] == "\ufeff":       # a byte-order mark, as Windows Notepad writes
+        text = text[1:]
     tags = {}
     moves = []
     result = None
@@ -271,52 +147,64 @@ def split_record(text):
         end = text.find("\n", start)
         if end < 0:
             end = n
-        line = text[start:end].strip()
+        line = text[start:end]
         start = end + 1
-        if not line:
-            continue
-        if depth == 0 and line[0] == "[":
-            k, v = parse_tag(line)
+        # the text outside comments, and the tags of the line
+        kept = []
+        i = 0
+        m = len(line)
+        while i < m:
+            if depth:
+                j = line.find("}", i)
+                if j < 0:
+                    break
+                depth = 0
+                i = j + 1
+                kept.append(" ")
+                continue
+            ch = line[i]
+            if ch == "{":
+                depth = 1
+                i += 1
+            elif ch == "#" or ch == ";":
+                break
+            elif ch == "[" and not strip("".join(kept)):
+                k, v, i = _tag(line, i)
+                tags[k] = v
+            else:
+                j = i
+                while j < m and line[j] not in "{#;[":
+                    j += 1
+                if j == i:     # a "[" after moves on the line: a malformed move
+                    j += 1
+                kept.append(line[i:j])
+                i = j
+        # a line holding a position: a Sanmill FEN when its first word has a "/", our
+        # position text when the second has one (no move has a "/"; 1/2-1/2 is a result)
+        line = words("".join(kept))
+        k = None
+        if line and "/" in line[0] and line[0] != "1/2-1/2":
+            k = "FEN"
+        elif len(line) > 1 and "/" in line[1] and line[1] != "1/2-1/2" and "/" not in line[0]:
+            k = "Position"
+        if k is not None:
+            v = " ".join(line)
+            if moves or result is not None:
+                raise RecordError("a position (%s) can only start a record, not follow its moves" % shown(v))
+            if "FEN" in tags or "Position" in tags:
+                raise RecordError("a record has one start position: %s follows a %s tag"
+                                  % (shown(v), "FEN" if "FEN" in tags else "Position"))
             tags[k] = v
             continue
-        # {...} comments (may span lines) and # comments to the end of the line
-        if depth or "{" in line or "}" in line:
-            kept = ""
-            i = 0
-            while i < len(line):
-                if depth:
-                    j = line.find("}", i)
-                    if j < 0:
-                        i = len(line)
-                        break
-                    depth = 0
-                    i = j + 1
-                else:
-                    j = line.find("{", i)
-                    h = line.find("#", i)
-                    if h >= 0 and (j < 0 or h < j):
-                        kept += line[i:h]
-                        break
-                    if j < 0:
-                        kept += line[i:]
-                        break
-                    kept += line[i:j] + " "
-                    depth = 1
-                    i = j + 1
-            line = kept
-        else:
-            h = line.find("#")
-            if h >= 0:
-                line = line[:h]
-        for tok in line.split():
+        for tok in line:
             if result is not None:
-                raise RecordError("text after the result %s: %r" % (result, tok[:20]))
+                raise RecordError("text after the result %s: %s" % (result, shown(tok, 20)))
             if tok in RESULTS:
                 result = tok
                 continue
             # move numbers: "12." "12..." and glued forms "12.d2" "1...d6"
             i = 0
-            while i < len(tok) and tok[i].isdigit():
+            while i < len(tok) and 48 <= ord(tok[i]) <= 57:    # ASCII digits
                 i += 1
             if 0 < i < len(tok) and tok[i] == ".":
                 j = i
@@ -331,8 +219,8 @@ def split_record(text):
             first_word = False
             if tok[0] in "xX":
                 if not moves:
-                    raise RecordError("capture %r with no move before it" % tok)
-                moves[-1] += tok.lower()
+                    raise RecordError("capture %s with no move before it" % shown(tok))
+                moves[-1] += tok.lower() if is_ascii_word(tok) else tok
             else:
                 moves.append(tok)
     if depth:
@@ -365,30 +253,33 @@ def start_position(tags, rules=None):
     if "FEN" in tags:
         from .sanmill import from_sanmill_fen
         return from_sanmill_fen(tags["FEN"], r)
-    first = tags.get("First", "white").strip().lower()
-    if first not in COLOURS:
-        raise RecordError("First must be white or black, got %r" % first)
-    return Position(r, COLOURS.index(first))
+    first = strip(tags.get("First", "white"))
+    if not is_ascii_word(first) or first.lower() not in COLOURS:
+        raise RecordError("First must be white or black, got %s" % shown(first))
+    return Position(r, COLOURS.index(first.lower()))
 
 
 def read_record(text, rules=None):
     """(tags, start Position, move texts) of a record, every move checked.
 
     Reads our format, Sanmill's move lists (``rules`` applies when the text
-    names none; default standard) and numbered lists starting ``1...`` (Black
-    first). The tags dict gets "Rules" (always) and "Result" (from the result
-    token, else "*") when missing. The move texts are canonical (captures in
-    the rules core's order). Raises RecordError naming the move number, side
-    and reason for an illegal or malformed move; the start position is not
-    changed.
+    names none; default standard), a Sanmill FEN or our position text on a
+    line of its own (the start position) and numbered lists starting ``1...``
+    (Black first). The tags dict gets "Rules" (always) and "Result" (from
+    the result token, else "*") when missing. The move texts are canonical
+    (captures in the rules core's order). Raises RecordError naming the move
+    number, side and reason for an illegal or malformed move (a FEN or
+    position that cannot be read: what is wrong with it); the start
+    position is not changed.
     """
     tags, moves, result = split_record(text)
     start = start_position(tags, rules)
     pos = start.copy()
-    texts = _play(pos, moves, start.turn)
+    texts = _play(pos, moves)[0]
     tags["Rules"] = str(start.rules)
     if result is not None and "Result" in tags and tags["Result"] != result:
-        raise RecordError("the Result tag %s differs from the result token %s" % (tags["Result"], result))
+        raise RecordError("the Result tag %s differs from the result token %s"
+                          % (shown(tags["Result"]), result))
     if "Result" not in tags:
         tags["Result"] = result if result is not None else "*"
     return tags, start, texts
@@ -400,3 +291,25 @@ def replay(text, rules=None):
     for m in moves:
         start.push_text(m)
     return start
+
+
+def play_record(position, text):
+    """Push every move of record ``text`` onto ``position``.
+
+    Raises IllegalMoveError (with ``turn``, the 1-based turn number) or
+    ValueError (malformed text, 'turn N' in the message); the position then
+    holds the moves before the bad one.
+    """
+    tokens = pieces(split_record(text)[1])
+    i = 0
+    turn = 0
+    while i < len(tokens):
+        tok, i = next_turn(position, tokens, i)
+        turn += 1
+        try:
+            position.push_text(tok)
+        except IllegalMoveError as e:
+            raise IllegalMoveError(e.move, e.reason, turn)
+        except ValueError as e:
+            raise ValueError("turn %d: %s" % (turn, e))
+    return position

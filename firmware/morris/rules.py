@@ -17,6 +17,12 @@ capture per mill formed, up to three), ``mill_reuse: first_time_per_points``
 back to re-form a mill while it still stands in one).
 """
 from .geometry import GEOMETRIES
+from .compat import SPACE
+
+
+def _shown(text):
+    from .text import shown     # error paths only
+    return shown(str(text))
 
 # option -> allowed values (ints are given as a (low, high) range)
 OPTIONS = {
@@ -80,7 +86,7 @@ def preset_values(name):
     changes = _CLASSIC.get(name)
     if changes is None:
         if name not in PRESETS:
-            raise ValueError("unknown rules preset %r (known: %s)" % (name, ", ".join(sorted(PRESETS))))
+            raise ValueError("unknown rules preset %s (known: %s)" % (_shown(name), ", ".join(sorted(PRESETS))))
         from .presets import RELATIVES
         changes = RELATIVES[name]
     values = dict(_BASE)
@@ -141,11 +147,11 @@ class Rules:
     @classmethod
     def parse(cls, text):
         """Rules from their text form ``preset[+option=value...]``; raises ValueError naming the bad part."""
-        parts = text.strip().split("+")
+        parts = text.strip(SPACE).split("+")
         overrides = {}
         for part in parts[1:]:
             if "=" not in part:
-                raise ValueError("rules option must be option=value: %r" % part)
+                raise ValueError("rules option must be option=value: %s" % _shown(part))
             k, v = part.split("=", 1)
             overrides[k] = v
         return cls(parts[0], **overrides)
@@ -168,12 +174,14 @@ class Rules:
 def _check(option, value):
     allowed = OPTIONS.get(option)
     if allowed is None:
-        raise ValueError("unknown rules option %r" % option)
+        raise ValueError("unknown rules option %s" % _shown(option))
     if isinstance(allowed[0], int):
-        try:
+        if isinstance(value, int) and not isinstance(value, bool):
+            v = value
+        elif isinstance(value, str) and 0 < len(value) < 5 and not [c for c in value if not 48 <= ord(c) <= 57]:
             v = int(value)
-        except (TypeError, ValueError):
-            raise ValueError("option %s needs a number, got %r" % (option, value))
+        else:
+            raise ValueError("option %s needs a number, got %s" % (option, _shown(value)))
         if not allowed[0] <= v <= allowed[1]:
             raise ValueError("option %s=%d out of range %d..%d" % (option, v, allowed[0], allowed[1]))
         return v
@@ -182,5 +190,5 @@ def _check(option, value):
     elif value is False:
         value = "off"
     if value not in allowed:
-        raise ValueError("option %s must be one of %s, got %r" % (option, "/".join(allowed), value))
+        raise ValueError("option %s must be one of %s, got %s" % (option, "/".join(allowed), _shown(value)))
     return value

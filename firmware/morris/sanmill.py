@@ -1,11 +1,14 @@
 """Sanmill's position text (FEN) in every historic layout, in and out (docs/records.md).
 
 Apart from record.py so that the Pico compiles it only when a FEN is read or
-written.
+written. Imports the core and notation.py (record.py imports this module
+when a record starts from a FEN).
 """
 from .position import Position, WHITE, BLACK, popcount
 from .rules import Rules
-from .record import RecordError
+from .notation import RecordError
+from .posread import number
+from .text import words, shown
 
 
 # Sanmill's squares 8..31, ring by ring (inner, middle, outer), each ring
@@ -34,14 +37,20 @@ def from_sanmill_fen(fen, rules=None):
     turns. ``rules`` defaults to standard. Raises RecordError naming the bad field.
     """
     r = Rules("standard") if rules is None else Rules.parse(rules) if isinstance(rules, str) else rules
-    f = fen.split()
+    if not isinstance(fen, str):
+        raise RecordError("a Sanmill FEN is text")
+    f = words(fen)
     while len(f) > 4 and ":" in f[-1]:
         f.pop()  # extension fields of the current layout
-    if len(f) not in (11, 12, 17):
-        raise RecordError("Sanmill FEN needs 7, 8 or 13 counts after the action, got %d fields" % len(f))
+    if not f:
+        raise RecordError("Sanmill FEN is empty")
     rings = f[0].split("/")
     if len(rings) != 3 or [len(x) for x in rings] != [8, 8, 8]:
-        raise RecordError("Sanmill FEN board must be three rings of 8 points, got %r" % f[0])
+        raise RecordError("Sanmill FEN board must be three rings of 8 points separated by '/', got %s"
+                          % shown(f[0]))
+    if len(f) not in (11, 12, 17):
+        raise RecordError("Sanmill FEN needs the board, side, phase, action and 7, 8 or 13 counts: "
+                          "got %d fields" % len(f))
     geo = r.geo
     if geo.n != 24:
         raise RecordError("Sanmill FEN needs a 24-point board")
@@ -58,22 +67,21 @@ def from_sanmill_fen(fen, rules=None):
         elif ch == "X" and r.placing_mill == "mark":
             marks |= 1 << p
         elif ch != "*":
-            raise RecordError("Sanmill FEN board: %r is not O, @, * (or X with marks)" % ch)
+            raise RecordError("Sanmill FEN board: %s is not O, @, * (or X with marks)" % shown(ch))
     if f[1] not in ("w", "b"):
-        raise RecordError("Sanmill FEN side to move must be w or b, got %r" % f[1])
+        raise RecordError("Sanmill FEN side to move must be w or b, got %s" % shown(f[1]))
     if f[2] not in ("r", "p", "m", "o"):
-        raise RecordError("Sanmill FEN phase must be r, p, m or o, got %r" % f[2])
+        raise RecordError("Sanmill FEN phase must be r, p, m or o, got %s" % shown(f[2]))
     if f[3] == "r":
         raise RecordError("Sanmill FEN in the middle of a turn (a capture owed) cannot start a record")
     if f[3] not in ("p", "s"):
-        raise RecordError("Sanmill FEN action must be p, s or r, got %r" % f[3])
-    try:
-        nums = [int(x) for x in f[4:]]
-    except ValueError:
-        raise RecordError("Sanmill FEN counts must be numbers: %r" % " ".join(f[4:]))
-    for n in nums:
-        if n < 0:
-            raise RecordError("Sanmill FEN counts must not be negative")
+        raise RecordError("Sanmill FEN action must be p, s or r, got %s" % shown(f[3]))
+    nums = []
+    for x in f[4:]:
+        try:
+            nums.append(number(x, 10, 20))   # the used-mill field is a 64-bit mask
+        except ValueError:
+            raise RecordError("Sanmill FEN counts must be numbers (digits 0-9): %s" % shown(" ".join(f[4:])))
     turn = WHITE if f[1] == "w" else BLACK
     on = [popcount(bb[0]), popcount(bb[1])]
     if len(nums) == 7:
@@ -179,5 +187,5 @@ def to_sanmill_fen(pos, fullmove=1):
 
 def is_sanmill_fen(text):
     """True when ``text`` (one line) looks like a Sanmill FEN rather than a move list."""
-    f = text.strip().split()
+    f = words(text)
     return len(f) >= 11 and f[0].count("/") == 2 and len(f[0]) == 26

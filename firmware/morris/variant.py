@@ -12,8 +12,13 @@ A turn's captures are a set (one move per set); ``perft.perft_orders``
 counts the removal orders as Sanmill does. Removal-only turns (owed at a
 full board) are ``REMOVAL | mask``. Undo: RECORD small ints per turn.
 Rule source: docs/variants.md.
+
+``Variant`` is the ``Position`` subclass that plays these rules; the core
+(position.py) does not import this module: ``Position(rules)`` gets the
+subclass through the package's hook (morris/__init__.py), as python-chess's
+variant boards subclass its core board.
 """
-from .position import (NONE, NOMOVE, REMOVAL, UNDO_CHUNK, IllegalMoveError, move,
+from .position import (Position, NONE, NOMOVE, REMOVAL, UNDO_CHUNK, WHITE, IllegalMoveError, move,
                        move_captures, popcount)
 from .rules import PROTECT_NONE
 
@@ -106,57 +111,6 @@ def _barred(pos, t, c, me):
     return bool(pos._formed(nm, to)) and bool(pos._formed(me, frm))
 
 
-def generate(pos, out):
-    """Append every legal move of the side to move (``special`` rules) to ``out``."""
-    t = pos.turn
-    o = 1 - t
-    r = pos.rules
-    owed = pos.owe[t]
-    if owed:
-        own = owed < 0
-        target = t if own else o
-        k = _limit(pos, target, owed if owed > 0 else -owed)
-        cap = pos.bb[target] if own else pos.capturable(o)
-        pts = [p for p in range(pos.geo.n) if cap >> p & 1]
-        k = min(k, len(pts))
-        _subsets(pts, k, 0, [], out, _removal)
-        return
-    me = pos.bb[t]
-    opp = pos.bb[o]
-    cands = []
-    pos._steps(t, me | opp | pos.marks, cands)
-    no_ret = r.no_ret and pos.forbid[t] != NOMOVE
-    pm = r.placing_mill
-    cap1 = -1
-    for c in cands:
-        if no_ret and _barred(pos, t, c, me):
-            continue
-        to = c & 31
-        frm = c >> 5
-        if r.intervention == "on":
-            pair = _interventions(pos, to, opp)
-            if pair:
-                if _limit(pos, o, 2) == 2:
-                    out.append(move(to, frm, pair[0], pair[1]))
-                else:
-                    out.append(move(to, frm, pair[0]))
-                    out.append(move(to, frm, pair[1]))
-                continue
-        nm = (me if frm == NONE else me & ~(1 << frm)) | 1 << to
-        k = _paying(pos, t, nm, to)[0]
-        if k and frm == NONE:
-            if pm == "none" or (pm == "hand" and pos.hand[o]):
-                k = 0
-        if not k:
-            out.append(move(to, frm))
-            continue
-        if k > r.max_captures:
-            k = r.max_captures
-        if cap1 < 0:
-            cap1 = pos.capturable(o)
-        _captures(pos, out, to, frm, _limit(pos, o, k), cap1, opp, o)
-
-
 def _captures(pos, out, to, frm, k, cap1, opp, o):
     if not cap1 or pos.rules.optional:
         out.append(move(to, frm))
@@ -192,95 +146,6 @@ def _removal(caps):
     for p in caps:
         m |= 1 << p
     return m
-
-
-def push(pos, m):
-    """Play ``m`` under ``special`` rules (see position.Position.push)."""
-    t = pos.turn
-    o = 1 - t
-    r = pos.rules
-    bb = pos.bb
-    hand = pos.hand
-    cnt = pos.count
-    u = pos._undo
-    if len(u) >= UNDO_CHUNK:
-        u = pos._undo = []
-        pos._chunks.append(u)
-    rec = len(u)
-    u.append(m)
-    u.append(pos.ncp | pos.p33 << 14)
-    u.append(bb[0])
-    u.append(bb[1])
-    u.append(pos.marks)
-    u.append(hand[0] | hand[1] << 4 | cnt[0] << 8 | cnt[1] << 13 | t << 18
-             | (pos.owe[0] + 8) << 19 | (pos.owe[1] + 8) << 23)
-    u.append(pos.used[t])
-    u.append((pos.forbid[0] + 1) | (pos.forbid[1] + 1) << 11)
-    was33 = cnt[0] == 3 and cnt[1] == 3 and hand[0] == 0 and hand[1] == 0
-    placing = hand[0] or hand[1]
-    captured = False
-    nxt = o
-    if m & REMOVAL:
-        target = t if pos.owe[t] < 0 else o
-        mask = m & pos.geo.full
-        bb[target] &= ~mask
-        cnt[target] -= popcount(mask)
-        pos.owe[t] = 0
-        captured = True
-    else:
-        to = m & 31
-        frm = m >> 5 & 31
-        caps = move_captures(m)
-        if frm == NONE:
-            hand[t] -= 1
-            cnt[t] += 1
-            bb[t] |= 1 << to
-        else:
-            bb[t] ^= 1 << frm | 1 << to
-        if r.reuse_first or r.points_once or r.no_ret or (r.placing_mill == "hand" and frm == NONE):
-            k, formed = _paying(pos, t, bb[t], to)
-            if r.reuse_first:
-                pos.used[t] |= formed
-            elif r.points_once and k:
-                lines = pos.geo.lines
-                for li in pos.geo.lines_at[to]:
-                    if formed >> li & 1:
-                        pos.used[t] |= lines[li]
-            if r.no_return == "mill":
-                pos.forbid[t] = to << 5 | frm if formed and frm != NONE else NOMOVE
-            elif r.no_ret:
-                pos.forbid[t] = NOMOVE
-                if formed and frm != NONE and pos._formed(bb[t] ^ (1 << frm | 1 << to), frm):
-                    pos.forbid[t] = to << 5 | frm
-            if formed and frm == NONE and r.placing_mill == "hand" and hand[o] and not caps:
-                hand[o] -= 1
-                captured = True
-        mark = r.placing_mill == "mark" and (hand[0] or hand[1])
-        for c in caps:
-            bb[o] &= ~(1 << c)
-            cnt[o] -= 1
-            if mark:
-                pos.marks |= 1 << c
-        if caps:
-            captured = True
-        if placing and not hand[0] and not hand[1]:
-            pos.marks = 0
-            if cnt[0] + cnt[1] == pos.geo.n and 2 * r.stones >= pos.geo.n:
-                _full_board(pos, o)
-            elif r.defender_first == "on":
-                nxt = t
-    if captured:
-        u[rec + 5] |= 1 << 27
-        pos.ncp = 0
-        pos.p33 = 0
-        pos._hists.append(pos.hist)
-        pos.hist = []
-    elif pos.ncp < 0x3FFF:  # the undo record keeps each clock in 14 bits
-        pos.ncp += 1
-        pos.p33 = pos.p33 + 1 if was33 else 0
-    pos.turn = nxt
-    pos._rehash()
-    pos._note_key()
 
 
 def _full_board(pos, first):
@@ -319,75 +184,236 @@ def _mills(pos, colour):
     return n
 
 
-def pop(pos):
-    """Take back the last move under ``special`` rules; returns it."""
-    u = pos._undo
-    if not u and len(pos._chunks) > 1:
-        pos._chunks.pop()
-        u = pos._undo = pos._chunks[-1]
-    i = len(u) - RECORD
-    m = u[i]
-    k = u[i + 1]
-    pos.ncp = k & 0x3FFF
-    pos.p33 = k >> 14
-    pos.bb[0] = u[i + 2]
-    pos.bb[1] = u[i + 3]
-    pos.marks = u[i + 4]
-    k = u[i + 5]
-    pos.hand[0] = k & 15
-    pos.hand[1] = k >> 4 & 15
-    pos.count[0] = k >> 8 & 31
-    pos.count[1] = k >> 13 & 31
-    t = pos.turn = k >> 18 & 1
-    pos.owe[0] = (k >> 19 & 15) - 8
-    pos.owe[1] = (k >> 23 & 15) - 8
-    pos.used[t] = u[i + 6]
-    f = u[i + 7]
-    pos.forbid[0] = (f & 0x7FF) - 1
-    pos.forbid[1] = (f >> 11) - 1
-    pos._rehash()
-    del u[i:]
-    pos._pop_hist(k >> 27 & 1)
-    return m
+class Variant(Position):
+    """A ``Position`` under rules with ``special`` set: the turn flow of this module
+    (``Position(rules)`` makes one for such rules; never the core class)."""
 
+    _sp = True
+    _STEP = RECORD
 
-def check(pos, text, frm, to, caps):
-    """The legal move written (frm, to, caps) under ``special`` rules, else IllegalMoveError."""
-    if pos.outcome() is not None:
-        raise IllegalMoveError(text, "game over")
-    legal = []
-    generate(pos, legal)
-    want = sorted(caps)
-    if len(set(want)) != len(want):
-        raise IllegalMoveError(text, "capture not allowed: the same stone twice")
-    heads = 0
-    for m in legal:
+    def __init__(self, rules=None, first=WHITE):
+        Position.__init__(self, rules, first)
+        self.owe = [0, 0]
+
+    def generate(self, out):
+        """Append every legal move of the side to move (``special`` rules) to ``out``."""
+        t = self.turn
+        o = 1 - t
+        r = self.rules
+        owed = self.owe[t]
+        if owed:
+            own = owed < 0
+            target = t if own else o
+            k = _limit(self, target, owed if owed > 0 else -owed)
+            cap = self.bb[target] if own else self.capturable(o)
+            pts = [p for p in range(self.geo.n) if cap >> p & 1]
+            k = min(k, len(pts))
+            _subsets(pts, k, 0, [], out, _removal)
+            return
+        me = self.bb[t]
+        opp = self.bb[o]
+        cands = []
+        self._steps(t, me | opp | self.marks, cands)
+        no_ret = r.no_ret and self.forbid[t] != NOMOVE
+        pm = r.placing_mill
+        cap1 = -1
+        for c in cands:
+            if no_ret and _barred(self, t, c, me):
+                continue
+            to = c & 31
+            frm = c >> 5
+            if r.intervention == "on":
+                pair = _interventions(self, to, opp)
+                if pair:
+                    if _limit(self, o, 2) == 2:
+                        out.append(move(to, frm, pair[0], pair[1]))
+                    else:
+                        out.append(move(to, frm, pair[0]))
+                        out.append(move(to, frm, pair[1]))
+                    continue
+            nm = (me if frm == NONE else me & ~(1 << frm)) | 1 << to
+            k = _paying(self, t, nm, to)[0]
+            if k and frm == NONE:
+                if pm == "none" or (pm == "hand" and self.hand[o]):
+                    k = 0
+            if not k:
+                out.append(move(to, frm))
+                continue
+            if k > r.max_captures:
+                k = r.max_captures
+            if cap1 < 0:
+                cap1 = self.capturable(o)
+            _captures(self, out, to, frm, _limit(self, o, k), cap1, opp, o)
+
+    def has_legal_move(self):
+        """True when the side to move has at least one legal move (ignores game over)."""
+        out = []
+        self.generate(out)
+        return bool(out)
+
+    def push(self, m):
+        """Play ``m`` under ``special`` rules (see position.Position.push)."""
+        t = self.turn
+        o = 1 - t
+        r = self.rules
+        bb = self.bb
+        hand = self.hand
+        cnt = self.count
+        u = self._undo
+        if len(u) >= UNDO_CHUNK:
+            u = self._undo = []
+            self._chunks.append(u)
+        rec = len(u)
+        u.append(m)
+        u.append(self.ncp | self.p33 << 14)
+        u.append(bb[0])
+        u.append(bb[1])
+        u.append(self.marks)
+        u.append(hand[0] | hand[1] << 4 | cnt[0] << 8 | cnt[1] << 13 | t << 18
+                 | (self.owe[0] + 8) << 19 | (self.owe[1] + 8) << 23)
+        u.append(self.used[t])
+        u.append((self.forbid[0] + 1) | (self.forbid[1] + 1) << 11)
+        was33 = cnt[0] == 3 and cnt[1] == 3 and hand[0] == 0 and hand[1] == 0
+        placing = hand[0] or hand[1]
+        captured = False
+        nxt = o
         if m & REMOVAL:
-            if to == NONE and sorted(move_captures(m)) == want:
-                return m
-            continue
-        if m & 31 == to and m >> 5 & 31 == frm:
-            heads += 1
-            if sorted(move_captures(m)) == want:
-                return m
-    t = pos.turn
-    if pos.owe[t]:
-        raise IllegalMoveError(text, "removals owed: take %d %s stone(s)" % (
-            abs(pos.owe[t]), "of your own" if pos.owe[t] < 0 else "opponent"))
-    if to == NONE:
-        raise IllegalMoveError(text, "no removal owed")
-    if heads:
-        raise IllegalMoveError(text, "capture not allowed" if caps else "capture missing")
-    if (pos.bb[0] | pos.bb[1]) >> to & 1:
-        raise IllegalMoveError(text, "occupied")
-    if pos.marks >> to & 1:
-        raise IllegalMoveError(text, "marked point: no stone may go there before placement ends")
-    if frm == NONE and not pos.hand[t]:
-        raise IllegalMoveError(text, "no stones in hand: move a stone (from-to)")
-    if frm != NONE and not pos.bb[t] >> frm & 1:
-        raise IllegalMoveError(text, "not your stone")
-    if frm != NONE and pos.hand[t] and not pos.rules.lasker:
-        raise IllegalMoveError(text, "stones still in hand: place a stone")
-    if frm != NONE and not pos.geo.adj[frm] >> to & 1:
-        raise IllegalMoveError(text, "not adjacent")
-    raise IllegalMoveError(text, "no return: this stone may not go straight back")
+            target = t if self.owe[t] < 0 else o
+            mask = m & self.geo.full
+            bb[target] &= ~mask
+            cnt[target] -= popcount(mask)
+            self.owe[t] = 0
+            captured = True
+        else:
+            to = m & 31
+            frm = m >> 5 & 31
+            caps = move_captures(m)
+            if frm == NONE:
+                hand[t] -= 1
+                cnt[t] += 1
+                bb[t] |= 1 << to
+            else:
+                bb[t] ^= 1 << frm | 1 << to
+            if r.reuse_first or r.points_once or r.no_ret or (r.placing_mill == "hand" and frm == NONE):
+                k, formed = _paying(self, t, bb[t], to)
+                if r.reuse_first:
+                    self.used[t] |= formed
+                elif r.points_once and k:
+                    lines = self.geo.lines
+                    for li in self.geo.lines_at[to]:
+                        if formed >> li & 1:
+                            self.used[t] |= lines[li]
+                if r.no_return == "mill":
+                    self.forbid[t] = to << 5 | frm if formed and frm != NONE else NOMOVE
+                elif r.no_ret:
+                    self.forbid[t] = NOMOVE
+                    if formed and frm != NONE and self._formed(bb[t] ^ (1 << frm | 1 << to), frm):
+                        self.forbid[t] = to << 5 | frm
+                if formed and frm == NONE and r.placing_mill == "hand" and hand[o] and not caps:
+                    hand[o] -= 1
+                    captured = True
+            mark = r.placing_mill == "mark" and (hand[0] or hand[1])
+            for c in caps:
+                bb[o] &= ~(1 << c)
+                cnt[o] -= 1
+                if mark:
+                    self.marks |= 1 << c
+            if caps:
+                captured = True
+            if placing and not hand[0] and not hand[1]:
+                self.marks = 0
+                if cnt[0] + cnt[1] == self.geo.n and 2 * r.stones >= self.geo.n:
+                    _full_board(self, o)
+                elif r.defender_first == "on":
+                    nxt = t
+        if captured:
+            u[rec + 5] |= 1 << 27
+            self.ncp = 0
+            self.p33 = 0
+            self._hists.append(self.hist)
+            self.hist = []
+        elif self.ncp < 0x3FFF:  # the undo record keeps each clock in 14 bits
+            self.ncp += 1
+            self.p33 = self.p33 + 1 if was33 else 0
+        self.turn = nxt
+        self._rehash()
+        self._note_key()
+
+    def pop(self):
+        """Take back the last move under ``special`` rules; returns it."""
+        u = self._undo
+        if not u and len(self._chunks) > 1:
+            self._chunks.pop()
+            u = self._undo = self._chunks[-1]
+        i = len(u) - RECORD
+        m = u[i]
+        k = u[i + 1]
+        self.ncp = k & 0x3FFF
+        self.p33 = k >> 14
+        self.bb[0] = u[i + 2]
+        self.bb[1] = u[i + 3]
+        self.marks = u[i + 4]
+        k = u[i + 5]
+        self.hand[0] = k & 15
+        self.hand[1] = k >> 4 & 15
+        self.count[0] = k >> 8 & 31
+        self.count[1] = k >> 13 & 31
+        t = self.turn = k >> 18 & 1
+        self.owe[0] = (k >> 19 & 15) - 8
+        self.owe[1] = (k >> 23 & 15) - 8
+        self.used[t] = u[i + 6]
+        f = u[i + 7]
+        self.forbid[0] = (f & 0x7FF) - 1
+        self.forbid[1] = (f >> 11) - 1
+        self._rehash()
+        del u[i:]
+        self._pop_hist(k >> 27 & 1)
+        return m
+
+    def _check(self, text, frm, to, caps):
+        """The legal move written (frm, to, caps) under ``special`` rules, else IllegalMoveError."""
+        if self.outcome() is not None:
+            raise IllegalMoveError(text, "game over")
+        legal = []
+        self.generate(legal)
+        want = sorted(caps)
+        if len(set(want)) != len(want):
+            raise IllegalMoveError(text, "capture not allowed: the same stone twice")
+        heads = 0
+        for m in legal:
+            if m & REMOVAL:
+                if to == NONE and sorted(move_captures(m)) == want:
+                    return m
+                continue
+            if m & 31 == to and m >> 5 & 31 == frm:
+                heads += 1
+                if sorted(move_captures(m)) == want:
+                    return m
+        t = self.turn
+        if self.owe[t]:
+            raise IllegalMoveError(text, "removals owed: take %d %s stone(s)" % (
+                abs(self.owe[t]), "of your own" if self.owe[t] < 0 else "opponent"))
+        if to == NONE:
+            raise IllegalMoveError(text, "no removal owed")
+        if heads:
+            raise IllegalMoveError(text, "capture not allowed" if caps else "capture missing")
+        if (self.bb[0] | self.bb[1]) >> to & 1:
+            raise IllegalMoveError(text, "occupied")
+        if self.marks >> to & 1:
+            raise IllegalMoveError(text, "marked point: no stone may go there before placement ends")
+        if frm == NONE and not self.hand[t]:
+            raise IllegalMoveError(text, "no stones in hand: move a stone (from-to)")
+        if frm != NONE and not self.bb[t] >> frm & 1:
+            raise IllegalMoveError(text, "not your stone")
+        if frm != NONE and self.hand[t] and not self.rules.lasker:
+            raise IllegalMoveError(text, "stones still in hand: place a stone")
+        if frm != NONE and not self.geo.adj[frm] >> to & 1:
+            raise IllegalMoveError(text, "not adjacent")
+        raise IllegalMoveError(text, "no return: this stone may not go straight back")
+
+    def copy(self):
+        """An independent position with the same state (see ``Position.copy``)."""
+        p = Position.copy(self)
+        p.marks = self.marks
+        p.owe = list(self.owe)
+        return p

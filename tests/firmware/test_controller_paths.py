@@ -327,6 +327,53 @@ def test_sweep_during_capture_guides_back_to_the_position():
     """)
 
 
+def test_sweep_during_capture_restored_as_shown_carries_on_with_the_capture():
+    """Issue 22, finding 6: the board swept during a pending capture and put back
+    stone by stone exactly as it was (the mill stone on its new point) goes on with
+    the capture, instead of asking for the position before the mill move."""
+    run(M3 + """
+        lift g4
+        put g1
+        expect state capture
+        clear
+        expect state mistake
+        expect code disturbed
+        put a1 d1 c4 a7 d7 g7 b2
+        expect state mistake
+        put f6 g1
+        expect state capture
+        expect lit f6=capture b2=capture
+        lift f6
+        expect move g4-g1xf6
+    """)
+
+
+def test_sweep_in_placement_during_capture_restored_as_shown_carries_on():
+    run(P1 + """
+        place g1
+        expect state capture
+        clear
+        expect code disturbed
+        put b2 a1 d2 g1 d1
+        expect state capture
+        lift d2
+        expect move g1xd2
+    """)
+
+
+def test_sweep_with_a_stone_lifted_restored_as_shown_carries_on():
+    run(M1 + """
+        lift d2
+        expect state lifted
+        clear
+        expect code disturbed
+        put a1 f4 b6 g7 d1 d3 e4 d6 d7 g4
+        expect state lifted
+        put b2
+        expect move d2-b2
+    """)
+
+
 def test_three_stones_knocked_off_in_placement():
     run(P1 + """
         lift a1 d1 b2

@@ -1,13 +1,10 @@
-"""Engine API, slicing, levels and rule options (CPython and MicroPython)."""
+"""Engine API, slicing, levels and rule state (CPython and MicroPython); every preset:
+test_engine_presets.py."""
 import gc
 from morris import Position, Rules, NOMOVE
 from morris.compat import ticks_ms
 from engine import Engine, TOP_LEVEL, LEVELS, LEVEL_NAMES, level_budget
 from engine.board import Board, tt_key
-
-RULE_SETS = ("standard", "wikipedia", "old-russian", "schmidt", "french",
-             "wikipedia+double_mill=two", "wikipedia+no_return=on",
-             "wikipedia+double_mill=two+no_return=on", "standard+board=diagonals")
 
 MID = "standard .../.../.../B.BW../BW./.W./.W. w 5/5 3/0 0/0 -/- c4,e4,c3"
 # White to move closes a1-d1-g1 with g1 (a placement): a mill is open.
@@ -147,20 +144,6 @@ def test_level1_sometimes_misses_a_mill_top_level_never():
         assert eng.think(pos) >> 10 & 31 != 31
 
 
-def test_every_rule_set_plays_legal_games():
-    eng = Engine(3, nodes=120)
-    for rules in RULE_SETS:
-        pos = Position(Rules.parse(rules))
-        eng.new_game()
-        for _ in range(40):
-            if pos.outcome() is not None:
-                break
-            m = eng.think(pos)
-            assert m in pos.legal_moves, (rules, pos.text(), m)
-            pos.push(m)
-        gc.collect()
-
-
 def test_tt_key_mixes_rule_state_and_stays_small():
     pos = Position(Rules.parse("old-russian"))
     b = Board(pos.rules).load(pos)
@@ -250,3 +233,10 @@ def test_bad_overrides_and_calls_are_clear_errors():
     pos = Position.from_text(MID)
     m = Engine(3, nodes=1, seed=1, book=False).think(pos)
     assert m in pos.legal_moves
+
+
+def test_book_rules_name_the_book_file():
+    # the engine opens the book only for the rules it was built for (no RAM for the others)
+    from engine.engine import BOOK_RULES
+    from engine.book import Book, _default_path
+    assert Book(_default_path()).rules == BOOK_RULES

@@ -14,7 +14,7 @@ from hw.link import UsbLink
 from morris.compat import XorShift16
 from simdrivers import Switches, Lights, Buttons, Clock, Store
 
-EVENTS = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "menu",
+EVENTS = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "resume", "menu",
           "chain", "dropped")
 MAX_LINE = 256     # the link's max_line (the default)
 

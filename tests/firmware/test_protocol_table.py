@@ -10,7 +10,7 @@ from mainloop import MainLoop
 from simdrivers import Switches, Lights, Buttons, Clock, Store, Link
 import protocol_table as table
 
-EVENTS = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "menu")
+EVENTS = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "resume", "menu")
 
 
 class LoopBoard:

@@ -1,7 +1,7 @@
 """Game records (firmware/morris/record.py): plain asserts, runs under CPython and
 MicroPython (tests/mprun.py)."""
 from morris import Position, Rules, PRESETS, WHITE, BLACK, IllegalMoveError
-from morris.record import (write_record, read_record, replay, RecordError, move_number,
+from morris.record import (write_record, read_record, replay, RecordError, numbers,
                            split_record)
 from morris.sanmill import from_sanmill_fen, to_sanmill_fen, is_sanmill_fen
 from rulestools import raises, random_game, state
@@ -52,8 +52,11 @@ def test_black_first_is_numbered_1_ellipsis():
     # without a First tag, "1..." alone says Black began
     tags, start, moves = read_record("[Rules \"french\"]\n1... d2 2. d6 b4")
     assert start.turn == BLACK
-    assert move_number(1, BLACK) == (1, "black") and move_number(2, BLACK) == (2, "white")
-    assert move_number(3, WHITE) == (2, "white") and move_number(4, WHITE) == (2, "black")
+    assert numbers([BLACK, WHITE, BLACK]) == [(1, "black"), (2, "white"), (2, "black")]
+    assert numbers([WHITE, BLACK, WHITE, BLACK]) == [(1, "white"), (1, "black"), (2, "white"), (2, "black")]
+    # a side moving twice running (defender_first): its second move starts the next number
+    assert numbers([WHITE, BLACK, BLACK, WHITE]) == [(1, "white"), (1, "black"), (2, "black"), (3, "white")]
+    assert numbers([BLACK, WHITE, WHITE, BLACK]) == [(1, "black"), (2, "white"), (3, "white"), (3, "black")]
 
 
 def test_setup_position_round_trip():

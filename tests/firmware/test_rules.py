@@ -330,14 +330,15 @@ def test_capture_restarts_repetition_count():
 # ---------- undo ---------------------------------------------------------------------
 
 def _snapshot(pos):
-    return (pos.text(), pos.zkey, pos.count[0], pos.count[1])
+    return (pos.text(), pos.zkey, pos.count[0], pos.count[1], list(pos.hist), list(pos.hand), pos.turn)
 
 
-def _undo_all(rules, seed):
-    """Pop every move of a random game; each state must equal a fresh replay of the moves before it."""
+def _undo_all(rules, seed, plies=100):
+    """Pop every move of a random game; each state must equal a fresh replay of the moves
+    before it (the repetition keys too: a rule without repetitions keeps only the key now)."""
     pos = Position(Rules.parse(rules))
     rng = Lcg(seed)
-    for _ in range(100):
+    for _ in range(plies):
         moves = pos.legal_moves
         if not moves:
             break
@@ -357,6 +358,10 @@ def test_undo_restores_every_counter_in_every_preset():
     for rules in ("standard", "wikipedia+double_mill=two+no_return=on", "old-russian", "schmidt", "french"):
         _undo_all(rules, seed)
         seed += 7
+    for rules in sorted(PRESETS):          # the relatives too (issue 22: old-russian's key after undo)
+        if rules not in ("standard", "wikipedia", "old-russian", "schmidt", "french"):
+            _undo_all(rules, seed, 40)
+            seed += 7
 
 
 # ---------- small-int limits -------------------------------------------------------------
@@ -491,3 +496,20 @@ def test_broken_record_names_the_turn():
     assert "turn 1" in str(e) and "bad point" in str(e)
     e = raises(ValueError, play_record, Position(), "xd2")
     assert "no move before" in str(e)
+
+
+def test_dooz_mill_at_the_last_placement_takes_any_stone():
+    """Issue 22, finding 8, a deliberate difference from Sanmill (docs/variants.md,
+    dooz): White's last placement c5 closes a mill while Black's hand is empty and the
+    board is not full. Sanmill offers only the 10 Black stones next to a White stone
+    (its full-board removal limit); we offer every Black stone, e3 too."""
+    pos = Position(Rules("dooz"))
+    for t in "f4 g4 e5 d3 c3 f2 a7 d7 c4 b2 d5 a1 g1 f6 a4 d1 b4 e4 d6 b6 d2 e3".split():
+        pos.push_text(t)
+    assert pos.hand == [1, 0] and pos.turn == WHITE
+    assert pos.count[0] + pos.count[1] == 22           # two points empty: not a full board
+    caps = sorted(pos.move_text(m) for m in pos.legal_moves if pos.move_text(m).startswith("c5"))
+    black = sorted("c5x" + pos.geo.names[p] for p in range(24) if pos.bb[BLACK] >> p & 1)
+    assert caps == black and len(caps) == 11 and "c5xe3" in caps
+    e3 = pos.geo.point("e3")
+    assert not pos.geo.adj[e3] & pos.bb[WHITE]        # e3 has no White neighbour: Sanmill refuses it

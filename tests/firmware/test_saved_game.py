@@ -17,7 +17,7 @@ if "tools" not in sys.path:
 import board.controller  # noqa: E402,F401  (code first, while the heap is young)
 from board.controller import TAIL  # noqa: E402
 import bench_resume as br  # noqa: E402
-from morris.record import split_record  # noqa: E402  (export_record's module, loaded while the heap is young)
+import morris.writer  # noqa: E402,F401  (export_record's module, loaded while the heap is young)
 
 MP = hasattr(gc, "mem_free")
 
@@ -93,6 +93,7 @@ def test_a_record_and_export_join_the_log_and_the_kept_moves():
     assert c._ply0 >= TAIL
     text = c.export_record()          # first, on the tidiest heap: it replays every move
     gc.collect()
+    from morris.record import split_record      # the readers (the board itself never loads them)
     tags, moves, result = split_record(text)
     text = None
     assert tags["Rules"] == "old-russian" and len(moves) == n

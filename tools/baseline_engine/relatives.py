@@ -1,4 +1,4 @@
-"""The engine for the rule sets engine/board.py cannot hold: the relatives.
+"""FROZEN BASELINE (copy of firmware/engine/relatives.py of main 58dd098, before issue 23). The engine for the rule sets engine/board.py cannot hold: the relatives.
 
 For the rules the engine's array board does not hold (``board.holds``:
 ``rules.special``, i.e. the variants' turn flow of morris/variant.py with
