@@ -1,8 +1,11 @@
 """Pico entry point: builds the drivers from ``board_config`` and runs the main loop.
 
-MicroPython runs this file at power-up. Steps:
+MicroPython runs this file at power-up. Steps (issue 21: lit at once, playable
+before the engine is ready):
 
-0. the engine's tables, first, while the heap is young (no fragmentation);
+0. the LEDs first: the start-up pattern (``STARTUP``, every LED a dim blue-white)
+   goes out through the PIO before anything else is imported -- not even the
+   rules core -- so the board lights within about 300 ms of power-up;
 1. switches, buttons (scanned by a 250 Hz timer), LEDs, clock, the game and
    settings stores on littlefs, the USB serial link;
 2. the boot log (``hw.bootlog``, ``boot.json``): this boot and its reset
@@ -18,11 +21,14 @@ MicroPython runs this file at power-up. Steps:
    outer corners blink red, and there is no watchdog: "ok" tries again,
    "new" puts the saved game aside (``game.rec.bad``) for a new one, Ctrl-C
    gives the REPL;
-6. the main loop is built -- this loads the saved game -- and only then the
+6. the main loop is built -- this loads the saved game (its last moves only:
+   bounded time whatever the game's length) -- and only then the
    watchdog (``WATCHDOG_MS``) starts: a slow or failing load cannot become
    a watchdog reset loop;
 7. ``run``: the main loop's passes until Ctrl-C, each followed by a sleep
-   to ``PASS_MS`` from its start when the engine is not thinking.
+   to ``PASS_MS`` from its start when the engine is not thinking. The
+   engine (its code, tables and opening book) is made ready by the loop
+   itself, a step per idle pass, while the human can already play.
 
 Ctrl-C (as ``mpremote`` sends; from a timer callback it is re-raised by the
 scanner) stops the loop and *stops* the watchdog, so the REPL, soft resets and
@@ -39,15 +45,31 @@ BOOT_FILE = "boot.json"
 ERROR_POINTS = ("a1", "g1", "a7", "g7")
 SAFE_WAIT_MS = None          # safe mode waits this long for a button (None: forever)
 GAMMA = 2.2                  # LED gamma (hw/lights.py); the brightness comes from the settings
-SLICE_MS = 4                 # engine thinking per pass: a pass stays near 20 ms at worst (docs/pico.md)
+SLICE_MS = 8                 # engine thinking per pass: ~70 % of the CPU while it thinks (docs/pico.md)
 PASS_MS = 5                  # an idle pass is paced to this period (stone -> LEDs: settle + ~2 passes)
 CHAIN_BLINK_MS = 250         # the chain-fault blink
+STARTUP = (4, 6, 12)         # the start-up pattern: (r, g, b) as sent, every LED (about 1 mA each)
 
 
-def build(config=cfg, link=None):
+def startup(config=cfg):
+    """Step 0: the start-up pattern on every LED, at once (before the rules core is
+    imported). Returns the LED output (``hw.lights.Ws2812Pio``) for ``build``."""
+    from hw.lights import Ws2812Pio, FRAME_GAP_US, channel_order
+    out = Ws2812Pio(config.PINS["led_data"], gap_us=FRAME_GAP_US)
+    order = channel_order(config.LED_ORDER)
+    buf = bytearray(3 * config.LED_COUNT)
+    for i in range(config.LED_COUNT):
+        for k in range(3):
+            buf[3 * i + order[k]] = STARTUP[k]
+    out.start(buf)
+    return out
+
+
+def build(config=cfg, link=None, out=None):
     """The Pico drivers as a dict (sensors, lights, buttons, clock, store,
     settings_store, link, scanner); the scanner is not started. ``link``
-    replaces the USB serial link (tests)."""
+    replaces the USB serial link (tests); ``out`` is the LED output ``startup``
+    made (None: a new one)."""
     from hw.switches import Switches
     from hw.buttons import Buttons
     from hw.lights import Lights
@@ -62,7 +84,7 @@ def build(config=cfg, link=None):
         "sensors": sw,
         "buttons": bt,
         "lights": Lights(config, budget_ma=config.LED_BUDGET_MA, ma_per_channel=config.LED_MA_PER_CHANNEL,
-                         gamma=GAMMA),
+                         gamma=GAMMA, out=out),
         "clock": Clock(),
         "store": FileStore(GAME_FILE),
         "settings_store": FileStore(SETTINGS_FILE),
@@ -203,14 +225,10 @@ def run(loop, d, log):
 def main():
     """Start the board (module doc); returns after Ctrl-C, a maintenance boot or
     safe mode; resets the board after any other error."""
+    out = startup()                       # step 0: lit before anything else loads
     import gc
     import machine
-    # the engine first: its tables are the largest allocations and want a young heap
-    from engine import Engine
-    engine = Engine(level=cfg.DEFAULT_LEVEL)
-    engine.reserve()
-    gc.collect()
-    d = build()
+    d = build(out=out)
     from hw.bootlog import BootLog
     from hw.store import FileStore
     log = BootLog(FileStore(BOOT_FILE))
@@ -223,15 +241,19 @@ def main():
             d["lights"].show([(0, 0, 24)] * 24)
             print("maintenance boot: game not started, no watchdog")
             return
+        import sys
         import selftest
         show_health(d, selftest.health(d["sensors"], HEALTH_MS), d["store"].load() is not None)
+        del selftest
+        sys.modules.pop("selftest", None)    # its code is needed again only for a "selftest" (heap)
         if log.tripped():
             safe_mode(d, log)
             return
         from hw.watchdog import Watchdog
         from mainloop import MainLoop
+        gc.collect()
         loop = MainLoop(d["sensors"], d["lights"], d["buttons"], d["clock"], d["store"],
-                        d["settings_store"], d["link"], None, slice_ms=SLICE_MS, engine=engine)
+                        d["settings_store"], d["link"], None, slice_ms=SLICE_MS, prepare=True)
         loop.bootlog = log
         info = log.summary()
         loop.boot_info = {"reset_cause": info["reset_cause"], "boots": info["boots"],

@@ -19,12 +19,14 @@ come in from outside (the Pico's ``hw/`` package, or the simulator's
 One pass (``tick``): feed the watchdog; handle waiting protocol lines; then
 either the settings menu (buttons edit the settings, the LEDs show the menu)
 or one game step: switches and buttons -> controller -> LED frame, a slice of
-the engine's thinking (``slice_ms``) when the computer is to move,
+the engine's thinking (``slice_ms``) when the computer is to move, the
+teaching step while learning or puzzle mode is on (teach/, imported only then),
 controller events out over the link; ``overlay``, when set (main.py: a chain
 fault), is shown instead of the game's frame. The menu opens when "ok" has
 been held ``MENU_HOLD_MS`` (2 s) with the board empty. On MicroPython the
-heap is collected by ``gc.threshold`` (after a 24th of the free heap is
-allocated, at least ``GC_THRESHOLD`` bytes) rather than every few passes.
+heap is collected in an idle pass (the board still) once a 48th of the free
+heap was allocated, before ``gc.threshold`` (a 24th, at least ``GC_THRESHOLD``
+bytes) collects in a busy pass; idle passes allocate nothing.
 Pacing, the link's queued writes and the LED brightness are main.py's
 (the Pico's) part of a pass. Runs unchanged under MicroPython.
 """
@@ -32,8 +34,11 @@ import gc
 
 import settings as settings_mod
 from protocol import Protocol
+from deferred import DeferredStore
+from morris.compat import ticks_us, ticks_diff
 
 MENU_HOLD_MS = 2000
+STILL_PASSES = 100   # idle passes that skip the game step in a row (then one full pass: LED refresh)
 GC_THRESHOLD = 2048  # least bytes allocated between collections (gc.threshold: free heap / 24)
 _MICRO = hasattr(gc, "mem_free")   # MicroPython (CPython's gc.collect is slow and not needed)
 GAME_FILE = "game.rec"
@@ -44,6 +49,34 @@ COMPUTER = "computer"
 class _NoWatchdog:
     def feed(self):
         pass
+
+
+class PassStats:
+    """Pass-time and engine-share figures of the running main loop, measured on the
+    board itself (us of ``ticks_us``), so that a Pico names the part that is slow;
+    the protocol's "stats" reply (stats.py, docs/protocol.md) reads them, and a new
+    one counts afresh. ``n``, ``us``, ``max``: count, summed and longest time of the
+    idle [0] and thinking [1] passes; ``engine_us`` / ``wall_us``: the thinking
+    passes' engine slices and periods; ``longest`` (us) and ``longest_what``: the
+    longest pass and what it did; ``saves`` / ``save_max`` (us) / ``save_last``
+    (us); ``gc_last``: the last idle-pass collection (us); ``searches`` and
+    ``search``: the last one as (level, nodes, depth, ms, how: an index of
+    ``stats.ENDED_BY``) or None. Small ints (sums halve with their counts before
+    they could reach 2**28)."""
+
+    def __init__(self):
+        self.t0 = ticks_us()     # the start of the last pass
+        self.was = -1            # ... its kind: -1 none yet, 0 idle, 1 thinking
+        self.what = ""           # what the pass did (for the longest pass)
+        self.eng = -1            # the engine's time in this pass (us), -1: it did not think
+        self.search_at = 0       # when the current search started (ms ticks)
+        self.n = [0, 0]
+        self.us = [0, 0]
+        self.max = [0, 0]
+        self.engine_us = self.wall_us = self.longest = self.gc_last = 0
+        self.longest_what = ""
+        self.saves = self.save_max = self.save_last = self.searches = 0
+        self.search = None
 
 
 class MainLoop:
@@ -68,7 +101,7 @@ class MainLoop:
 
     def __init__(self, sensors, lights, buttons, clock, store=None, settings_store=None,
                  link=None, watchdog=None, slice_ms=10, settle_ms=None,
-                 engine=None):
+                 engine=None, prepare=False):
         self.sensors = sensors
         self.lights = lights
         self.buttons = buttons
@@ -86,9 +119,10 @@ class MainLoop:
         self.settings = settings_mod.load(settings_store)
         if _MICRO:
             gc.collect()       # the loader's and the settings' leftovers go before the game's tables
-            # a collection after free/24 bytes allocated (the Pico: ~6 KB, ~130 idle passes);
-            # a tighter heap collects sooner and stays tidier
-            gc.threshold(max(GC_THRESHOLD, gc.mem_free() // 24))  # type: ignore[attr-defined]
+            # the saved game's load below: a collection per eighth of the free heap (a few in
+            # all; at free/24 the full heap was collected a score of times, see below; with
+            # none until the heap is full its live objects scatter)
+            gc.threshold(max(GC_THRESHOLD, gc.mem_free() // 8))  # type: ignore[attr-defined]
         s = self.settings
         self.players = tuple(s["players"])
         self.level = s["level"]
@@ -106,9 +140,31 @@ class MainLoop:
         # an LED driver with a budget caps the current of what it really sends
         # (after gamma and brightness); the controller then leaves colours alone
         budget = -1 if getattr(lights, "budget", None) is not None else None
+        self.saves = DeferredStore(store) if store is not None else None
         self.controller = Controller(rules=Rules.parse(s["rules"]), players=self.players,
-                                     settle_ms=settle_ms, store=store, learning=s["learning"],
+                                     settle_ms=settle_ms, store=self.saves, learning=s["learning"],
                                      now_ms=clock.ticks_ms(), budget_ma=budget)
+        self.stats = PassStats()
+        self._job = None          # a reply built over several passes (selftest): a generator
+        # the engine made ready (code, tables, opening book) a step per idle pass: None
+        # not begun, a generator under way, True done or not asked for
+        self._prep = None if prepare else True
+        self._gc_step = self._gc_low = 0   # idle collections: every _gc_step bytes, below _gc_low free
+        self._still = 0           # 1 + idle passes in a row that skipped the game step (0: none may)
+        self._held = getattr(buttons, "held_ms", None)   # bound once: no allocation per pass
+        if _MICRO:
+            # only now the loop's collections. At free/24 before the load, the full heap was
+            # collected a score of times while the saved game was parsed (~60 KB of
+            # short-lived objects on the Pico): a resume added 1.0-1.2 s whatever the
+            # game's length (issue 21)
+            gc.collect()
+            free = gc.mem_free()  # type: ignore[attr-defined]
+            # collections go in idle passes (the board still: nobody waits for the ~13-20 ms
+            # a collection takes on the Pico) once free/48 bytes were allocated, before the
+            # threshold (free/24, the heap's tidiness at the 192 KB test heap) is reached
+            self._gc_step = max(GC_THRESHOLD // 2, free // 48)
+            self._gc_low = free - self._gc_step
+            gc.threshold(max(GC_THRESHOLD, free // 24))  # type: ignore[attr-defined]
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
         if s["puzzle"]:
@@ -122,62 +178,204 @@ class MainLoop:
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
-        """One pass of the main loop (see module doc)."""
+        """One pass of the main loop (see module doc). While the board is still and
+        nothing is due (``Controller.still``, no search, save, job, menu or teaching
+        work: ``teach.due``), a pass
+        feeds the watchdog, polls the link, reads the buttons and the switches, and
+        ends (the game is stepped every ``STILL_PASSES``-th such pass)."""
+        t0 = ticks_us()
+        st = self.stats
+        if st.was == 1:            # the last pass thought: its slice and its whole period
+            if st.wall_us > 1 << 28:
+                st.wall_us >>= 1
+                st.engine_us >>= 1
+            st.engine_us += st.eng
+            st.wall_us += ticks_diff(t0, st.t0)
+        st.t0 = t0
+        st.what = "idle"
+        st.eng = -1
         self.watchdog.feed()
         self.ticks += 1
-        if self.protocol is not None:
-            self.protocol.poll()
-        pressed = self.buttons.read()
+        n = self._still
+        p = self.protocol
+        if n and n < STILL_PASSES and self.overlay is None and self.menu is None:
+            line = None if p is None else p.link.read_line()
+            if line is not None and p is not None:
+                p.handle(line)
+                p.poll()
+                self._full(self.buttons.read(), True)
+            else:
+                pressed = self.buttons.read()
+                if not pressed and not self._pressed and self.controller.still(self.sensors.read()):
+                    self._still = n + 1      # nothing changed and nothing is due: the game step is skipped
+                    self._check_hold()
+                    if n & 15 == 0 and _MICRO and gc.mem_free() < self._gc_low:  # type: ignore[attr-defined]
+                        self._collect()
+                    if self._search is not None:     # the engine's slice: all the pass does
+                        st.what = "thinking"
+                        self._slice(self.engine, self.controller, self._write())
+                else:
+                    self._full(pressed, False)
+        else:
+            self._full(self.buttons.read(), p is not None and p.poll())
+        st = self.stats            # (a "stats" reset makes a new one)
+        k = 0 if st.eng < 0 else 1
+        st.was = k
+        us = ticks_diff(ticks_us(), st.t0)
+        a = st.us
+        if a[k] > 1 << 28:
+            a[k] >>= 1
+            st.n[k] >>= 1
+        st.n[k] += 1
+        a[k] += us
+        if us > st.max[k]:
+            st.max[k] = us
+        if us > st.longest:
+            st.longest = us
+            st.longest_what = st.what
+
+    def _full(self, pressed, busy):
+        # the pass with the game step (module doc)
+        if self._job is not None:
+            self._run_job()
+            busy = True
         if self._pressed:
             pressed = self._pressed + list(pressed)
             self._pressed = []
+        occ = self.sensors.read()
         if self.menu is not None:
             for b in pressed:
                 self._menu_press(b)
             if self.menu is not None:
                 self.lights.show(self.menu.frame())
+            self._still = 0
             return
         now = self.clock.ticks_ms()
         # in puzzle mode the buttons are the puzzles' (OK next, Hint answer, New leave)
-        self.frame = self.controller.step(now, self.sensors.read(),
-                                          pressed if self.puzzles is None else ())
+        self.frame = self.controller.step(now, occ, pressed if self.puzzles is None else ())
         self.lights.show(self.frame if self.overlay is None else self.overlay)
-        self._think()
+        self._think(self._write())
         c = self.controller
+        due = False         # teaching has work for the next pass (teach.due)
         if self.puzzles is not None or self.teacher is not None or (c.learning and c.result is None):
             import teach
+            if self.stats.what == "idle":
+                self.stats.what = "teaching"
             teach.step(self, now, pressed)
+            due = teach.due(self)
         self._forward()
         self._check_hold()
+        # the next passes may skip the game step: nothing to do but the search, if any
+        quiet = self._job is None and not due and (self._search is not None or (
+            not (self.saves is not None and self.saves.ops)
+            and (self._prep is True or COMPUTER not in self.players)))
+        self._still = 1 if not busy and not pressed and quiet else 0
+
+    def _collect(self):
+        # a collection in an idle pass (see __init__)
+        t = ticks_us()
+        gc.collect()
+        self.stats.gc_last = ticks_diff(ticks_us(), t)
+        self._gc_low = gc.mem_free() - self._gc_step  # type: ignore[attr-defined]
+        self.stats.what = "gc"
+
+    def _write(self):
+        # the saved game's waiting writes in the pass after the one that queued them
+        # (the move's frame is on the LEDs by then), thinking or not: at most the
+        # move in progress is lost to a power cut. Returns the ms left for the
+        # engine's slice in this pass
+        q = self.saves
+        if q is None or not q.ops:
+            return self.slice_ms
+        if q.mark < 0:
+            q.mark = 1
+            return self.slice_ms
+        t = ticks_us()
+        q.flush()
+        st = self.stats
+        us = st.save_last = ticks_diff(ticks_us(), t)
+        st.saves += 1
+        if us > st.save_max:
+            st.save_max = us
+        st.what = "save"
+        self.controller.store_error = q.error
+        return max(1, self.slice_ms - us // 1000)
+
+    def _run_job(self):
+        self.stats.what = "job"
+        try:
+            next(self._job)  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001  StopIteration, or a fault the job did not answer
+            self._job = None
 
     # ---- the computer opponent -------------------------------------------
     def thinking(self):
         """True while the engine searches the computer's move."""
         return self._search is not None
 
-    def _think(self):
+    def thought(self):
+        """True when the last pass ran a slice of the engine's thinking."""
+        return self.stats.was == 1
+
+    def _think(self, ms):
         c = self.controller
         pos = c.position
         if not c.awaiting_remote() or self.players[pos.turn] != COMPUTER:
             self._search = None
+            if self._prep is not True and COMPUTER in self.players:
+                self._prepare()
             return
         key = (id(pos), pos.zkey, pos.turn, pos.ncp)   # a new game, undo or move changes it
+        eng = self.engine
         if self._search != key:
-            if self.engine is None:
-                from engine import Engine
-                self.engine = Engine(level=self.level)
-            self.engine.start(pos)   # the engine searches a private copy
+            if eng is None or self._prep is not True:
+                while self._prepare():     # a computer to move before the engine was ready
+                    pass
+                eng = self.engine
+            self.stats.search_at = self.clock.ticks_ms()
+            eng.start(pos)   # the engine searches a private copy
             self._search = key
-        m = self.engine.step(self.slice_ms)
+        if self.stats.what == "idle":      # (not "save": that pass also wrote)
+            self.stats.what = "thinking"
+        self._slice(eng, c, ms)
+
+    def _slice(self, eng, c, ms):
+        # one slice (ms) of the engine's thinking; its move handed to the controller when done
+        t = ticks_us()
+        m = eng.step(ms)
+        self.stats.eng = ticks_diff(ticks_us(), t)
         if m is None:
             return
         self._search = None
-        if m in pos.legal_moves:
+        st = self.stats
+        st.searches += 1
+        ms = self.clock.ticks_diff(self.clock.ticks_ms(), st.search_at)
+        # how it ended (stats.ENDED_BY): book, node cap, deadline, depth
+        how = 0 if eng.from_book else 1 if eng.nodes >= eng.node_cap else 2 if ms >= eng.ms else 3
+        st.search = (eng.level, eng.nodes, eng.depth, ms, how)
+        if m in c.position.legal_moves:
             c.remote_move(m)
+
+    def _prepare(self):
+        """One step of making the engine ready (True while steps remain): one per idle
+        pass (firmware/warmup.py); all at once when the computer must move."""
+        p = self._prep
+        if p is None or p is True:
+            from warmup import steps
+            p = self._prep = steps(self)
+        self.stats.what = "prepare"
+        try:
+            next(p)  # type: ignore[arg-type]
+            return True
+        except StopIteration:
+            self._prep = True
+            import sys
+            sys.modules.pop("warmup", None)
+            return False
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
-        held = getattr(self.buttons, "held_ms", None)
+        held = self._held
         if held is None:
             return
         h = held("ok")
@@ -244,7 +442,6 @@ class MainLoop:
             teach.set_puzzle(self, s["puzzle"])
         return err
 
-
     def set_level(self, level):
         """Play at engine ``level`` from now on (a search under way starts again)."""
         if level != self.level:
@@ -257,14 +454,14 @@ class MainLoop:
         """A button press from elsewhere (the protocol), handled in the next game step."""
         self._pressed.append(name)
 
-    def selftest(self):
-        """The protocol's "selftest": ``selftest.check`` of these drivers (dict with "ok")."""
-        import sys
-        import selftest   # imported when asked and dropped again: RAM
-        try:
-            return selftest.check(self.sensors, self.lights, self.store, bootlog=self.bootlog)
-        finally:
-            sys.modules.pop("selftest", None)
+    def run_job(self, gen):
+        """Run generator ``gen`` a step per pass (the loop goes on meanwhile: the
+        protocol's selftest, which sends its own reply) until it ends or raises.
+        False (nothing started) while another job runs."""
+        if self._job is not None:
+            return False
+        self._job = gen
+        return True
 
     # ---- events -----------------------------------------------------------------
     def _forward(self):

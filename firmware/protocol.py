@@ -24,10 +24,15 @@ Commands (fields in brackets are optional):
 - ``resign`` [side]: the side to move (or ``side``) resigns;
 - ``draw``: the players agree to a draw;
 - ``record``: the game so far as record text (docs/records.md);
-- ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory).
+- ``selftest``: driver checks (switch chain, scan rate, LEDs, store, memory);
+  built over several passes while the loop goes on (the reply comes when done);
+- ``stats`` [reset]: the main loop's pass times and the engine's share of the
+  CPU while it thinks, measured on the board (``mainloop.PassStats``, the
+  reply built by ``stats.report``).
 
 Runs unchanged under MicroPython.
 """
+import sys
 try:
     import json
 except ImportError:  # pragma: no cover
@@ -52,6 +57,7 @@ COMMANDS = {
     "move": ("move",),
     "settings": ("set",),
     "selftest": (),
+    "stats": ("reset",),
     "record": (),
     "resign": ("side",),
     "draw": (),
@@ -71,22 +77,27 @@ class Protocol:
     ``level``, ``settings`` (dict), ``menu`` (None or the open menu),
     ``thinking()`` -> bool, ``new_game(values, first)`` -> bool (True: started
     now), ``save_settings(values)`` -> None or error text, ``press(name)``
-    (a button press for the next pass), ``selftest()`` -> dict.
+    (a button press for the next pass), ``run_job(generator)`` -> bool
+    (the selftest over passes), ``stats`` (mainloop.PassStats), ``sensors``,
+    ``lights``, ``store``, ``bootlog``, ``clock``.
     ``link``: ``read_line()`` / ``write_line(text)``.
     """
 
     def __init__(self, host, link):
         self.host = host
         self.link = link
+        self._ident = None     # the id of the command being handled (for a later reply)
 
     # ---- in --------------------------------------------------------------
     def poll(self):
-        """Handle up to LINES_PER_POLL waiting lines (never blocks)."""
-        for _ in range(LINES_PER_POLL):
+        """Handle up to LINES_PER_POLL waiting lines (never blocks); True when there
+        was one."""
+        for k in range(LINES_PER_POLL):
             line = self.link.read_line()
             if line is None:
-                return
+                return k > 0
             self.handle(line)
+        return True
 
     def handle(self, line):
         """Act on one line; sends and returns the one reply dict (None for a blank line)."""
@@ -121,7 +132,10 @@ class Protocol:
             for k in REQUIRED.get(cmd, ()):
                 if k not in obj:
                     raise CommandError("%s needs %r" % (cmd, k))
+            self._ident = ident
             reply = getattr(self, "_cmd_" + cmd)(obj)
+            if reply is None:          # the reply follows when it is ready (selftest)
+                return None
         except CommandError as e:
             reply = {"type": "error", "error": str(e)}
             if cmd is not None:
@@ -251,10 +265,23 @@ class Protocol:
         return {"type": "record", "text": text}
 
     def _cmd_selftest(self, obj):
-        out = {"type": "selftest"}
-        res = self.host.selftest()
-        for k in res:
-            out[k] = res[k]
+        import selftest   # for the check only, and dropped again (heap)
+        gen = selftest.replying(self.host, self._ident, self.send)
+        sys.modules.pop("selftest", None)
+        if not self.host.run_job(gen):
+            raise CommandError("a self-test is already running")
+        return None
+
+    def _cmd_stats(self, obj):
+        reset = obj.get("reset", False)
+        if reset is not True and reset is not False:
+            raise CommandError("reset must be true or false")
+        st = self.host.stats
+        import stats      # for the reply only, and dropped again (heap)
+        out = stats.report(st)
+        sys.modules.pop("stats", None)
+        if reset:
+            self.host.stats = type(st)()    # a new one counts afresh
         return out
 
     @staticmethod

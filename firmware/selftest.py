@@ -121,20 +121,38 @@ def check(sensors, lights=None, store=None, window_ms=100, bootlog=None):
     ``scans``), "occupancy" (int), "store" (a round trip through a scratch
     store of the same kind: ``store.scratch()``), "mem_free" (bytes,
     MicroPython), and with ``bootlog`` (hw.bootlog.BootLog) its summary:
-    "boots", "reset_cause", "crash_streak", "resets"."""
+    "boots", "reset_cause", "crash_streak", "resets". Blocks for the window;
+    the main loop runs ``check_steps`` instead."""
+    out = {}
+    for _ in check_steps(out, sensors, lights, store, window_ms, bootlog):
+        _sleep_ms(4)
+    return out
+
+
+def check_steps(out, sensors, lights=None, store=None, window_ms=100, bootlog=None, clock=None):
+    """``check`` as a generator that fills ``out``: it yields while the scan window
+    runs and between the store round trip's steps, so the main loop keeps its passes
+    (one step each; issue 21: the blocking check held a pass 358-388 ms on the
+    emulated RP2040). ``clock`` gives ``ticks_ms`` / ``ticks_diff`` (default
+    ``time``'s)."""
     from version import VERSION
-    ticks_ms, ticks_diff = _ticks()
-    out = {"ok": True, "firmware": VERSION}  # type: dict
+    if clock is None:
+        ticks_ms, ticks_diff = _ticks()
+    else:
+        ticks_ms, ticks_diff = clock.ticks_ms, clock.ticks_diff
+    out["ok"] = True
+    out["firmware"] = VERSION
     errors = getattr(sensors, "errors", None)
     if errors is not None:
         e0, s0 = sensors.errors, sensors.scans
         t0 = ticks_ms()
         if not sensors.auto:
             sensors.scan()
-        _sleep_ms(window_ms)
+        while ticks_diff(ticks_ms(), t0) < window_ms:
+            yield
+            if not sensors.auto:
+                sensors.scan()
         dt = max(1, ticks_diff(ticks_ms(), t0))
-        if not sensors.auto:
-            sensors.scan()
         good = sensors.scans - s0
         bad = sensors.errors - e0
         out["chain"] = "ok" if bad == 0 else "tail byte wrong in %d of %d scans" % (bad, good + bad)
@@ -146,8 +164,10 @@ def check(sensors, lights=None, store=None, window_ms=100, bootlog=None):
     if store is not None:
         try:
             s = store.scratch()
-            s.save(b"selftest")
+            s.save(b"selftest")       # a pass each: a littlefs write may erase a block
+            yield
             good = s.load() == b"selftest"
+            yield
             s.clear()
             out["store"] = "ok" if good else "read back wrong"
             if not good:
@@ -155,15 +175,36 @@ def check(sensors, lights=None, store=None, window_ms=100, bootlog=None):
         except Exception as e:
             out["store"] = "failed: %s" % e
             out["ok"] = False
+        yield
     if bootlog is not None:
         out.update(bootlog.summary())
+    yield
     try:
         import gc
         gc.collect()
         out["mem_free"] = gc.mem_free()  # type: ignore[attr-defined]
     except (ImportError, AttributeError):
         pass
-    return out
+
+
+def replying(host, ident, send):
+    """The protocol's "selftest" as a main-loop job (a generator, ``MainLoop.run_job``):
+    ``check_steps`` on ``host``'s ``sensors``, ``lights``, ``store``, ``bootlog`` and
+    ``clock``, then ``send`` (a callable taking the reply dict) of the "selftest"
+    reply, or of an "internal error" reply when a check raised; ``ident``: the
+    command's id (None: none) for the reply."""
+    res = {}
+    try:
+        for _ in check_steps(res, host.sensors, host.lights, host.store, bootlog=host.bootlog,
+                             clock=host.clock):
+            yield
+        out = {"type": "selftest"}
+        out.update(res)
+    except Exception as e:  # noqa: BLE001  a fault below: an error reply, the loop goes on
+        out = {"type": "error", "error": "internal error: %s" % e, "cmd": "selftest"}
+    if ident is not None:
+        out["id"] = ident
+    send(out)
 
 
 # ---- board bring-up, before a game -----------------------------------------------------

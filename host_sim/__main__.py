@@ -57,6 +57,11 @@ def parser():
                    help="(headless) stop after N turns")
     p.add_argument("--record-out", default=None, metavar="FILE",
                    help="(headless) write the game's record (docs/records.md) to FILE at the end")
+    p.add_argument("--pico-timing", action="store_true",
+                   help="(headless) run the board's clock on the Pico timing model "
+                        "(host_sim/pico_timing.py): each computer move with its time on the board")
+    p.add_argument("--seed", type=int, default=None, metavar="N",
+                   help="(headless) the engine's seed, to replay a game as the board played it")
     p.add_argument("--mirror", default=None, metavar="PORT",
                    help="mirror a real board: show its game live from its USB serial PORT "
                         "(a device such as /dev/ttyACM0 or a pseudo-terminal), read-only")

@@ -28,6 +28,11 @@ def _computer_move(sim, out):
     text = sim.board()["remote"]
     if not text:
         raise HeadlessError("the computer's move is not shown (%s)" % sim.state()["message"])
+    if sim.pico is not None:      # what the board would do: its search's Pico time and end
+        import stats     # firmware/stats.py: the board's own "stats" reply
+        last = stats.last_search(sim.loop.stats) or {}
+        out("computer %s: %s nodes, %s ms on the Pico (ended by %s)" % (
+            text, last.get("nodes"), last.get("ms"), last.get("ended_by")))
     sim.play_by_hand(text)
     return text
 
@@ -39,7 +44,7 @@ def _norm(text):
 
 
 def play(moves, rules=None, players=("human", "human"), level=3, out=print, max_moves=None,
-         first=None):
+         first=None, pico_timing=False, seed=None):
     """Play ``moves`` (move texts for the human sides, in turn order) on a
     simulated board by hand actions only; a "computer" side's moves come from
     the engine and are carried out by hand too. Stops at the game's end, after
@@ -47,12 +52,15 @@ def play(moves, rules=None, players=("human", "human"), level=3, out=print, max_
     Returns the Simulation.
 
     ``first`` (WHITE/BLACK or "white"/"black") sets who begins, for rules
-    that draw the first player by lot.
+    that draw the first player by lot. ``pico_timing``: the board's clock on
+    host_sim/pico_timing.py's model (each computer move is printed with its
+    Pico time); ``seed``: the engine's seed.
 
     Raises HeadlessError when the controller reads something else than the
     move given (the message names the turn).
     """
-    sim = Simulation(rules=rules, players=players, level=level, manual_clock=True)
+    sim = Simulation(rules=rules, players=players, level=level, manual_clock=True,
+                     pico_timing=pico_timing, seed=seed)
     sim.settle()
     if first is not None:
         first = first if isinstance(first, str) else COLOURS[first]
@@ -145,7 +153,8 @@ def run(args, out=print):
     players = (args.white or "human", args.black or "human")
     try:
         sim = play(moves, rules=rules, players=players, level=args.level, out=out,
-                   max_moves=args.max_moves, first=first)
+                   max_moves=args.max_moves, first=first,
+                   pico_timing=getattr(args, "pico_timing", False), seed=getattr(args, "seed", None))
     except HeadlessError as e:
         out("error: %s" % e)
         return 1

@@ -234,9 +234,8 @@ def is_part(msgid):
 
 
 def _led_texts():
-    from board.leds import DESCRIPTIONS
-    from board.ledtext import TEACH
-    return list(DESCRIPTIONS) + list(TEACH)
+    from board.legend import DESCRIPTIONS
+    return list(DESCRIPTIONS)
 
 
 def _level_texts():

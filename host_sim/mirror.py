@@ -30,7 +30,7 @@ REOPEN_S = 2.0
 MAX_LINE = 65536
 
 # LED colours for what the mirror marks (the default palette of firmware/board/leds.py)
-from board.leds import table as _led_table
+from board.legend import table as _led_table
 
 _PAL = _led_table()
 

@@ -32,9 +32,10 @@ MAX_QUEUE = 64
 EVENT_LOG = 40
 PLACE_COLOURS = {"place_white": "white", "place_black": "black"}   # LED meanings asking for a colour
 EVENT_TYPES = ("move", "mistake", "fixed", "result", "new_game", "undo", "hint", "resumed", "resume", "menu")
-MAX_PASSES = 4               # main-loop passes a command may take to be answered
+MAX_PASSES = 8               # main-loop passes a command may take to be answered (a selftest: 3)
 AUTO_MOVE_MS = 900     # the computer's move stays lit this long before it moves its own stones
 AUTO_LOOK_MS = 100     # ... looked for this often (a "state" request over the link)
+PASS_US = 5000         # the Pico timing model: one paced pass (main.PASS_MS)
 
 
 def point_index(p):
@@ -79,13 +80,33 @@ class Simulation:
     the computer's move, once lit for ``AUTO_MOVE_MS``, is carried out on the
     simulated board by the simulator (as a helper's hand would), instead of
     waiting for the user to do it.
+    ``seed``: the engine's seed (None: from the clock), so a game can be replayed
+    as the board played it. ``pico_timing``: the board's clock and the engine's
+    run on host_sim/pico_timing.py's model of the Pico (a manual clock: ``step``
+    runs modelled passes until ``dt_ms`` have passed), to show what the board
+    would do -- the same moves (the node cap ends every search) at the Pico's pace.
     Raises ValueError for bad settings.
     """
 
     def __init__(self, rules=None, players=("human", "computer"), level=3,
                  manual_clock=False, store=None, slice_ms=8, learning=False, settings_store=None,
-                 auto_remote=False):
+                 auto_remote=False, seed=None, pico_timing=False):
+        self.pico = None
+        self.engine = None
+        if seed is not None or pico_timing:
+            from engine import Engine
+            self.engine = Engine(level=level, seed=seed)
+            self.engine.reserve()
+        if pico_timing:
+            from . import pico_timing as pt
+            import main as pico_main
+            self.pico = pt.PicoClock()
+            self.pico.install()
+            slice_ms = pico_main.SLICE_MS
+            manual_clock = True
         self.clock = drivers.SimClock(manual=manual_clock)
+        if self.pico is not None:
+            self.clock.ticks_ms = self.pico.ticks_ms
         self.switches = drivers.SimSwitches()
         self.lights = drivers.SimLights()
         self.buttons = drivers.SimButtons(self.clock)
@@ -125,7 +146,7 @@ class Simulation:
         """Power the board up (again): a fresh MainLoop on the same drivers and stores."""
         self.loop = MainLoop(self.switches, self.lights, self.buttons, self.clock, self.store,
                              self.settings_store, self.link, self.watchdog,
-                             slice_ms=self.slice_ms)
+                             slice_ms=self.slice_ms, engine=self.engine, prepare=True)
         self.watchdog.feed()
         self._board = None
         self.boots += 1
@@ -185,7 +206,12 @@ class Simulation:
 
     def _pass(self):
         """One pass of the firmware's main loop, then read what it wrote."""
-        self.loop.tick()
+        if self.pico is not None:
+            self.pico.before_pass()
+            self.loop.tick()
+            self.pico.after_pass(self.loop.thought())
+        else:
+            self.loop.tick()
         self._board = None
         for line in self.link.take():
             try:
@@ -431,7 +457,11 @@ class Simulation:
         pass of the firmware's main loop. A manual clock first advances by
         ``dt_ms``. When the watchdog was not fed in time (the process stalled
         longer than its timeout), the board restarts, as the Pico would."""
-        if self.clock.manual:
+        if self.pico is not None:        # modelled passes until dt_ms have passed
+            end = self.pico.us + dt_ms * 1000
+            while self.pico.us < end - PASS_US:
+                self._pass()
+        elif self.clock.manual:
             self.clock.advance(dt_ms)
         now = self.clock.ticks_ms()
         if self._release is not None and self.clock.ticks_diff(now, self._release[1]) >= 0:
@@ -559,15 +589,15 @@ def menu_message(menu):
 
 
 def catalogue():
-    """Points, the LED table (board.leds.table()), presets, their options, the named
+    """Points, the LED table (board.legend.table()), presets, their options, the named
     variations and the option values, for the page."""
     opts = {}
     for k, v in OPTIONS.items():
         opts[k] = {"range": list(v)} if isinstance(v[0], int) else {"values": list(v)}
-    from board import leds
+    from board import legend
     return {
         "points": list(NAMES),
-        "table": leds.table(),
+        "table": legend.table(),
         "presets": {k: preset_values(k) for k in PRESETS},
         "variations": {k: [list(kv) for kv in v] for k, v in VARIATIONS.items()},
         "options": opts,

@@ -12,7 +12,19 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(scope="session")
-def mpy_build(tmp_path_factory):
-    """firmware/ and tests/firmware/ compiled to .mpy once per session: (firmware dir, tests dir)."""
+def mpy_build():
+    """firmware/ and tests/firmware/ compiled to .mpy once per session: (firmware dir, tests dir).
+
+    Built under a folder whose path has one fixed length (/tmp/mpy-XXXXXXXX): module
+    paths become qstrs in the heap, so under pytest's own temporary folders
+    (/tmp/pytest-of-USER/pytest-N/, N the machine's run count) the layout of the
+    192 KB heap of tests/firmware/test_saved_game changed from one run to the next."""
+    import shutil
+    import tempfile
     import mptools
-    return mptools.build(tmp_path_factory.mktemp("mpy"))
+    base = "/tmp" if os.path.isdir("/tmp") else None
+    d = tempfile.mkdtemp(prefix="mpy-", dir=base)
+    try:
+        yield mptools.build(d)
+    finally:
+        shutil.rmtree(d, ignore_errors=True)

@@ -1,4 +1,4 @@
-"""One LED table (firmware/board/leds.py) for the board, the page and the docs: every
+"""One LED table (firmware/board/leds.py, its texts in board/legend.py) for the board, the page and the docs: every
 meaning has its own colour and a second cue (blink pattern, ring or dot), the board
 blinks / pulses exactly the meanings the table says, and the LED list of
 docs/board_controller.md is the table."""
@@ -6,7 +6,7 @@ import os
 import re
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
-from board import leds
+from board import leds, legend
 from board.controller import Controller
 from host_sim.sim import catalogue
 
@@ -14,14 +14,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_every_meaning_has_its_own_colour_and_a_second_cue():
-    from board.ledtext import TEACH
-    assert len(leds.PALETTE) == len(leds.DESCRIPTIONS) + len(TEACH) == len(leds.MEANINGS)
+    assert len(leds.PALETTE) == len(legend.DESCRIPTIONS) == len(leds.MEANINGS)
     assert len(set(leds.PALETTE)) == len(leds.PALETTE)
     assert not set(leds.BLINKING) & set(leds.PULSING)
     assert leds.palette_list() == list(leds.PALETTE)
     # the two clashes of the old palette: the computer's move and the hint, a stone
     # to remove and the opponent's threat
-    t = leds.table()
+    t = legend.table()
     assert t["remote_to"]["rgb"] != t["hint_mill"]["rgb"] and t["remove"]["rgb"] != t["hint_threat"]["rgb"]
     assert t["remote_to"]["cue"] != t["hint_mill"]["cue"] and t["remove"]["cue"] != t["hint_threat"]["cue"]
     # learning mode's move quality: two steady dots and a mistake that flashes (a cross on the page)
@@ -60,17 +59,17 @@ def test_the_docs_list_the_table():
         cells = [x.strip() for x in line.strip("|").split("|")]
         rgb = tuple(int(v) for v in re.search(r"\((\d+), (\d+), (\d+)\)", cells[1]).groups())
         rows[cells[0]] = {"rgb": list(rgb), "cue": cells[2], "mark": cells[3], "text": cells[4]}
-    want = leds.table()
+    want = legend.table()
     del want["off"]
     assert rows == want
 
 
 def test_the_page_gets_the_table():
-    assert catalogue()["table"] == leds.table()
+    assert catalogue()["table"] == legend.table()
     with open(os.path.join(ROOT, "host_sim", "static", "app.js"), encoding="utf-8") as f:
         js = f.read()
-    legend = js[js.index("function renderLegend"):js.index("// ---- setup panel")]
-    assert not re.search(r"#[0-9a-f]{6}|rgb\(\d", legend), "the legend has no colours of its own"
+    code = js[js.index("function renderLegend"):js.index("// ---- setup panel")]
+    assert not re.search(r"#[0-9a-f]{6}|rgb\(\d", code), "the legend has no colours of its own"
 
 
 # ---- colour vision (issue 24): every two meanings can be told apart -------------------------
@@ -125,7 +124,7 @@ def test_every_two_meanings_differ_by_colour_in_every_vision_or_by_a_named_secon
     on an empty point: on the board, a lit stone or a lit free point). Every mark stands out from
     the wood by the same margins."""
     import itertools
-    table = leds.table()
+    table = legend.table()
     del table["off"]
     bad, told = [], []
     for (na, a), (nb, b) in itertools.combinations(table.items(), 2):
@@ -172,3 +171,59 @@ def test_the_colour_vision_check_catches_what_it_looks_for():
     assert "flash" in second_cue(dot, {"mark": "cross", "cue": "flash"})
     # half B's first mistake colour vanished into the wood under deuteranopia
     assert delta_e(seen((255, 80, 80)), WOOD, "deutan") < MIN_DE_CVD
+
+
+# ---- the bytes the LEDs receive (issue 21) ---------------------------------------------
+
+def _sent(colours, brightness):
+    """What the Pico's LED driver sends for each colour, one lit point at a time (so
+    the current cap never scales), at ``brightness``, with main.py's gamma."""
+    import hwfakes
+    from hwfakes import machine, cfg
+    import main
+    from hw.lights import Lights
+    from hw import point_names
+    machine.reset_board()
+    lights = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA, ma_per_channel=cfg.LED_MA_PER_CHANNEL,
+                    gamma=main.GAMMA, brightness=brightness)
+    led = cfg.LED_INDEX[point_names()[0]]
+    out = []
+    for c in colours:
+        lights.show([c] + [(0, 0, 0)] * 23)
+        out.append(hwfakes.decode_leds(machine.STREAMS[-1][1])[led])
+    return out
+
+
+def test_every_meaning_is_distinct_in_the_bytes_sent_at_every_brightness():
+    """Issue 21: the meanings as the LEDs receive them (gamma 2.2 and each brightness
+    level of the settings, through hw/lights.py): no two meanings (every entry of the
+    palette table, so new meanings are covered too) are sent as the same bytes; a
+    blinking / pulsing / flashing meaning's low phase (leds.dim, as the controller paints
+    it) is never dark, differs from its full phase and from every steady meaning."""
+    import settings
+    pal = leds.palette_list()
+    codes = range(1, len(leds.MEANINGS))
+    phased = set(leds.BLINKING) | set(leds.PULSING) | set(leds.FLASHING)
+    assert len(pal) == len(leds.MEANINGS)
+    for b in settings.BRIGHTNESS:
+        full = dict(zip(codes, _sent([pal[c] for c in codes], b)))
+        low = dict(zip(sorted(phased), _sent([leds.dim(pal[c]) for c in sorted(phased)], b)))
+        seen = {}
+        for c in codes:
+            assert full[c] != (0, 0, 0), (b, leds.MEANINGS[c])
+            assert full[c] not in seen, (b, leds.MEANINGS[c], leds.MEANINGS[seen.get(full[c], 0)], full[c])
+            seen[full[c]] = c
+        steady = {full[c] for c in codes if c not in phased}
+        for c in phased:
+            assert low[c] != (0, 0, 0) and low[c] != full[c], (b, leds.MEANINGS[c], low[c])
+            assert low[c] not in steady, (b, leds.MEANINGS[c], low[c])
+
+
+def test_the_controller_paints_the_low_phase_of_leds_dim():
+    """The phases the palette test checks are the ones the board paints."""
+    c = Controller(players=("remote", "human"))
+    c.step(0, 0)
+    c.remote_move("d2")
+    d2 = c.position.geo.point("d2")
+    phases = {tuple(c.step(t, 0)[d2]) for t in range(0, 4 * leds.PULSE_MS, 50)}
+    assert phases == {leds.PALETTE[leds.REMOTE_TO], leds.dim(leds.PALETTE[leds.REMOTE_TO])}

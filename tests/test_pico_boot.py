@@ -121,7 +121,8 @@ def test_crash_loop_breaker_trips_and_keeps_the_saved_game(board, monkeypatch):
     assert machine.WDTS == []
     corners = {NAMES.index(n) for n in main.ERROR_POINTS}
     frames = [hwfakes.decode_leds(data) for _, data in machine.STREAMS]
-    red = [f for f in frames if any(c != (0, 0, 0) for c in f)]
+    assert set(frames[0]) == {main.STARTUP}              # the start-up pattern first
+    red = [f for f in frames[1:] if any(c != (0, 0, 0) for c in f)]
     assert red and all(
         {i for i in range(24) if f[cfg.LED_INDEX[NAMES[i]]] != (0, 0, 0)} == corners for f in red)
     assert open(mainloop.GAME_FILE, "rb").read() == saved
@@ -294,3 +295,35 @@ def test_brightness_setting_reaches_the_leds(board, monkeypatch):
     loop.save_settings(dict(loop.settings, brightness=5))
     _run_passes(monkeypatch, loop, d, 2)
     assert lights.brightness == 255
+
+
+def test_first_frame_before_the_engine_and_the_saved_game_and_play_before_the_engine(board, monkeypatch):
+    """Issue 21, acceptance 5: at power-up the start-up pattern goes out before the
+    saved game is parsed and before the engine is made; the game's own frame (here:
+    the resumed game's stones to put back) is on the LEDs before the engine is made
+    (the loop makes it ready a step per idle pass)."""
+    import main
+    import engine.engine as engine_mod
+    _save_a_game()
+    seen = {}
+    orig_load = controller_mod.Controller._load
+
+    def load(self):
+        seen["load"] = [hwfakes.decode_leds(d) for _, d in machine.STREAMS]
+        return orig_load(self)
+    monkeypatch.setattr(controller_mod.Controller, "_load", load)
+    orig_init = engine_mod.Engine.__init__
+
+    def init(self, *a, **k):
+        seen.setdefault("engine", [hwfakes.decode_leds(d) for _, d in machine.STREAMS])
+        orig_init(self, *a, **k)
+    monkeypatch.setattr(engine_mod.Engine, "__init__", init)
+    _ctrl_c_after(monkeypatch, 12)
+    assert _boot() == "returned"
+    start = {main.STARTUP}
+    assert seen["load"] and set(seen["load"][0]) == start              # lit before the parse
+    assert "engine" in seen, "the loop made the engine ready"
+    frames = seen["engine"]
+    assert set(frames[0]) == start
+    game = [f for f in frames[1:] if set(f) != start and f != [(0, 0, 0)] * 24]
+    assert game, "the game's frame came before the engine"

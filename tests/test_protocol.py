@@ -60,7 +60,7 @@ class Rig:
     def reply(self, obj_or_line):
         """The one reply to a command (other lines are events)."""
         out = [o for o in self.send(obj_or_line)
-               if o["type"] in ("ok", "error", "state", "settings", "hello", "selftest", "record")]
+               if o["type"] in ("ok", "error", "state", "settings", "hello", "selftest", "record", "stats")]
         assert len(out) == 1, out
         return out[0]
 
@@ -281,9 +281,32 @@ def test_resign_and_draw():
 
 
 def test_selftest():
+    """The reply is built over a few passes (the loop goes on meanwhile: issue 21) and
+    comes with its id; a second selftest while one runs is refused."""
     rig = Rig()
-    r = rig.reply({"cmd": "selftest", "id": "s"})
-    assert r["type"] == "selftest" and r["ok"] is True and r["id"] == "s"
+    rig.link.feed(json.dumps({"cmd": "selftest", "id": "s"}) + "\n")
+    rig.link.feed(json.dumps({"cmd": "selftest", "id": "t"}) + "\n")
+    out = []
+    for _ in range(6):
+        rig.tick()
+        out += [json.loads(x) for x in rig.link.take()]
+    ids = {o.get("id"): o for o in out}
+    assert ids["s"]["type"] == "selftest" and ids["s"]["ok"] is True and ids["s"]["store"] == "ok"
+    assert ids["t"]["type"] == "error" and "already" in ids["t"]["error"]
+    assert rig.loop.stats.n[0] >= 6      # the passes went on
+
+
+def test_stats_reports_pass_times_and_the_engines_share():
+    rig = Rig(players=("computer", "human"), level=3)
+    for _ in range(40):
+        rig.tick(5)
+    r = rig.reply({"cmd": "stats"})
+    assert r["type"] == "stats" and r["idle_passes"] + r["thinking_passes"] >= 40
+    assert r["searches"] >= 1 and r["last_search"]["ended_by"] in ("book", "node cap", "depth", "deadline")
+    assert 0 <= r["idle_mean_us"] <= r["idle_max_us"] and r["longest_pass_us"] > 0
+    r = rig.reply({"cmd": "stats", "reset": True})
+    assert sum(rig.loop.stats.n) == 1      # the pass that answered counts afresh
+    assert rig.reply({"cmd": "stats", "reset": 1})["type"] == "error"
 
 
 def test_events_are_json_lines_with_position():
@@ -435,7 +458,24 @@ def test_fuzz_malformed_lines_error_only_state_unchanged(line):
 
 def test_a_fault_below_still_gets_one_error_reply(monkeypatch):
     rig = Rig()
-    monkeypatch.setattr(rig.loop, "selftest", lambda: 1 / 0)
+    monkeypatch.setattr(rig.loop, "run_job", lambda gen: 1 / 0)
     out = rig.send({"cmd": "selftest", "id": 3})
     assert out == [{"type": "error", "cmd": "selftest", "id": 3,
                     "error": "internal error: division by zero"}]
+
+
+def test_a_fault_inside_the_selftest_gets_an_error_reply_and_the_loop_goes_on(monkeypatch):
+    import selftest
+
+    def broken(out, *a, **k):
+        yield
+        raise OSError("flash gone")
+    monkeypatch.setattr(selftest, "check_steps", broken)
+    rig = Rig()
+    rig.link.feed('{"cmd": "selftest", "id": 4}\n')
+    out = []
+    for _ in range(4):
+        rig.tick()
+        out += [json.loads(x) for x in rig.link.take()]
+    assert out == [{"type": "error", "cmd": "selftest", "id": 4, "error": "internal error: flash gone"}]
+    assert rig.reply({"cmd": "hello"})["type"] == "hello"

@@ -37,7 +37,7 @@ code gains less from the host's caches and branch prediction than the
 interpreter does, so the emitted code's ratio is taken larger) -- and half
 of that inside the board's main loop. ``levels`` thinks once per level per
 bench position: mean and worst nodes per move and the worst Pico seconds in
-the main loop (worst nodes / (engine.PICO_NODES_PER_S / 2)). ``stall``: the
+the main loop (worst nodes / engine.engine.PICO_NODES_PER_S_LOOP). ``stall``: the
 longest single node (the controller waits at most one node past its slice).
 """
 import sys
@@ -116,8 +116,9 @@ def perft_rate():
 def levels(nps_pico_loop=None):
     """Think once per level from the level positions; print nodes and Pico s per move."""
     from morris import Position
-    from engine import Engine, TOP_LEVEL, level_budget, LEVEL_NAMES, PICO_NODES_PER_S
-    loop = PICO_NODES_PER_S // 2 if nps_pico_loop is None else nps_pico_loop
+    from engine import Engine, TOP_LEVEL, level_budget, LEVEL_NAMES
+    from engine.engine import PICO_NODES_PER_S_LOOP
+    loop = PICO_NODES_PER_S_LOOP if nps_pico_loop is None else nps_pico_loop
     for lv in range(1, TOP_LEVEL + 1):
         depth, ms, cap, margin = level_budget(lv)
         tn = 0

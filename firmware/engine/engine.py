@@ -11,13 +11,14 @@ Use::
     # or, blocking: m = eng.think(position)
 
 Levels (``LEVELS``; ``LEVEL_NAMES`` for menus): five, named for who they
-are for. Each has a Pico time budget ``ms`` (wall-clock milliseconds of
-the whole move, measured inside the board's main loop, where the engine gets
-about half the CPU) and a node cap ``nodes``, set to what the Pico searches
-in that time at ``PICO_NODES_PER_S_LOOP`` nodes/s with a 20% reserve. So
-the node cap is what normally ends a search -- a level plays the same moves
-on the host simulator, in matches and on the board -- and ``ms`` is the
-deadline that only binds if the Pico turns out slower than estimated.
+are for. Each has a node cap ``nodes``, which ends its search -- a level
+plays the same moves on the board, on the host simulator and in matches --
+set from the Pico's measured speed inside the board's main loop
+(``PICO_NODES_PER_S_LOOP``: the loop gives the engine at least
+``LOOP_SHARE`` of the CPU while it thinks, issue 21), and a deadline ``ms``
+(wall-clock milliseconds of the whole move) that is only a safety net: it
+binds only where the engine gets less than ``DEADLINE_SHARE`` of the
+measured standalone speed, e.g. a Pico slower than measured.
 
 Variety: every level picks at random among the root moves within the
 level's ``margin`` (centi-stones) of the best: a root noise of 0..margin
@@ -35,26 +36,28 @@ move order, levels and budgets play all of them (``holds``).
 from morris.compat import const, ticks_ms, ticks_add, ticks_diff, XorShift16
 from morris.position import NOMOVE
 
-# Estimated search speed on the RP2040 (nodes/s): the unix port runs the
-# emitted search at 405,000-494,000 nodes/s of CPU time on the 2-core x86
-# host (two runs of tools/bench_engine.py --all 5 on a busy host), / 100 to
-# / 123 (the emitted code's ratio is an estimate; the issue measured 75x for
-# the bytecode search on an emulated RP2040). Inside the board's main loop
-# the engine gets about half the CPU (issue 13's measurement).
-PICO_NODES_PER_S = 4000
-PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S // 2
+# The RP2040's search speed (nodes/s): about 2,900 measured on an emulated RP2040
+# (MicroPython 1.28 rp2 build of what tools/deploy.py builds; the unix port's
+# emitted code here is about 145x faster). Inside the board's main loop the engine
+# gets at least LOOP_SHARE of the CPU while it thinks (mainloop.py; the pass
+# benchmark tools/bench_pico_loop.py and the protocol's "stats" show the share).
+PICO_NODES_PER_S = 2900
+LOOP_SHARE = 70          # % of the CPU the main loop leaves the engine while it thinks
+DEADLINE_SHARE = 62      # % of PICO_NODES_PER_S below which the deadline binds
+PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S * LOOP_SHARE // 100
 
 BOOK_RULES = "standard"  # the rules text of engine/book.bin (tests/firmware/test_engine.py checks its header)
 ITERATIVE = const(22)   # depth of the iterative levels: search.MAXPLY - 2 (the node cap ends them)
 LEVEL_NAMES = (None, "first games", "beginner", "casual", "club", "expert")
-# level: (max depth, Pico ms of a move in the main loop, root margin, book)
+# level: (max depth, node cap, root margin, book); the Pico time of a move is
+# cap / PICO_NODES_PER_S_LOOP (0.24, 0.39, 0.75, 1.5, 3.8 s)
 _LEVELS = (
     None,
-    (1, 300, 220, False),            # 1 first games: one ply, wide choice (misses mills)
-    (2, 500, 60, False),             # 2 beginner: two plies
-    (ITERATIVE, 950, 12, True),      # 3 casual (the board's default)
-    (ITERATIVE, 1900, 8, True),      # 4 club
-    (ITERATIVE, 4800, 5, True),      # 5 expert: the strongest within 5 s
+    (1, 480, 220, False),            # 1 first games: one ply, wide choice (misses mills)
+    (2, 800, 60, False),             # 2 beginner: two plies
+    (ITERATIVE, 1520, 12, True),     # 3 casual (the board's default): lit within 1 s of the put
+    (ITERATIVE, 3040, 8, True),      # 4 club
+    (ITERATIVE, 7680, 5, True),      # 5 expert: the strongest within about 4 s
 )
 TOP_LEVEL = len(_LEVELS) - 1
 
@@ -62,13 +65,15 @@ TOP_LEVEL = len(_LEVELS) - 1
 def level_budget(level):
     """(max depth, Pico ms, node cap, margin) of ``level`` (1..TOP_LEVEL); ValueError otherwise.
 
-    node cap = ms x PICO_NODES_PER_S_LOOP x 0.8 (a 20% reserve: the cap is reached
-    within ``ms`` as long as the Pico is at most about 125x slower than the unix
-    port's 405,000 nodes/s; beyond that the ``ms`` deadline ends the search)."""
+    Pico ms, the deadline = node cap x 1000 / (PICO_NODES_PER_S x DEADLINE_SHARE %):
+    the cap is reached first while the engine runs at more than DEADLINE_SHARE of
+    the measured 2,900 nodes/s (the main loop gives it LOOP_SHARE = 70 %: the cap is
+    then reached at about 0.8 x the deadline). Level 3: 1,520 nodes in about 0.75 s,
+    deadline 845 ms, so its move is lit within 1 s of the put (settle included)."""
     if not 1 <= level <= TOP_LEVEL:
         raise ValueError("engine level must be 1..%d, got %r" % (TOP_LEVEL, level))
-    depth, ms, margin, _ = _LEVELS[level]
-    return depth, ms, ms * PICO_NODES_PER_S_LOOP * 4 // 5000, margin
+    depth, cap, margin, _ = _LEVELS[level]
+    return depth, cap * 100000 // (PICO_NODES_PER_S * DEADLINE_SHARE), cap, margin
 
 
 LEVELS = tuple(None if lv == 0 else level_budget(lv) for lv in range(TOP_LEVEL + 1))
@@ -108,6 +113,8 @@ class Engine:
         self.reseed(ticks_ms() if seed is None else seed)
         self.book_override = book
         self.set_level(level, nodes, ms, depth)
+        self.lookup = None     # the opening book's lookup while it runs (book.Lookup)
+        self.pending = None    # ... and the position it looks up
         self.move = None
         self.started = False
         self.nodes = 0
@@ -172,6 +179,7 @@ class Engine:
         self.depth = 0
         self.score = 0
         self.from_book = False
+        self.lookup = None
         moves = position.legal_moves
         if not moves:
             self.move = NOMOVE
@@ -182,13 +190,7 @@ class Engine:
         if not holds(position.rules):
             raise ValueError("engine: rules %s not held by the engine board" % position.rules)
         self.reserve()
-        if self.use_book and str(position.rules) == BOOK_RULES:
-            from .book import book_moves  # imported on first use: no RAM at levels 1-2 nor other rules
-            bm = book_moves(position)
-            if bm:
-                self.from_book = True
-                self.move = bm[self.rng.below(len(bm))]
-                return
+        self.deadline = ticks_add(ticks_ms(), self.ms)
         if self.use_book:
             if position.count[0] + position.count[1] <= 7 and not (position.hand[0] or position.hand[1]):
                 from .endgame import table_for, best_moves  # imported on the first endgame
@@ -200,10 +202,19 @@ class Engine:
                     self.score = 0 if v == 0 else (10000 - d if v > 0 else d - 10000)
                     self.move = tm[0][self.rng.below(len(tm[0]))]
                     return
+            elif str(position.rules) == BOOK_RULES:
+                from . import book    # imported on first use: no RAM at levels 1-2 nor other rules
+                b = book.default_book()
+                if b is not None and b.count:
+                    self.lookup = book.Lookup(b, position)   # run in step()'s slices
+                    self.pending = position
+                    return
+        self._begin(position)
+
+    def _begin(self, position):
         board = self._board(position)
         s = self.searcher
         s.clear_heuristics()
-        self.deadline = ticks_add(ticks_ms(), self.ms)
         s.begin(board, self.max_depth, self.node_cap, self.margin, self.rng.next())
 
     def step(self, budget_ms):
@@ -213,11 +224,25 @@ class Engine:
             return self.move
         if not self.started:
             raise RuntimeError("Engine.step before Engine.start")
-        s = self.searcher
-        S = self.search
         end = ticks_add(ticks_ms(), budget_ms)
         if ticks_diff(end, self.deadline) > 0:
             end = self.deadline
+        look = self.lookup
+        if look is not None:           # the opening book first, a piece at a time
+            while not look.step():
+                if ticks_diff(ticks_ms(), end) >= 0:
+                    return None
+            self.lookup = None
+            position = self.pending
+            self.pending = None
+            bm = look.moves
+            if bm:
+                self.from_book = True
+                self.move = bm[self.rng.below(len(bm))]
+                return self.move
+            self._begin(position)
+        s = self.searcher
+        S = self.search
         while True:
             r = s.run(end)
             if r == S.PAUSED:

@@ -10,9 +10,11 @@ the main loop runs on. Without ``rp2.DMA`` (MicroPython before 1.22)
 about 0.7 ms).  ``FRAME_GAP_US`` is read when a driver is made (the fake
 machine of the tests sets it to 0: its frames go out at once).
 
-Frames are prepared without allocation: ``show`` compares the frame with the
+Frames are prepared without allocation, in machine code (viper: ``_same``,
+``_fill``, ``_scale``): ``show`` compares the frame with the
 last one shown channel by channel, maps each value through a 256-byte table
-(gamma 2.2 and the brightness level, ``set_brightness``) into a
+(gamma 2.2 and the brightness level, ``set_brightness``; a channel that is on
+stays at least 1) into a
 preallocated buffer, and scales the frame down when its modelled current
 (sum of ``ma_per_channel`` * value / 255 over the bytes *sent*) exceeds
 ``budget_ma``. A new frame is not started while the previous one is still
@@ -22,7 +24,23 @@ time); ``show`` then returns False and the caller's next pass shows it.
 import machine
 import rp2
 from hw import point_table
-from morris.compat import ticks_us, ticks_diff
+try:
+    from time import ticks_us, ticks_diff   # not morris.compat: the start-up frame comes before the rules core
+    import micropython
+except ImportError:  # CPython (tests): the clock shims and plain-Python stand-ins of the emitters
+    from morris.compat import ticks_us, ticks_diff
+
+    class micropython:  # noqa: N801
+        """``viper`` leaves the function as plain Python."""
+
+        @staticmethod
+        def viper(f):
+            """Plain Python on CPython."""
+            return f
+
+    def ptr8(a):
+        """Identity: a viper cast of a bytearray; plain Python indexes it directly."""
+        return a
 
 FREQ = 8000000          # PIO clock: 10 cycles per 1.25 us WS2812 bit
 FRAME_GAP_US = 1100     # 72 bytes x 10 us + the WS2812B reset (>= 280 us)
@@ -54,15 +72,70 @@ def channel_order(order):
 
 
 def level_table(brightness, gamma):
-    """256-byte table: channel value -> value sent, ``round(255 * (v / 255) ** gamma
-    * brightness / 255)`` (gamma None or 1: linear). ``brightness`` 0..255."""
+    """256-byte table: channel value -> value sent, ``round((v / 255) ** gamma
+    * brightness)`` (gamma None or 1: linear), ``brightness`` 0..255; a channel
+    that is on is sent as at least 1 (brightness > 0), so no colour goes dark
+    at a low brightness (board/leds.py's palette is designed on these values)."""
     t = bytearray(256)
     for v in range(256):
         x = v / 255
         if gamma:
             x = x ** gamma
-        t[v] = int(x * brightness + 0.5)
+        t[v] = int(x * brightness + 0.5) or (1 if v and brightness else 0)
     return t
+
+
+@micropython.viper
+def _same(frame, n: int, seen) -> int:
+    # 1 when the first n colours of frame equal the clamped values in seen
+    s = ptr8(seen)  # noqa: F821
+    p = 0
+    while p < n:
+        c = frame[p]
+        i = 3 * p
+        if int(c[0]) != s[i] or int(c[1]) != s[i + 1] or int(c[2]) != s[i + 2]:
+            return 0
+        p += 1
+    return 1
+
+
+@micropython.viper
+def _fill(frame, n: int, seen, at, table, buf) -> int:
+    # clamp each channel into seen, map it through table into buf at its wire
+    # offset; returns the sum of the values sent
+    s = ptr8(seen)  # noqa: F821
+    a = ptr8(at)  # noqa: F821
+    t = ptr8(table)  # noqa: F821
+    b = ptr8(buf)  # noqa: F821
+    total = 0
+    p = 0
+    while p < n:
+        c = frame[p]
+        i = 3 * p
+        k = 0
+        while k < 3:
+            v = int(c[k])
+            if v < 0:
+                v = 0
+            elif v > 255:
+                v = 255
+            s[i + k] = v
+            w = t[v]
+            b[a[i + k]] = w
+            total += w
+            k += 1
+        p += 1
+    return total
+
+
+@micropython.viper
+def _scale(buf, n: int, num: int, den: int):
+    # every byte x num // den (the current cap)
+    b = ptr8(buf)  # noqa: F821
+    j = 0
+    while j < n:
+        b[j] = b[j] * num // den
+        j += 1
 
 
 class Ws2812Pio:
@@ -157,37 +230,15 @@ class Lights:
         if self._fresh and self._since < self.refresh:
             if frame is self._last:      # the controller hands back its unchanged frame
                 return True
-            same = True
-            for p in range(n):
-                c = frame[p]
-                i = 3 * p
-                if c[0] != seen[i] or c[1] != seen[i + 1] or c[2] != seen[i + 2]:
-                    same = False
-                    break
-            if same:
+            if _same(frame, n, seen):
                 return True
         if self.out.busy():
             self.deferred += 1
             return False
         buf = self.buf
-        at = self.at
-        t = self.table
-        total = 0
-        for p in range(n):
-            c = frame[p]
-            i = 3 * p
-            for k in range(3):
-                v = int(c[k])
-                v = 0 if v < 0 else 255 if v > 255 else v
-                seen[i + k] = v
-                v = t[v]
-                buf[at[i + k]] = v
-                total += v
+        total = _fill(frame, n, seen, self.at, self.table, buf)
         if self.budget is not None and total * self.ma > self.budget * 255:
-            num = self.budget * 255
-            den = total * self.ma
-            for j in range(len(buf)):
-                buf[j] = buf[j] * num // den
+            _scale(buf, len(buf), self.budget * 255, total * self.ma)
         self._fresh = True
         self._since = 0
         self._last = frame

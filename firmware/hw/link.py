@@ -61,6 +61,7 @@ class UsbLink:
             poller = select.poll()
             poller.register(inp, select.POLLIN)
         self.poller = poller
+        self._ipoll = getattr(poller, "ipoll", None)   # bound once (issue 21: an idle pass allocates nothing)
         if out is None:
             out = sys.stdout
             if out_ready is None:
@@ -87,9 +88,8 @@ class UsbLink:
             return self.lines.pop(0)
         buf = self.buf
         inp = self.inp
-        poll = self.poller.poll
         for _ in range(MAX_BYTES_PER_READ):
-            if not poll(0):
+            if not self._ready():      # a method call: no bound method allocated
                 break
             ch = inp.read(1)
             if not ch:
@@ -105,6 +105,15 @@ class UsbLink:
         if self.lines:
             return self.lines.pop(0)
         return None
+
+    def _ready(self):
+        # a byte waits? ``ipoll`` (MicroPython) allocates nothing; ``poll`` makes a list
+        ip = self._ipoll
+        if ip is None:
+            return bool(self.poller.poll(0))
+        for _ in ip(0):
+            return True
+        return False
 
     def _decode(self):
         n = self.n

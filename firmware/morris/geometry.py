@@ -60,14 +60,19 @@ class Geometry:
             adj[ix[a]] |= 1 << ix[b]
             adj[ix[b]] |= 1 << ix[a]
         self.adj = tuple(adj)
-        self.lines_at = tuple(
-            tuple(li for li, m in enumerate(self.lines) if m >> p & 1) for p in range(self.n))
-        self.masks_at = tuple(tuple(self.lines[li] for li in t) for t in self.lines_at)
-        self.adj_points = tuple(tuple(q for q in range(self.n) if adj[p] >> q & 1) for p in range(self.n))
+        n = self.n
+        lines = self.lines
+        at = [[li for li in range(len(lines)) if lines[li] >> p & 1] for p in range(n)]
+        masks = [[lines[li] for li in t] for t in at]
+        near = [[q for q in range(n) if adj[p] >> q & 1] for p in range(n)]
         rows = {}
         for i, nm in enumerate(self.names):
             rows.setdefault(nm[1], []).append(i)
-        self.rows = tuple(tuple(rows[r]) for r in sorted(rows, reverse=True))
+        rows = [rows[r] for r in sorted(rows, reverse=True)]
+        self.lines_at = _tuples(at)
+        self.masks_at = _tuples(masks)
+        self.adj_points = _tuples(near)
+        self.rows = _tuples(rows)
 
     def point(self, name):
         """Point number of ``name`` (e.g. 'd2'); raises ValueError if there is no such point."""
@@ -75,6 +80,17 @@ class Geometry:
         if p is None:
             raise ValueError("no point named %r" % name)
         return p
+
+
+def _tuples(rows):
+    """A tuple of the lists ``rows`` as tuples, the inner ones made one after another
+    once all the lists exist: no garbage between them, so the heap keeps its large
+    free blocks (built from generators, the Pico's heap was left with each small
+    tuple of a table in its own gap; issue 21)."""
+    out = [None] * len(rows)
+    for i in range(len(rows)):
+        out[i] = tuple(rows[i])
+    return tuple(out)
 
 
 class _Geometries:

@@ -40,6 +40,21 @@ def step(loop, now, pressed):
         _quality_step(loop)
 
 
+def due(loop):
+    """True while teaching has work for the next main-loop pass, which must then step
+    the game (a still board would skip it): the move quality of a position a human is
+    to move in not judged yet (or a teacher to put away), a wrong puzzle answer's
+    time running."""
+    p = loop.puzzles
+    if p is not None:
+        return p.state == "wrong"
+    c = loop.controller
+    t = loop.teacher
+    if not c.learning or c.result is not None:
+        return t is not None
+    return human_to_move(c) and (t is None or not t.ready)
+
+
 def _drop(names):
     for name in names:
         drop(name)
@@ -59,10 +74,13 @@ def _quality_step(loop):
     if t is None:
         if not human_to_move(c):
             return              # imported only once there is a move to judge
+        if loop._prep is not True and "computer" in loop.players:
+            return              # the engine is made ready first (mainloop.MainLoop._prepare)
         if _MICRO:
             gc.collect()        # its code and blocks find room in a tidy heap
         from teach.quality import Quality
-        # the computer opponent's board blocks, idle while a human is to move
+        # the computer opponent's board blocks, idle while a human is to move (without a
+        # computer opponent there is no engine: the rules core, and no engine code in the heap)
         t = loop.teacher = Quality(getattr(loop.engine, "blocks", None))
         c.teacher = t
     t.step(c, TEACH_MS)

@@ -132,6 +132,30 @@ def test_computer_plays_through_the_engine_in_slices():
     assert b.loop.controller.awaiting_remote() is False
 
 
+def test_a_move_is_saved_in_the_next_pass_even_while_the_engine_thinks():
+    # issue 22: a power cut loses at most the move in progress. The human's move is
+    # written in the pass after the one that took it (its frame is on the LEDs),
+    # although the computer thinks on through many passes
+    eng = Engine(level=3, tt_size=64, nodes=10 ** 6, ms=10 ** 6, book=False)
+    b = Board(players=("human", "computer"), level=3, engine=eng)
+    b.loop.slice_ms = 1
+    b.run()
+    b.sw.occ |= 1 << NAMES.index("d2")
+    c = b.loop.controller
+    passes = 0
+    while c.plies == 0 and passes < 200:
+        b.clock.now += TICK
+        b.loop.tick()
+        passes += 1
+    assert c.plies == 1 and b.loop.thinking()
+    assert b.store.data is None or b"d2" not in b.store.data     # not in the pass that took it
+    saves = b.loop.stats.saves
+    b.clock.now += TICK
+    b.loop.tick()
+    assert b.loop.thinking() and b.store.data is not None and b"d2" in b.store.data
+    assert b.loop.stats.saves == saves + 1
+
+
 def test_engine_is_made_on_first_need_and_follows_the_level():
     b = Board(players=("human", "human"), engine=None)
     b.put("d2")
@@ -160,3 +184,37 @@ def test_new_game_with_other_rules():
     r = b.ask('{"cmd": "new", "players": ["human", "alien"]}')
     assert r[0]["type"] == "error" and "player" in r[0]["error"]
     assert str(b.loop.controller.position.rules) == "wikipedia+no_return=on"
+
+
+class _KeepingStore(Store):
+    """A store that reads in pieces and can set a game aside (as hw/store.py's)."""
+
+    def __init__(self, data=None):
+        Store.__init__(self, data)
+        self.calls = []
+        self.aside = None
+
+    def pieces(self, n):
+        self.calls.append("pieces")
+        d = self.data or b""
+        return [d[i:i + n] for i in range(0, len(d), n)]
+
+    def set_aside(self):
+        self.calls.append("set_aside")
+        self.aside, self.data = self.data, None
+        return "game.rec.aside"
+
+
+def test_the_loops_store_reads_in_pieces_and_sets_an_unreadable_game_aside():
+    """The main loop's deferred writes keep the store's bounded reads and its set_aside
+    (board/controller.py): a saved game that cannot be resumed is kept, not lost."""
+    bad = b'[Rules "standard"]\n[First "white"]\nd2 d2\n'
+    store = _KeepingStore(bad)
+    settings = {"rules": "standard", "players": ["human", "human"], "level": 1, "learning": False}
+    link = Link()
+    loop = MainLoop(Switches(), Lights(), Buttons(), Clock(1000), store,
+                    Store(json.dumps(settings).encode()), link)
+    assert store.calls[0] == "pieces" and "set_aside" in store.calls, store.calls
+    assert store.aside == bad
+    st = loop.controller.status()
+    assert "could not be resumed" in st["message"] and list(st["lit"].values()).count("aside") == 4, st
