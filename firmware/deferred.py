@@ -14,8 +14,9 @@ class DeferredStore:
     that erases a littlefs block held the move's pass for 268-379 ms on the
     emulated RP2040). Consecutive saves collapse into the last (each is the whole
     state). Reads (``load``, ``log_lines``, ``pieces``) and ``set_aside`` flush
-    first; ``pieces`` and ``set_aside`` are there when the store has them. ``error``: the text of
-    the last failed write, or None. Wraps any store of the controller's contract."""
+    first. ``error``: the text of the last failed write, or None. Wraps any store
+    of the controller's contract, offering what it offers (the log, bounded reads
+    ``pieces(n)``, ``set_aside()``: board/controller.py)."""
 
     def __init__(self, store):
         self.store = store
@@ -51,7 +52,7 @@ class DeferredStore:
         self.flush()
         return self.store.log_lines()
 
-    def _pieces(self, n=256):
+    def _pieces(self, n):
         self.flush()
         return self.store.pieces(n)
 

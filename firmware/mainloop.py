@@ -19,7 +19,8 @@ come in from outside (the Pico's ``hw/`` package, or the simulator's
 One pass (``tick``): feed the watchdog; handle waiting protocol lines; then
 either the settings menu (buttons edit the settings, the LEDs show the menu)
 or one game step: switches and buttons -> controller -> LED frame, a slice of
-the engine's thinking (``slice_ms``) when the computer is to move,
+the engine's thinking (``slice_ms``) when the computer is to move, the
+teaching step while learning or puzzle mode is on (teach/, imported only then),
 controller events out over the link; ``overlay``, when set (main.py: a chain
 fault), is shown instead of the game's frame. The menu opens when "ok" has
 been held ``MENU_HOLD_MS`` (2 s) with the board empty. On MicroPython the
@@ -80,6 +81,10 @@ class PassStats:
 
 class MainLoop:
     """One board: drivers in (module doc), the game session inside.
+
+    ``teacher`` (teach/quality.py's move quality while learning mode is on) and
+    ``puzzles`` (teach/puzzle.py's session while puzzle mode is on) are None, as
+    class defaults (no room in the instance's dict until used: teach/ sets them).
 
     ``store`` keeps the game record, ``settings_store`` the settings;
     ``link`` is the USB serial line (or None: no protocol); ``watchdog`` has
@@ -162,13 +167,20 @@ class MainLoop:
             gc.threshold(max(GC_THRESHOLD, free // 24))  # type: ignore[attr-defined]
         self.overlay = None      # a frame shown instead of the game's (main.py: chain fault)
         self.protocol = Protocol(self, link) if link is not None else None
+        if s["puzzle"]:
+            import teach
+            teach.set_puzzle(self, s["puzzle"])
         self.bootlog = None      # main.py's hw.bootlog.BootLog: reset causes for selftest
         self.boot_info = {}      # main.py: reset_cause, boots, crash_streak for hello
+
+    teacher = None
+    puzzles = None
 
     # ---- the loop ----------------------------------------------------------
     def tick(self):
         """One pass of the main loop (see module doc). While the board is still and
-        nothing is due (``Controller.still``, no search, save, job or menu), a pass
+        nothing is due (``Controller.still``, no search, save, job, menu or teaching
+        work: ``teach.due``), a pass
         feeds the watchdog, polls the link, reads the buttons and the switches, and
         ends (the game is stepped every ``STILL_PASSES``-th such pass)."""
         t0 = ticks_us()
@@ -238,13 +250,23 @@ class MainLoop:
                 self.lights.show(self.menu.frame())
             self._still = 0
             return
-        self.frame = self.controller.step(self.clock.ticks_ms(), occ, pressed)
+        now = self.clock.ticks_ms()
+        # in puzzle mode the buttons are the puzzles' (OK next, Hint answer, New leave)
+        self.frame = self.controller.step(now, occ, pressed if self.puzzles is None else ())
         self.lights.show(self.frame if self.overlay is None else self.overlay)
         self._think(self._write())
+        c = self.controller
+        due = False         # teaching has work for the next pass (teach.due)
+        if self.puzzles is not None or self.teacher is not None or (c.learning and c.result is None):
+            import teach
+            if self.stats.what == "idle":
+                self.stats.what = "teaching"
+            teach.step(self, now, pressed)
+            due = teach.due(self)
         self._forward()
         self._check_hold()
         # the next passes may skip the game step: nothing to do but the search, if any
-        quiet = self._job is None and (self._search is not None or (
+        quiet = self._job is None and not due and (self._search is not None or (
             not (self.saves is not None and self.saves.ops)
             and (self._prep is True or COMPUTER not in self.players)))
         self._still = 1 if not busy and not pressed and quiet else 0
@@ -381,7 +403,9 @@ class MainLoop:
         values = menu.values
         self.menu = None
         self._send({"type": "menu", "open": False, "saved": what == "save"})
-        if what == "save":
+        if what == "save" and values.get("puzzle"):
+            self.save_settings(values)      # puzzles instead of a new game
+        elif what == "save":
             self.new_game(values)
 
     def new_game(self, values, first=None):
@@ -389,6 +413,8 @@ class MainLoop:
         with them (``first``: 0/1 or "white"/"black" for rules that draw the first
         player by lot); True when it started at once (empty board), False when
         it waits for the board to be cleared."""
+        values = dict(values)
+        values["puzzle"] = 0                # a new game ends the puzzles
         self.save_settings(values)
         c = self.controller
         started = c.settled == 0
@@ -401,14 +427,20 @@ class MainLoop:
 
     def save_settings(self, values):
         """Keep ``values`` as the settings and store them; learning mode, the engine
-        level and the LED brightness apply at once, rules and players with the next
-        game. Returns None or the store's error text."""
-        self.settings = dict(values)
-        if "brightness" not in self.settings:
-            self.settings["brightness"] = settings_mod.DEFAULT_BRIGHTNESS
+        level, the LED brightness and puzzle mode apply at once, rules and players
+        with the next game. Returns None or the store's error text."""
+        old = self.settings["puzzle"]
+        s = settings_mod.defaults()
+        s["puzzle"] = old
+        s.update(values)
+        self.settings = s
         self.controller.set_learning(values["learning"])
         self.set_level(values["level"])
-        return settings_mod.save(self.settings_store, self.settings)
+        err = settings_mod.save(self.settings_store, s)
+        if s["puzzle"] != old or (old and self.puzzles is None):
+            import teach            # puzzle mode on or off (teach/__init__.py)
+            teach.set_puzzle(self, s["puzzle"])
+        return err
 
     def set_level(self, level):
         """Play at engine ``level`` from now on (a search under way starts again)."""

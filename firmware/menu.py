@@ -4,7 +4,7 @@ Open: hold "ok" for 2 s while the board is empty (see ``MainLoop``).
 While open the game is paused and the LEDs show the menu:
 
 - which setting: one inner-ring point in blue -- d5 rules, e4 engine level,
-  d3 players, c4 learning mode, c5 LED brightness;
+  d3 players, c4 learning mode, c5 LED brightness, e5 puzzles;
 - its value: a bar of orange points along the outer ring, clockwise from a7
   (a7, d7, g7, g4, g1, d1, a1, a4): one point = the first choice, two = the
   second, ...; for players the middle ring also shows who the computer
@@ -21,14 +21,16 @@ Choices (bar length = position in the list, from 1):
 - players (white, black): human-computer, computer-human, human-human,
   computer-computer;
 - learning: off, on;
-- brightness: 1 .. 5 (settings.BRIGHTNESS), shown at once while chosen.
+- brightness: 1 .. 5 (settings.BRIGHTNESS), shown at once while chosen;
+- puzzle: off, easy, medium, hard (teach/puzzle.py): saved with a level, the
+  board sets the puzzles up instead of a new game.
 
 ``VERSION`` (the firmware's) goes out with the protocol's menu event.
 """
 from morris.geometry import GEOMETRIES
 
-ITEMS = ("rules", "level", "players", "learning", "brightness")
-ITEM_POINTS = ("d5", "e4", "d3", "c4", "c5")
+ITEMS = ("rules", "level", "players", "learning", "brightness", "puzzle")
+ITEM_POINTS = ("d5", "e4", "d3", "c4", "c5", "e5")
 BAR_POINTS = ("a7", "d7", "g7", "g4", "g1", "d1", "a1", "a4")
 WHITE_SIDE = ("b6", "b4", "b2")
 BLACK_SIDE = ("f6", "f4", "f2")
@@ -40,6 +42,7 @@ CHOICES = {
                 ["computer", "computer"]),
     "learning": (False, True),
     "brightness": (1, 2, 3, 4, 5),
+    "puzzle": (0, 1, 2, 3),
 }
 # Okabe-Ito blue, orange, sky blue (as board/leds.py's palette); the LED driver
 # applies gamma, the brightness level and the current budget

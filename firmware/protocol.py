@@ -307,6 +307,9 @@ class Protocol:
                   "on_board", "record", "first", "rules", "learning", "remote", "awaiting_remote",
                   "lifted", "mistakes", "hint"):
             out[k] = st.get(k)
+        for k in ("quality", "puzzle"):      # learning mode's move quality, puzzle mode
+            if st.get(k) is not None:
+                out[k] = st[k]
         out["players"] = list(host.players)
         out["level"] = host.level
         out["thinking"] = host.thinking()

@@ -1,11 +1,11 @@
 """Board settings that persist across power cycles: rules, engine level, players, learning,
-LED brightness.
+LED brightness, puzzle mode and its counts.
 
 Stored as one JSON object through an atomic store (``save(bytes)`` /
 ``load() -> bytes or None``, e.g. ``hw.store.FileStore("settings.json")``)::
 
     {"rules": "standard", "level": 3, "players": ["human", "computer"], "learning": false,
-     "brightness": 3}
+     "brightness": 3, "puzzle": 0, "solved": 0, "tried": 0}
 
 ``rules`` is a rules text (a preset, optionally ``+option=value``), ``level``
 the engine level 1..MAX_LEVEL, ``players`` (white, black) each "human",
@@ -13,6 +13,9 @@ the engine level 1..MAX_LEVEL, ``players`` (white, black) each "human",
 ``brightness`` the LED level 1..5: a channel at 255 is sent as
 ``BRIGHTNESS[level - 1]`` (after gamma correction, hw/lights.py); the
 current budget (board_config.LED_BUDGET_MA) stays the ceiling at every level.
+``puzzle`` is puzzle mode (teach/puzzle.py): 0 off, else the puzzles' difficulty
+1..3 (easy, medium, hard); ``solved`` and ``tried`` count the puzzles solved
+(within two tries) and finished.
 A missing, damaged or partly invalid file falls back field by field to the
 defaults from ``board_config`` (DEFAULT_PRESET, DEFAULT_LEVEL).
 """
@@ -25,7 +28,9 @@ from morris import Rules
 
 MAX_LEVEL = 5            # engine.TOP_LEVEL (a test keeps them equal; not imported: RAM)
 PLAYER_KINDS = ("human", "computer", "remote")
-KEYS = ("rules", "level", "players", "learning", "brightness")
+KEYS = ("rules", "level", "players", "learning", "brightness", "puzzle", "solved", "tried")
+PUZZLE_LEVELS = 3
+MAX_COUNT = 999999
 BRIGHTNESS = (16, 32, 64, 128, 255)   # channel value sent for 255, per level 1..5
 DEFAULT_BRIGHTNESS = 3
 
@@ -39,7 +44,7 @@ def defaults():
     except ImportError:  # pragma: no cover
         preset, level = "standard", 3
     return {"rules": preset, "level": level, "players": ["human", "computer"], "learning": False,
-            "brightness": DEFAULT_BRIGHTNESS}
+            "brightness": DEFAULT_BRIGHTNESS, "puzzle": 0, "solved": 0, "tried": 0}
 
 
 def check(key, value):
@@ -60,6 +65,11 @@ def check(key, value):
             if p not in PLAYER_KINDS:
                 raise ValueError("player must be one of %s" % "/".join(PLAYER_KINDS))
         return [value[0], value[1]]
+    if key == "puzzle" or key == "solved" or key == "tried":
+        top = PUZZLE_LEVELS if key == "puzzle" else MAX_COUNT
+        if type(value) is not int or not 0 <= value <= top:
+            raise ValueError("%s must be an integer 0..%d" % (key, top))
+        return value
     if key == "learning":
         if value is not True and value is not False:
             raise ValueError("learning must be true or false")

@@ -114,6 +114,13 @@ TEMPLATES = [
     "{0} is marked: no stone may go there until placement ends; remove it",
     # the saved game could not be resumed at power-up (board/message.py)
     "The saved game could not be resumed ({0}); it is kept as {1}. Press a button",
+    # the puzzles (teach/puzzle.py)
+    "Puzzle {0} ({1}): set up the stones as the lights show.",
+    *_sides("Puzzle {0} ({1}): {c} to move. {2}", caps=True),
+    *_sides("Try again. {c} to move. {0}", caps=True),
+    "Right! {0} plays {1}. Press OK for the next puzzle.",
+    "Not quite: {0} plays {1}, which is not the answer. Put the stones back as the lights show.",
+    "Here is the answer: {0} plays {1}. Play it on the board, or press OK for the next puzzle.",
 ]
 # Templates with a number: the part {n} that counts (a number, or a list of points: how many
 # points); their catalogue entries have plural forms.
@@ -127,12 +134,26 @@ TEMPLATE_PLURALS = {
     "Full board: {0} removes {1} of the lit black stones": 1,
 }
 # Templates that carry a move: the page says the move as a sentence of its own
-# (static/app.js moveSentence), with the side of part "side", the move of part "move", then
-# "lights" (carry it out as lit) or the part "then" (what to put right): not catalogue texts.
+# (static/app.js moveSentence), with the side of part "side" and the move of part "move", in
+# the "tense" "now" (a move being played or to carry out, the default) or "past" (a move
+# played); "before" and "then" are said before and after it: a text of the catalogue, or a
+# part's number (that part translated as a message: what to put right). These templates are
+# not catalogue texts; their "before" and "then" texts are (``move_texts()``).
 MOVE_TEMPLATES = {
     "{0} plays {1}": {"side": 0, "move": 1},
-    "Make {0}'s move {1} as lit": {"side": 0, "move": 1, "then": "lights"},
+    "Make {0}'s move {1} as lit": {"side": 0, "move": 1,
+                                   "then": "Do this move on the board as the lights show."},
     "Carry out {0}'s move {1}: {2}": {"side": 0, "move": 1, "then": 2},
+    # the puzzles' verdicts and answer (teach/puzzle.py)
+    "Right! {0} plays {1}. Press OK for the next puzzle.": {
+        "side": 0, "move": 1, "tense": "past", "before": "Right! You found it.",
+        "then": "Press OK for the next puzzle."},
+    "Not quite: {0} plays {1}, which is not the answer. Put the stones back as the lights show.": {
+        "side": 0, "move": 1, "tense": "past",
+        "then": "That is not the answer. Put the stones back as the lights show."},
+    "Here is the answer: {0} plays {1}. Play it on the board, or press OK for the next puzzle.": {
+        "side": 0, "move": 1, "before": "Here is the answer.",
+        "then": "Play it on the board, or press OK for the next puzzle."},
 }
 # Whole messages and words the firmware and the server use as they are.
 WORDS = [
@@ -143,6 +164,13 @@ WORDS = [
     "Waiting for the board",
     "mirror mode is read-only: play on the board itself",
     "replay view: leave the replay to touch the board",
+    # the puzzles (teach/puzzle.py): a verdict, the tasks, the levels
+    "Well done! That is the answer. Press OK for the next puzzle.",
+    "Close a mill with one move.",
+    "Stop the other player's mill.",
+    "Find the move that wins a stone in two moves.",
+    "Keep your stones free: do not let the other player block them.",
+    "Win the game with the flying stones.",
 ] + [
     # parts: words used inside other sentences (PARTS below)
     "White", "Black", "white", "black", "human", "computer", "remote",
@@ -157,7 +185,9 @@ WORDS = [
     "capture not allowed: the same stone twice",
     "not a legal move here",
     # the settings of the board's menu (host_sim.sim.menu_message) and their values
-    "rules", "level", "players", "learning", "on", "off",
+    "rules", "level", "players", "learning", "on", "off", "puzzle",
+    # the puzzles' levels (teach/puzzle.py)
+    "easy", "medium", "hard",
 ]
 # Texts that are parts of sentences (a word, a reason in brackets, a legend label, a
 # move in words), not sentences of their own: they may start in lower case.
@@ -194,6 +224,8 @@ PARTS = set(WORDS[WORDS.index("White"):]) | {
     "count the mills",
     "nothing happens",
     "both are taken away",
+    # the move quality's cue (static/app.js)
+    "flashes twice a second",
 }
 
 
@@ -211,6 +243,12 @@ def _led_texts():
 def _level_texts():
     from engine import LEVEL_NAMES
     return [n for n in LEVEL_NAMES if n]
+
+
+def move_texts():
+    """The catalogue texts the page says around a move (MOVE_TEMPLATES' "before" / "then")."""
+    return [v for spec in MOVE_TEMPLATES.values() for k, v in sorted(spec.items())
+            if k in ("before", "then") and isinstance(v, str)]
 
 
 def _page_strings():
@@ -242,7 +280,7 @@ def msgids():
     if ROOT + "/firmware" not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, "firmware"))
     seen = []
-    for s in _page_strings() + _led_texts() + _level_texts() + WORDS + TEMPLATES:
+    for s in _page_strings() + move_texts() + _led_texts() + _level_texts() + WORDS + TEMPLATES:
         if s and s not in seen and s not in TEMPLATE_PLURALS and s not in MOVE_TEMPLATES:
             seen.append(s)
     return seen

@@ -19,6 +19,8 @@ From the page:
                       (either or both; rules and players change with new_game)
   {"type": "resign", "side": "white"}   that side resigns (default: the side to move)
   {"type": "draw"}    the players agree to a draw
+  {"type": "puzzle", "level": 1}   puzzle mode at difficulty 1..3 (0: back to the game),
+                      as the board's settings menu does (teach/puzzle.py)
   {"type": "sim_options", "auto_remote": true}   simulator only: the computer moves
                       its own stones (false: carry its moves out by hand, as on the board)
   {"type": "sweep"}   take all stones off;   {"type": "tidy"}   set them as expected
@@ -71,7 +73,7 @@ MAX_MESSAGE = 4096
 MAX_IMPORT = 65536     # an imported record may be longer than other messages
 MAX_DEPTH = 16         # nesting of a message's JSON (a new_game message needs 2)
 PHYSICAL = ("lift", "put", "button", "new_game", "sweep", "clear", "tidy", "resign", "draw", "settings",
-            "sim_options")
+            "sim_options", "puzzle")
 TICK_MS = 20
 TYPES = {
     ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
@@ -389,6 +391,11 @@ class SimServer:
                 sim.auto_remote = auto
             elif kind == "tidy":
                 sim.tidy()
+            elif kind == "puzzle":
+                level = data.get("level")
+                if type(level) is not int or not 0 <= level <= 3:
+                    raise BadMessage("puzzle level must be 0..3")
+                sim.set_puzzle(level)
             elif kind == "state":
                 return self.state()
             else:

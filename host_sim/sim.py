@@ -367,6 +367,11 @@ class Simulation:
         if new:
             self.ask("settings", set=new)
 
+    def set_puzzle(self, level):
+        """Puzzle mode at difficulty ``level`` (1..3; 0: back to the saved game), with the
+        protocol's "settings" command, as the board's menu does (teach/puzzle.py)."""
+        self.ask("settings", set={"puzzle": level})
+
     def resign(self, side=None):
         """``side`` ("white"/"black"; None: the side to move) resigns (protocol "resign");
         BoardError when no game is going on."""
@@ -578,6 +583,8 @@ def menu_message(menu):
         value = "White: %s, Black: %s" % (value[0], value[1])
     elif isinstance(value, bool):
         value = "on" if value else "off"
+    elif key == "puzzle":
+        value = ("off", "easy", "medium", "hard")[value]
     return MENU_MESSAGE.replace("{0}", key).replace("{1}", str(value))
 
 

@@ -354,6 +354,17 @@ def test_6_the_layout_keeps_the_turn_in_view_the_buttons_still_and_nothing_cut(b
     steps.append(("replay and an error", page.evaluate(BUTTONS)))
     page.click("#rp-exit")
     page.wait_for_selector('body[data-replay-index=""]')
+    # learning mode's move quality and a puzzle: their boxes come below the buttons
+    send(page, {"type": "settings", "learning": True})
+    set_position(page, PLACE_MILL)
+    page.wait_for_selector("#quality-box:not([hidden])", timeout=15000)
+    steps.append(("the move quality", page.evaluate(BUTTONS)))
+    send(page, {"type": "puzzle", "level": 1})
+    page.wait_for_selector("#puzzle-box:not([hidden])", timeout=10000)
+    steps.append(("a puzzle", page.evaluate(BUTTONS)))
+    send(page, {"type": "puzzle", "level": 0})
+    page.wait_for_selector("#puzzle-box", state="hidden", timeout=10000)
+    send(page, {"type": "settings", "learning": False})
     set_position(page, WIN)
     click(page, "c4")
     click(page, "g1")
@@ -369,7 +380,7 @@ def test_6_the_layout_keeps_the_turn_in_view_the_buttons_still_and_nothing_cut(b
     # small screens: nothing of the side cut off, every setting included; the turn's stone round
     for w, h in ((1366, 768), (800, 600), (390, 844)):
         page = open_page(browser, humans, w, h)
-        for d in ("setup", "all-options", "rules-card", "records", "tools"):
+        for d in ("setup", "all-options", "puzzles", "rules-card", "records", "tools"):
             page.evaluate("d => { document.getElementById(d).open = true; }", d)
         page.wait_for_selector("#card-body li")
         for view in ("", "classroom"):

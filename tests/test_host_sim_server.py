@@ -268,7 +268,7 @@ def test_holding_ok_opens_the_boards_menu_and_the_page_shows_it():
         server.handle(json.dumps({"type": "button", "name": b}))
         sim.settle()
     assert "players = White: human, Black: human" in server.state()["message"]
-    for b in ("ok", "ok", "ok"):                         # learning stays off, brightness kept; save
+    for b in ("ok", "ok", "ok", "ok"):       # learning stays off, brightness kept, no puzzles; save
         server.handle(json.dumps({"type": "button", "name": b}))
         sim.settle()
     st = server.state()

@@ -23,6 +23,10 @@ def test_every_meaning_has_its_own_colour_and_a_second_cue():
     t = legend.table()
     assert t["remote_to"]["rgb"] != t["hint_mill"]["rgb"] and t["remove"]["rgb"] != t["hint_threat"]["rgb"]
     assert t["remote_to"]["cue"] != t["hint_mill"]["cue"] and t["remove"]["cue"] != t["hint_threat"]["cue"]
+    # learning mode's move quality: two steady dots and a mistake that flashes (a cross on the page)
+    assert [t[n]["cue"] for n in ("good", "playable", "mistake")] == ["steady", "steady", "flash"]
+    assert [t[n]["mark"] for n in ("good", "playable", "mistake")] == ["dot", "dot", "cross"]
+    assert leds.FLASHING == (leds.MEANINGS.index("mistake"),)
 
 
 def test_the_board_blinks_and_pulses_as_the_table_says():
@@ -102,8 +106,10 @@ def delta_e(a, b, vision=None):
 
 
 def second_cue(a, b):
-    """The cue other than colour that tells meaning rows ``a`` and ``b`` apart, in words, or None."""
-    if a["mark"] != b["mark"]:
+    """The cue other than colour that tells meaning rows ``a`` and ``b`` apart on the board and
+    the page alike, in words, or None. The page's cross (the mistake's mark) is drawn over a dot
+    and the board has no cross: it is a dot there, told apart by its blink pattern."""
+    if (a["mark"] == "ring") != (b["mark"] == "ring"):
         return "a ring about a stone / a dot on an empty point"
     if a["cue"] != b["cue"]:
         return "the blink pattern (%s / %s)" % (a["cue"], b["cue"])
@@ -111,18 +117,19 @@ def second_cue(a, b):
 
 
 def test_every_two_meanings_differ_by_colour_in_every_vision_or_by_a_named_second_cue():
-    """Every pair of meanings of the table (new ones too): of the same mark (both rings, both
-    dots) their colours differ by dE >= 20 in normal vision, and by dE >= 12 under each
-    dichromacy unless the blink pattern tells them apart; of different marks the mark does
-    (a ring about a stone, a dot on an empty point: on the board, a lit stone or a lit free point).
-    Every mark stands out from the wood by the same margins."""
+    """Every pair of meanings of the table (learning mode's good / playable / mistake too): of
+    the same mark on the board (both rings, or both dots: the page's cross is a dot there) their
+    colours differ by dE >= 20 in normal vision, and by dE >= 12 under each dichromacy unless the
+    blink pattern tells them apart; of a ring and a dot the mark does (a ring about a stone, a dot
+    on an empty point: on the board, a lit stone or a lit free point). Every mark stands out from
+    the wood by the same margins."""
     import itertools
     table = legend.table()
     del table["off"]
     bad, told = [], []
     for (na, a), (nb, b) in itertools.combinations(table.items(), 2):
         cue = second_cue(a, b)
-        if a["mark"] != b["mark"]:
+        if cue and "ring" in cue:
             told.append((na, nb, cue))
             continue
         sa, sb = seen(a["rgb"]), seen(b["rgb"])
@@ -143,6 +150,9 @@ def test_every_two_meanings_differ_by_colour_in_every_vision_or_by_a_named_secon
             if d < (MIN_DE if v is None else MIN_DE_CVD):
                 bad.append("%s on the wood: dE %.1f (%s)" % (name, d, v or "normal"))
     assert not bad, "\n".join(bad)
+    # learning mode's three lights light free points beside other dots: colour alone tells them
+    teach = {"good", "playable", "mistake"}
+    assert not [t for t in told if "under" in t[2] and teach & set(t[:2])]
     # the blink pattern is needed only where colour fails under a dichromacy: say where
     print("\n".join("%s / %s: told apart by %s" % t for t in told if "under" in t[2]))
 
@@ -155,6 +165,12 @@ def test_the_colour_vision_check_catches_what_it_looks_for():
     assert second_cue(ring, dict(ring)) is None
     assert "blink" in second_cue(ring, {"mark": "ring", "cue": "blink"})
     assert "dot" in second_cue(ring, {"mark": "dot", "cue": "steady"})
+    # the page's cross alone is no cue (the board has none): the mistake's flash is
+    dot = {"mark": "dot", "cue": "steady"}
+    assert second_cue(dot, {"mark": "cross", "cue": "steady"}) is None
+    assert "flash" in second_cue(dot, {"mark": "cross", "cue": "flash"})
+    # half B's first mistake colour vanished into the wood under deuteranopia
+    assert delta_e(seen((255, 80, 80)), WOOD, "deutan") < MIN_DE_CVD
 
 
 # ---- the bytes the LEDs receive (issue 21) ---------------------------------------------
@@ -182,12 +198,12 @@ def test_every_meaning_is_distinct_in_the_bytes_sent_at_every_brightness():
     """Issue 21: the meanings as the LEDs receive them (gamma 2.2 and each brightness
     level of the settings, through hw/lights.py): no two meanings (every entry of the
     palette table, so new meanings are covered too) are sent as the same bytes; a
-    blinking / pulsing meaning's low phase (leds.dim, as the controller paints it) is
-    never dark, differs from its full phase and from every steady meaning."""
+    blinking / pulsing / flashing meaning's low phase (leds.dim, as the controller paints
+    it) is never dark, differs from its full phase and from every steady meaning."""
     import settings
     pal = leds.palette_list()
     codes = range(1, len(leds.MEANINGS))
-    phased = set(leds.BLINKING) | set(leds.PULSING)
+    phased = set(leds.BLINKING) | set(leds.PULSING) | set(leds.FLASHING)
     assert len(pal) == len(leds.MEANINGS)
     for b in settings.BRIGHTNESS:
         full = dict(zip(codes, _sent([pal[c] for c in codes], b)))

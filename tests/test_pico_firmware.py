@@ -96,7 +96,7 @@ def test_settings_defaults_and_fallbacks():
     d = settings.defaults()
     assert d == {"rules": cfg.DEFAULT_PRESET, "level": cfg.DEFAULT_LEVEL,
                  "players": ["human", "computer"], "learning": False,
-                 "brightness": settings.DEFAULT_BRIGHTNESS}
+                 "brightness": settings.DEFAULT_BRIGHTNESS, "puzzle": 0, "solved": 0, "tried": 0}
     st = drivers.MemoryStore()
     assert settings.load(st) == d and settings.load(None) == d
     st.save(b"not json")
@@ -155,6 +155,8 @@ def test_menu_navigation_and_frames():
     assert _lit(m.frame()) == {"c5", "a7", "d7", "g7"}
     m.press("hint")
     assert m.values["brightness"] == 4
+    m.press("ok")                                             # puzzles: off = one bar point
+    assert _lit(m.frame()) == {"e5", "a7"} and m.values["puzzle"] == 0
     assert m.press("ok") == "save"
     assert menu_mod.Menu(settings.defaults()).press("new") == "cancel"
 
@@ -233,14 +235,14 @@ def test_menu_opens_on_a_held_ok_at_an_empty_board_and_saves():
     lp.hold_ok()
     assert lp.loop.menu is not None
     assert _lit(lp.lights.colours) == {"d5", "a7"}            # the menu shows on the LEDs
-    for b in ("hint", "ok", "hint", "hint", "ok", "ok", "hint", "ok", "ok"):
+    for b in ("hint", "ok", "hint", "hint", "ok", "ok", "hint", "ok", "ok", "ok"):
         lp.buttons.press(b)
         lp.tick()
     assert lp.loop.menu is None
     s = json.loads(lp.sstore.load())
     assert s == {"rules": "wikipedia", "level": cfg.DEFAULT_LEVEL + 2,
                  "players": ["human", "human"], "learning": True,
-                 "brightness": settings.DEFAULT_BRIGHTNESS}
+                 "brightness": settings.DEFAULT_BRIGHTNESS, "puzzle": 0, "solved": 0, "tried": 0}
     assert lp.loop.level == cfg.DEFAULT_LEVEL + 2
     assert str(lp.loop.controller.position.rules) == "wikipedia"
     assert lp.loop.controller.learning is True

@@ -200,7 +200,7 @@ def _short_tail(monkeypatch):
     monkeypatch.setattr(controller, "TAIL", TAIL)
 SETTINGS_AT = 7          # the ply before which a settings change arrives over the link
 SETTINGS0 = {"rules": "standard", "level": 2, "players": ["human", "human"], "learning": False,
-             "brightness": 3}
+             "brightness": 3, "puzzle": 0, "solved": 0, "tried": 0}
 
 
 class Board:

@@ -115,7 +115,8 @@ def test_new_game_with_rules_players_level_is_saved():
     assert rig.loop.level == 4 and rig.c.learning is True
     saved = json.loads(rig.sstore.load())
     assert saved == {"rules": "wikipedia+no_return=on", "level": 4,
-                     "players": ["human", "computer"], "learning": True, "brightness": 3}
+                     "players": ["human", "computer"], "learning": True, "brightness": 3,
+                     "puzzle": 0, "solved": 0, "tried": 0}
 
 
 def test_new_game_with_preset_and_options_and_events():
@@ -237,7 +238,8 @@ def test_settings():
     rig = Rig()
     r = rig.reply({"cmd": "settings"})
     assert r == {"type": "settings", "rules": "standard", "level": 2,
-                 "players": ["human", "remote"], "learning": False, "brightness": 3}
+                 "players": ["human", "remote"], "learning": False, "brightness": 3,
+                 "puzzle": 0, "solved": 0, "tried": 0}
     r = rig.reply({"cmd": "settings", "set": {"level": 5, "learning": True}})
     assert r["level"] == 5 and r["learning"] is True
     assert json.loads(rig.sstore.load())["level"] == 5
@@ -246,6 +248,7 @@ def test_settings():
     r = rig.reply({"cmd": "settings", "set": {"rules": "wikipedia", "players": ["human", "human"]}})
     assert str(rig.c.position.rules) == "standard"       # rules and players: the next game
     assert rig.loop.players == ("human", "remote")
+    rig.settle()        # learning mode's move quality done: the board changes no more by itself
     for bad in ({"cmd": "settings", "set": {}}, {"cmd": "settings", "set": {"volume": 3}},
                 {"cmd": "settings", "set": {"level": 9}}, {"cmd": "settings", "set": "level=3"},
                 {"cmd": "settings", "set": {"rules": "standard+stones=99"}}):

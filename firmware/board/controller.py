@@ -390,7 +390,7 @@ class Controller(Display):
         now = self._now
         return (occupancy == d.raw and d.raw == d.settled and not self._dirty and self._hold < 0
                 and not self._blinky and self._lay is None
-                and self._key >> 4 == self._serial & 0xFFFFF    # the frame shows the last change
+                and self._key >> 5 == self._serial & 0xFFFFF    # the frame shows the last change
                 and (not self._flash or ticks_diff(now, self._flash_at) >= FLASH_MS)
                 and (self._hint is None or ticks_diff(now, self._hint_at) >= HINT_MS))
 

@@ -19,7 +19,15 @@ HINT_MS = 8000      # how long a hint stays (it also goes when the board changes
 
 
 class Display:
-    """Mixin of Controller: ``status()`` and the frame (``_render``)."""
+    """Mixin of Controller: ``status()`` and the frame (``_render``).
+
+    ``teacher``: None, or an object that teaches on the board (teach/quality.py's
+    move quality, teach/puzzle.py's puzzles; set by the main loop) with
+    ``paint(controller, view, codes)`` (paints over the view's meaning codes),
+    ``message(controller)`` (a message or None) and ``status(controller)``
+    (a dict merged into ``status()``); it bumps ``_serial`` when its picture changes."""
+
+    teacher = None    # a class default: the instance dict grows only when one is set
 
     # ---- status ---------------------------------------------------------------
     def status(self):
@@ -67,7 +75,7 @@ class Display:
         mistakes = []
         if v.kind == "mistake":
             mistakes.append(self._mistake_info(v))
-        return {
+        out = {
             "message": message,
             "turn": COLOURS[t],
             "phase": phase,
@@ -91,6 +99,9 @@ class Display:
             "expected": self.expected_occupancy(),
             "hint": self._hint_ev if self._hint_shown() else None,
         }
+        if self.teacher is not None:
+            out.update(self.teacher.status(self))
+        return out
 
     def _hint_shown(self):
         """True while a hint is on the LEDs (until the board changes or HINT_MS pass)."""
@@ -153,7 +164,10 @@ class Display:
         hint = self._hint
         if hint is not None and ticks_diff(now, self._hint_at) >= HINT_MS:
             hint = None
-        key = ((self._serial & 0xFFFFF) << 4 | (pulse if self._blinky & 2 else 0) << 3
+        fl = now % 1000
+        fl = 1 if fl < 150 or 300 <= fl < 450 else 0      # leds.FLASHING: two short flashes
+        key = ((self._serial & 0xFFFFF) << 5 | (fl if self._blinky & 4 else 0) << 4
+               | (pulse if self._blinky & 2 else 0) << 3
                | (blink if self._blinky & 1 else 0) << 2
                | (2 if flash else 0) | (1 if hint is not None else 0))
         if key == self._key:
@@ -205,6 +219,8 @@ class Display:
             self._paint(v.place_b, leds.PLACE_BLACK)
         else:
             self._paint_view(v)
+        if self.teacher is not None:
+            self.teacher.paint(self, v, codes)
         if self._aside is not None:     # the saved game was set aside at power-up
             rows = pos.geo.rows
             for p in (rows[0][0], rows[0][-1], rows[-1][0], rows[-1][-1]):
@@ -219,19 +235,25 @@ class Display:
         dimc = self._dim
         frame = []
         blinky = 0
+        full = 0        # the frame's channel sum with every mark at full level (the cap)
         for i in range(24):
             c = codes[i]
+            q = pal[c]
+            full += q[0] + q[1] + q[2]
             if c >= leds.REMOVE and c <= leds.PLACE_BLACK or c == leds.ASIDE:
                 blinky |= 1
                 frame.append(dimc[c] if blink else pal[c])
             elif c >= leds.REMOTE_FROM and c <= leds.REMOTE_CAPTURE:
                 blinky |= 2
                 frame.append(dimc[c] if pulse else pal[c])
+            elif c in leds.FLASHING:
+                blinky |= 4
+                frame.append(pal[c] if fl else dimc[c])
             else:
                 frame.append(pal[c])
         self._blinky = blinky
-        leds.cap_frame(frame, self.budget_ma)
+        leds.cap_frame(frame, self.budget_ma, full)
         self._frame = frame
-        self._key = ((key & ~12) | (blink << 2 if blinky & 1 else 0)
-                     | (pulse << 3 if blinky & 2 else 0))
+        self._key = ((key & ~28) | (blink << 2 if blinky & 1 else 0)
+                     | (pulse << 3 if blinky & 2 else 0) | (fl << 4 if blinky & 4 else 0))
         return frame

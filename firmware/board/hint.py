@@ -66,6 +66,9 @@ def hint(c):
           "move": move, "from": names[frm] if frm != NONE else None,
           "to": names[best & 31] if best >= 0 else None, "mill": c._names(mill),
           "threats": c._names(threat), "block": block}
+    t = c.teacher
+    if t is not None and hasattr(t, "reasons"):     # learning mode: why a move is a mistake
+        ev["quality"] = t.reasons(c)
     c._hint_ev = ev
     c._events.append(ev)
     return ev

@@ -2,11 +2,11 @@
 
 MEANINGS lists what a lit point can mean; the controller paints one meaning
 per point and this module turns meanings into colours (``PALETTE``,
-``BLINKING`` / ``PULSING``, ``RINGS``: the one table; its texts and
+``BLINKING`` / ``PULSING`` / ``FLASHING``, ``RINGS``: the one table; its texts and
 ``table()`` for user interfaces are in board/legend.py, which the board does
 not load). No colour has two meanings, and no meaning
 relies on hue alone: mistakes blink, the computer's move pulses, dim/bright
-marks differ in level. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
+marks differ in level, the learning mode's mistake flashes. Any entry can be replaced: ``palette={"dest": (0, 0, 255)}``.
 
 Current model (per WS2812B, see tools/power_budget.py and
 firmware/board_config.py): each colour channel draws ``MA_PER_CHANNEL`` (20)
@@ -20,6 +20,7 @@ channel, hues kept) so that the colour current, sum over LEDs and channels of
 from board_config import LED_MA_PER_CHANNEL as MA_PER_CHANNEL  # noqa: F401
 from board_config import LED_IDLE_MA as IDLE_MA  # noqa: F401
 from board_config import LED_BUDGET_MA as DEFAULT_BUDGET_MA
+from morris.compat import const
 
 # Meaning codes (index into MEANINGS), used by the controller when painting.
 OFF = 0
@@ -44,11 +45,16 @@ CAPTURED = 18
 HINT_FROM = 19
 MARKED = 20
 ASIDE = 21
+# learning mode's move quality (teach/quality.py; a puzzle's verdict and answer too):
+# private (no room in this module's dict); teach/ finds them by name in MEANINGS
+_GOOD = const(22)
+_PLAYABLE = const(23)
+_MISTAKE = const(24)
 
 MEANINGS = ("off", "dest", "origin", "movable", "capture", "mill", "remote_from",
             "remote_to", "remote_capture", "remove", "missing", "place_white",
             "place_black", "hint_mill", "hint_threat", "win", "lose", "draw", "captured",
-            "hint_from", "marked", "aside")
+            "hint_from", "marked", "aside", "good", "playable", "mistake")
 
 # The one table of LED meanings: the board paints it, the simulator's page draws
 # its legend from it (``table()``), docs/board_controller.md lists it (a test keeps
@@ -87,9 +93,14 @@ PALETTE = (        # (r, g, b) 0..255 before the current cap
     (0, 200, 60),      # hint_from
     (112, 0, 56),      # marked
     (255, 120, 160),   # aside
+    (176, 255, 112),   # good
+    (176, 128, 255),   # playable
+    (255, 96, 112),    # mistake
 )
 BLINKING = (REMOVE, MISSING, PLACE_WHITE, PLACE_BLACK, ASIDE)
 PULSING = (REMOTE_FROM, REMOTE_TO, REMOTE_CAPTURE)
+FLASHING = (_MISTAKE,)   # full level at 0-150 and 300-450 ms of each second, else a quarter:
+                        # "not here" (board/display.py; a cross on the page)
 RINGS = (1 << MOVABLE | 1 << CAPTURE | 1 << MILL | 1 << REMOTE_FROM | 1 << REMOTE_CAPTURE
          | 1 << REMOVE | 1 << WIN | 1 << LOSE | 1 << DRAW | 1 << HINT_FROM)
 BLINK_MS = 250      # half period of a blinking mark
@@ -138,18 +149,22 @@ def frame_current_ma(frame):
     return s * MA_PER_CHANNEL / 255
 
 
-def cap_frame(frame, budget_ma):
+def cap_frame(frame, budget_ma, total=None):
     """Scale ``frame`` (list of (r, g, b)) in place so its colour current is <= ``budget_ma``.
 
     Every channel is multiplied by the same factor (integer arithmetic, rounded
     down, so the result never exceeds the budget). Returns the frame.
-    ``budget_ma`` None or negative means no cap.
+    ``budget_ma`` None or negative means no cap. ``total``: the channel-value sum
+    the factor is figured for, at least the frame's own (default); the display
+    passes its frame's sum with every blinking mark at full level, so that a
+    steady light keeps its level while the marks blink.
     """
     if budget_ma is None or budget_ma < 0:
         return frame
-    total = 0
-    for c in frame:
-        total += c[0] + c[1] + c[2]
+    if total is None:
+        total = 0
+        for c in frame:
+            total += c[0] + c[1] + c[2]
     allowed = budget_ma * 255 // MA_PER_CHANNEL   # channel-value units
     if total <= allowed:
         return frame

@@ -3,7 +3,7 @@ of every meaning of board/leds.py (``DESCRIPTIONS``, by meaning code) and the
 whole table as a dict (``table``). Not loaded by the board's firmware (its
 strings would stay in the Pico's heap for nothing); the host simulator's page,
 its translations and docs/board_controller.md use it."""
-from board.leds import MEANINGS, PALETTE, BLINKING, PULSING, RINGS
+from board.leds import MEANINGS, PALETTE, BLINKING, PULSING, FLASHING, RINGS
 
 DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "nothing",
@@ -28,17 +28,21 @@ DESCRIPTIONS = (   # short English description, for user interfaces and docs
     "hint: move this stone",
     "marked point: no stone may go here until placement ends",
     "the saved game could not be resumed and was set aside: press a button",
+    "a good move: put the stone here",
+    "a move that is all right, but there is a better one",
+    "a mistake: after it you lose a stone or the game",
 )
 
 
 def table():
-    """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink" or
-    "pulse"), "mark" ("ring" or "dot"), "text"}: for user interfaces and docs
-    (it allocates: not for the board's loop)."""
+    """The table as a dict, meaning name -> {"rgb", "cue" ("steady", "blink",
+    "pulse" or "flash"), "mark" ("ring", "dot" or "cross"), "text"}: for user
+    interfaces and docs (it allocates: not for the board's loop)."""
     out = {}
     for code in range(len(MEANINGS)):
-        cue = "blink" if code in BLINKING else "pulse" if code in PULSING else "steady"
-        out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue,
-                               "mark": "ring" if RINGS >> code & 1 else "dot",
+        cue = ("blink" if code in BLINKING else "pulse" if code in PULSING
+               else "flash" if code in FLASHING else "steady")
+        mark = "ring" if RINGS >> code & 1 else "cross" if code in FLASHING else "dot"
+        out[MEANINGS[code]] = {"rgb": list(PALETTE[code]), "cue": cue, "mark": mark,
                                "text": DESCRIPTIONS[code]}
     return out

@@ -17,6 +17,8 @@ def message(c):
     names = pos.geo.names
     x = extras(pos)
     s = x.message(c) if x is not None else None
+    if s is None and c.teacher is not None:
+        s = c.teacher.message(c)
     if s is not None:
         return s
     if k == "idle":

@@ -107,14 +107,17 @@ function moveSentence(side, mv, tense) {
   if (m[2]) return t(S["slide" + k], who, m[1], m[2], pointList(caps));
   return t(S["put" + k], who, m[1], pointList(caps));
 }
-// The firmware's messages that carry a move ({side: slot, move: slot, then: what follows}):
-// the move as a sentence, then the rest (host_sim/i18n.py MOVE_TEMPLATES).
+// The firmware's messages that carry a move ({side: slot, move: slot, tense, before, then}):
+// what comes before, the move as a sentence, then the rest; "before" and "then" are a text of
+// the catalogue or a part's slot (host_sim/i18n.py MOVE_TEMPLATES).
 function moveTemplate(spec, parts) {
   const side = parts[spec.side].toLowerCase() === "black" ? "black" : "white";
-  let s = moveSentence(side, parts[spec.move], "now");
-  if (spec.then === "lights") s += " " + t("Do this move on the board as the lights show.");
-  else if (spec.then !== undefined && spec.then !== null) s += " " + tm(parts[spec.then]);
-  return s;
+  const say = x => (typeof x === "number" ? tm(parts[x]) : t(x));
+  const out = [];
+  if (spec.before !== undefined && spec.before !== null) out.push(say(spec.before));
+  out.push(moveSentence(side, parts[spec.move], spec.tense || "now"));
+  if (spec.then !== undefined && spec.then !== null) out.push(say(spec.then));
+  return out.join(" ");
 }
 function makeTemplates(list) {
   const esc = s => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -192,6 +195,8 @@ function drawBoard(names) {
                      fill: "none", stroke: "none" }, glows);
     make("circle", { cx: x, cy: y, r: 19, class: "dot", "data-point": name, opacity: 0,
                      fill: "none" }, el("dots"));
+    make("path", { d: `M${x - 12} ${y - 12}L${x + 12} ${y + 12}M${x + 12} ${y - 12}L${x - 12} ${y + 12}`,
+                   class: "cross", "data-point": name }, el("dots"));
     make("circle", { cx: x, cy: y, r: 11, class: "hole" + outer }, holes);
     make("circle", { cx: x + LED_DX, cy: y + LED_DY, r: 8, class: "led-lens led", "data-point": name,
                      "data-rgb": "0,0,0" }, leds);
@@ -248,8 +253,10 @@ function render(st) {
     const dot = document.querySelector(`.dot[data-point="${name}"]`);
     ring.setAttribute("stroke", mark === "ring" ? look.fill : "none");
     ring.setAttribute("opacity", mark === "ring" ? look.alpha : 0);
-    dot.setAttribute("fill", mark === "dot" ? look.fill : "none");
-    dot.setAttribute("opacity", mark === "dot" ? look.alpha : 0);
+    const spot = mark === "dot" || mark === "cross";       // a cross is drawn over a dot
+    dot.setAttribute("fill", spot ? look.fill : "none");
+    dot.setAttribute("opacity", spot ? look.alpha : 0);
+    renderCross(name, mark);
     led.classList.toggle("lit", !!look);
     led.style.fill = look ? look.fill : "";
     glow.setAttribute("opacity", look ? look.alpha * 0.7 : 0);
@@ -287,6 +294,8 @@ function render(st) {
   renderResult(st, rp, view, result, winner);
   renderMode(st);
   renderHint(st);
+  renderQuality(st);
+  renderPuzzle(st);
   renderCard(rp ? rp.rules : st.settings.rules);
   boardLook(rp ? rp.rules : st.settings.rules);
   renderGameButtons(st, rp, result);
@@ -1000,6 +1009,81 @@ function startGame() {
   send({ type: "new_game", preset: name, options, white: el("white").value, black: el("black").value,
          level: parseInt(el("level").value, 10), learning: el("learning").checked });
 }
+
+// ---- teaching (issue 24): learning mode's move quality and the puzzles -------------------
+// A mistake's point gets a dark cross over its dot (its second cue besides its colour).
+function renderCross(name, mark) {
+  const cross = document.querySelector(`.cross[data-point="${name}"]`);
+  if (!cross) return;
+  cross.classList.toggle("on", mark === "cross");
+}
+CUES.flash = N_("flashes twice a second");
+
+// Why a destination has its light, in words (the board's "quality" of the state:
+// firmware/teach/quality.py's ``why``).
+function qualityWhy(q, st) {
+  const them = sideName(other(st.turn)), pts = q.points || [];
+  const good = { mill: N_("On {0}: a good move. It closes a mill."), win: N_("On {0}: a good move. It wins the game."),
+                 threat: N_("On {0}: a good move. Next you can close a mill in two places."),
+                 safe: N_("On {0}: a good move. You keep all your stones.") };
+  if (q.meaning === "good") return t(good[q.why] || good.safe, q.to);
+  if (q.meaning === "playable") return t("On {0}: all right. But there is a better move: the one to {1} wins a stone.", q.to, pts[0] || "");
+  if (q.why === "mill") return t("On {0}: a mistake. Then {1} closes the mill {2} and takes one of your stones.", q.to, them, pts.join(" "));
+  if (q.why === "two_mills") return t("On {0}: a mistake. Then {1} can close a mill on {2} and also on {3}: you cannot block both.", q.to, them, pts[0], pts[1]);
+  if (q.why === "mill_next") return t("On {0}: a mistake. Then {1} can close a mill on {2}, and you cannot stop it.", q.to, them, pts.join(" "));
+  if (q.why === "blocked") return t("On {0}: a mistake. Then {1} can block all your stones, and you lose the game.", q.to, them);
+  return t("On {0}: a mistake. Then you lose the game.", q.to);
+}
+
+// The lit points' qualities in a few words, and once Hint is pressed why (learning mode:
+// the hint event's "quality", firmware/teach/why.py).
+function renderQuality(st) {
+  const box = el("quality-box"), q = st.status && st.status.quality;
+  const human = st.settings.players[st.turn === "white" ? 0 : 1] === "human";
+  if (st.replay || !q || !q.ready || !human || !st.settings.learning || st.result) { box.hidden = true; return; }
+  const lit = st.status.lit || {}, by = { good: [], playable: [], mistake: [] };
+  for (const name of POINTS) if (by[lit[name]]) by[lit[name]].push(name);
+  const list = el("quality-list");
+  list.textContent = "";
+  const line = (text, meaning) => { const li = document.createElement("li"); li.textContent = text; li.dataset.meaning = meaning; list.appendChild(li); };
+  const why = (st.hint && st.hint.turn === st.turn && st.hint.quality) || null;
+  if (!by.good.length && !by.playable.length && !by.mistake.length) {
+    line(t("Lift a stone: its points light up green for a good move, violet for an all right one, and red with a cross for a mistake."), "");
+  } else {
+    if (by.good.length) line(t("Good moves: {0}.", by.good.join(" ")), "good");
+    if (by.playable.length) line(t("All right, but not the best: {0}.", by.playable.join(" ")), "playable");
+    if (by.mistake.length) line(t("Mistakes: {0}.", by.mistake.join(" ")), "mistake");
+    if (why) {         // one line per reason: the points that share it together
+      const groups = [];
+      for (const m of why.filter(m => lit[m.to] === m.meaning)) {
+        const g = groups.find(x => x.meaning === m.meaning && x.why === m.why && String(x.points) === String(m.points));
+        if (g) g.to += " " + m.to; else groups.push(Object.assign({}, m));
+      }
+      for (const g of groups) line(qualityWhy(g, st), g.meaning);
+    }
+    else if (by.playable.length || by.mistake.length) line(t("Press Hint to hear why."), "");
+  }
+  box.hidden = false;
+  box.dataset.why = why ? why.map(m => m.to + "=" + m.why).join(" ") : "";
+}
+
+const PUZZLE_LEVELS = { 1: N_("easy"), 2: N_("medium"), 3: N_("hard") };
+// The puzzle in play: which one, how many solved; its task and verdict are the board's message.
+function renderPuzzle(st) {
+  const p = st.status && st.status.puzzle, box = el("puzzle-box");
+  document.body.dataset.puzzle = p ? p.state : "";
+  if (!p || st.replay) { box.hidden = true; el("puzzle-start").disabled = !!st.replay; return; }
+  box.hidden = false;
+  el("puzzle-title").textContent = t("Puzzle {0} of {1} ({2})", p.number, p.count, t(PUZZLE_LEVELS[p.level]));
+  el("puzzle-count").textContent = t("Solved so far: {0} of {1}.", p.solved, p.tried);
+  el("puzzle-next").disabled = p.state === "setup";
+  el("puzzle-answer").disabled = !["ask", "retry", "wrong"].includes(p.state);
+  el("puzzle-level").value = String(p.level);
+}
+el("puzzle-start").addEventListener("click", () => send({ type: "puzzle", level: parseInt(el("puzzle-level").value, 10) }));
+el("puzzle-next").addEventListener("click", () => send({ type: "button", name: "ok" }));
+el("puzzle-answer").addEventListener("click", () => send({ type: "button", name: "hint" }));
+el("puzzle-stop").addEventListener("click", () => send({ type: "puzzle", level: 0 }));
 
 // ---- physical actions ---------------------------------------------------------------
 function send(obj) {

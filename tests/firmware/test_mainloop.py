@@ -184,3 +184,37 @@ def test_new_game_with_other_rules():
     r = b.ask('{"cmd": "new", "players": ["human", "alien"]}')
     assert r[0]["type"] == "error" and "player" in r[0]["error"]
     assert str(b.loop.controller.position.rules) == "wikipedia+no_return=on"
+
+
+class _KeepingStore(Store):
+    """A store that reads in pieces and can set a game aside (as hw/store.py's)."""
+
+    def __init__(self, data=None):
+        Store.__init__(self, data)
+        self.calls = []
+        self.aside = None
+
+    def pieces(self, n):
+        self.calls.append("pieces")
+        d = self.data or b""
+        return [d[i:i + n] for i in range(0, len(d), n)]
+
+    def set_aside(self):
+        self.calls.append("set_aside")
+        self.aside, self.data = self.data, None
+        return "game.rec.aside"
+
+
+def test_the_loops_store_reads_in_pieces_and_sets_an_unreadable_game_aside():
+    """The main loop's deferred writes keep the store's bounded reads and its set_aside
+    (board/controller.py): a saved game that cannot be resumed is kept, not lost."""
+    bad = b'[Rules "standard"]\n[First "white"]\nd2 d2\n'
+    store = _KeepingStore(bad)
+    settings = {"rules": "standard", "players": ["human", "human"], "level": 1, "learning": False}
+    link = Link()
+    loop = MainLoop(Switches(), Lights(), Buttons(), Clock(1000), store,
+                    Store(json.dumps(settings).encode()), link)
+    assert store.calls[0] == "pieces" and "set_aside" in store.calls, store.calls
+    assert store.aside == bad
+    st = loop.controller.status()
+    assert "could not be resumed" in st["message"] and list(st["lit"].values()).count("aside") == 4, st
