@@ -199,7 +199,7 @@ class MainLoop:
         n = self._still
         p = self.protocol
         if n and n < STILL_PASSES and self.overlay is None and self.menu is None:
-            line = None if p is None else p.link.read_line()
+            line = None if p is None else p.read_line()
             if line is not None and p is not None:
                 p.handle(line)
                 p.poll()

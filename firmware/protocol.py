@@ -90,19 +90,24 @@ class Protocol:
 
     # ---- in --------------------------------------------------------------
     def poll(self):
-        """Handle up to LINES_PER_POLL waiting lines (never blocks). A line the link
-        cannot read (ValueError from ``read_line``: not UTF-8, too long) gets the
-        error reply with the link's reason. True when there was a line."""
+        """Handle up to LINES_PER_POLL waiting lines (never blocks); True when there
+        was a line (``read_line``)."""
         for k in range(LINES_PER_POLL):
-            try:
-                line = self.link.read_line()
-            except ValueError as e:
-                self.send({"type": "error", "error": str(e)})
-                continue
+            line = self.read_line()
             if line is None:
                 return k > 0
             self.handle(line)
         return True
+
+    def read_line(self):
+        """The link's next line (str) or None (never blocks). A line the link cannot
+        read (ValueError from its ``read_line``: not UTF-8, too long) gets the error
+        reply with the link's reason, and None comes back."""
+        try:
+            return self.link.read_line()
+        except ValueError as e:
+            self.send({"type": "error", "error": str(e)})
+            return None
 
     def handle(self, line):
         """Act on one line; sends and returns the one reply dict (None for a blank line)."""
