@@ -91,9 +91,10 @@ def test_netlist_is_well_formed():
              "REED_%s.1" % name])
         assert "REED_%s.2" % name in nets["GND"]
     # LED chain: LED i's DIN is fed by LED i-1's DOUT (or R1 for LED0)
-    assert sorted(nets["LED_DIN0"]) == ["LED0.4", "R1.2"]
+    din, dout = hw.LED_PIN["DIN"], hw.LED_PIN["DOUT"]
+    assert sorted(nets["LED_DIN0"]) == sorted(["LED0.%d" % din, "R1.2"])
     for i in range(1, 24):
-        assert sorted(nets["LED_DIN%d" % i]) == sorted(["LED%d.2" % (i - 1), "LED%d.4" % i])
+        assert sorted(nets["LED_DIN%d" % i]) == sorted(["LED%d.%d" % (i - 1, dout), "LED%d.%d" % (i, din)])
     # Pico pins in the netlist follow the config
     for key, g in cfg.PINS.items():
         assert "A1.%d" % hw.PICO_GPIO_PIN[g] in nets[hw.SIGNALS[key][0]]
@@ -110,7 +111,7 @@ def test_schematic_svg_is_valid_and_names_every_point():
     root = ET.parse(os.path.join(HW, "schematic.svg")).getroot()
     texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
     for name in GEO.names:
-        assert name in texts and "PT_" + name in texts, name
+        assert "REED_" + name in texts and "PT_" + name in texts, name
 
 
 def test_spi0_can_read_the_chain():
