@@ -304,9 +304,9 @@ def schematic(nets=None, omit=()):
 def symbol_library():
     """The project's symbol library (morris.kicad_sym) with every symbol the schematic uses."""
     seen = {}
-    for ref in _refs(hw.netlist()):
+    for ref in sorted(_refs(hw.netlist()), key=_order_key):
         name, value, left, right = symbol_of(ref)
-        seen[name] = _lib_symbol(name, value, left, right)
+        seen.setdefault(name, _lib_symbol(name, value, left, right))
     seen["PWR_FLAG"] = PWR_FLAG.replace('"morris:PWR_FLAG"', '"PWR_FLAG"')
     return ('(kicad_symbol_lib (version 20241209) (generator "morris_kicad_sch") (generator_version "9.0")\n'
             + "\n".join(seen[k] for k in sorted(seen)) + "\n)\n")
