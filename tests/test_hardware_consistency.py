@@ -87,7 +87,7 @@ def test_netlist_is_well_formed():
     for name in GEO.names:
         b = cfg.SWITCH_BIT[name]
         assert sorted(nets["PT_" + name]) == sorted(
-            ["U%d.%d" % (1 + b // 8, hw.HC165_INPUT_PIN["ABCDEFGH"[b % 8]]), "RN%d.%d" % (1 + b // 8, 2 + b % 8),
+            ["U%d.%d" % (1 + b // 8, hw.HC165_INPUT_PIN["ABCDEFGH"[b % 8]]), hw.switch_site(b)[3],
              "REED_%s.1" % name])
         assert "REED_%s.2" % name in nets["GND"]
     # LED chain: LED i's DIN is fed by LED i-1's DOUT (or R1 for LED0)

@@ -33,10 +33,16 @@ SIGNALS = {  # PINS key -> (net name, what it drives)
 
 
 def switch_site(bit):
-    """Where switch bit ``bit`` is wired: (chip number 1..3, input letter 'A'..'H', chip pin, RN pin)."""
+    """Where switch bit ``bit`` is wired: (chip number 1..3, input letter 'A'..'H', chip pin, pull-up 'RNn.p').
+
+    Each 74HC165 has two 4 x 10 kOhm bussed networks (SIP-5, pin 1 common) standing beside it on
+    the logic board: RN(2u) on the side of inputs A..D (A on pin 2 .. D on pin 5) and RN(2u-1) on
+    the side of E..H (E on pin 5 .. H on pin 2), so each pull-up shares a strip with its input."""
     chip = 1 + bit // 8
-    letter = "ABCDEFGH"[bit % 8]
-    return chip, letter, HC165_INPUT_PIN[letter], 2 + bit % 8
+    k = bit % 8
+    letter = "ABCDEFGH"[k]
+    rn = "RN%d.%d" % (2 * chip, 2 + k) if k < 4 else "RN%d.%d" % (2 * chip - 1, 9 - k)
+    return chip, letter, HC165_INPUT_PIN[letter], rn
 
 
 def button_ref(name):
@@ -66,8 +72,8 @@ def led_cap_ref(led):
 def netlist():
     """The board's netlist built from board_config: dict net name -> list of 'REF.pin' strings.
 
-    Components: A1 Pico (or Pico 2), U1..U3 74HC165, U4 74AHCT125, RN1..RN3 10k x 8 bussed
-    networks (pin 1 common), R1 330 Ohm, F1 PTC fuse, Q1 + R2 + C6 the soft start of the LED
+    Components: A1 Pico (or Pico 2), U1..U3 74HC165, U4 74AHCT125, 10k x 4 bussed
+    networks RN1..RN6 (SIP-5, pin 1 common), R1 330 Ohm, F1 PTC fuse, Q1 + R2 + C6 the soft start of the LED
     rail, C1 bulk, C2..C5 100 nF, C7 RUN filter, LED0..LED23 WS2812D-F5 (1 DIN, 2 VDD, 3 GND,
     4 DOUT) each with its 100 nF (C10..C33), REED_<point>, SW1..SW4, SW5 reset (RUN to GND)."""
     nets = {}
@@ -82,7 +88,7 @@ def netlist():
     add("+5V_LED", "Q1.%d" % Q1_PIN["D"], "U4.14", "U4.4", "U4.10", "U4.13", "C1.1", "C2.1",
         *["LED%d.%d" % (i, LED_PIN["VDD"]) for i in leds], *["%s.1" % led_cap_ref(i) for i in leds])
     add("+3V3", "A1.%d" % PICO_POWER_PIN["3V3(OUT)"], *["U%d.16" % u for u in (1, 2, 3)],
-        *["RN%d.1" % u for u in (1, 2, 3)], "C3.1", "C4.1", "C5.1")
+        *["RN%d.1" % n for n in range(1, 7)], "C3.1", "C4.1", "C5.1")
     gnd = ["A1.%d" % p for p in PICO_GND_PINS]
     for u in (1, 2, 3):
         gnd += ["U%d.8" % u, "U%d.15" % u]
@@ -109,7 +115,7 @@ def netlist():
         add("LED_DIN%d" % i, "LED%d.%d" % (i - 1, LED_PIN["DOUT"]), "LED%d.%d" % (i, LED_PIN["DIN"]))
     for name, _, bit in sorted(cfg.POINTS, key=lambda r: r[2]):
         chip, _, pin, rn = switch_site(bit)
-        add("PT_" + name, "U%d.%d" % (chip, pin), "RN%d.%d" % (chip, rn), "REED_%s.1" % name)
+        add("PT_" + name, "U%d.%d" % (chip, pin), rn, "REED_%s.1" % name)
     for b in sorted(cfg.BUTTON_PINS, key=cfg.BUTTON_PINS.get):
         add("BTN_" + b.upper(), "A1.%d" % PICO_GPIO_PIN[cfg.BUTTON_PINS[b]], "%s.1" % button_ref(b))
     add("RUN", "A1.%d" % PICO_RUN_PIN, "SW5.1", "C7.1")
@@ -123,7 +129,7 @@ COMPONENTS = (
     ("A1", "Raspberry Pi Pico (RP2040) or Pico 2 (RP2350), MicroPython", "1"),
     ("U1, U2, U3", "74HC165 8-bit parallel-in/serial-out shift register, at 3.3 V (U1 outer, U2 middle, U3 inner ring)", "3"),
     ("U4", "74AHCT125 quad buffer, at 5 V: 3.3 V -> 5 V level shifter for the LED data", "1"),
-    ("RN1, RN2, RN3", "10 kOhm x 8 bussed resistor network, SIP-9, pin 1 common: reed pull-ups", "3"),
+    ("RN1..RN6", "10 kOhm x 4 bussed resistor network, SIP-5, pin 1 common: reed pull-ups, two per 74HC165", "6"),
     ("R1", "330 Ohm series resistor in the LED data line, at the first LED", "1"),
     ("F1", "PTC resettable fuse, 0.5 A hold / 1 A trip, VBUS -> VBUS_F", "1"),
     ("Q1", "NDP6020P P-channel MOSFET (1 G, 2 D, 3 S): soft start of the LED rail, VBUS_F -> +5V_LED", "1"),

@@ -52,7 +52,7 @@ def pin_map_md():
         rows.append("| button `%s` | GP%d | %d | BTN_%s | %s to GND (internal pull-up) |" % (
             b, g, PICO_GPIO_PIN[g], b.upper(), button_ref(b)))
     rows.append("| 5 V from USB | - | %d (VBUS) | VBUS | F1 -> +5V_LED: LEDs, U4 |" % PICO_POWER_PIN["VBUS"])
-    rows.append("| 3.3 V out | - | %d (3V3(OUT)) | +3V3 | U1..U3 VCC, RN1..RN3 common |" % PICO_POWER_PIN["3V3(OUT)"])
+    rows.append("| 3.3 V out | - | %d (3V3(OUT)) | +3V3 | U1..U3 VCC, RN1..RN6 common |" % PICO_POWER_PIN["3V3(OUT)"])
     rows.append("| reset | - | %d (RUN) | RUN | SW5 to GND (Pico's internal pull-up) |" % PICO_RUN_PIN)
     rows.append("| ground | - | %d (and 3, 8, 13, ...) | GND | everything |" % PICO_POWER_PIN["GND"])
     return "\n".join(rows) + "\n"
@@ -66,8 +66,8 @@ def points_md():
     for i, name in enumerate(geo.names):
         bit = cfg.SWITCH_BIT[name]
         chip, letter, pin, rn = switch_site(bit)
-        rows.append("| %s | %d | %d | %d | U%d | %s | %d | RN%d.%d | %s |" % (
-            name, i, cfg.LED_INDEX[name], bit, chip, letter, pin, chip, rn, RING_OF_CHIP[chip]))
+        rows.append("| %s | %d | %d | %d | U%d | %s | %d | %s | %s |" % (
+            name, i, cfg.LED_INDEX[name], bit, chip, letter, pin, rn, RING_OF_CHIP[chip]))
     return "\n".join(rows) + "\n"
 
 

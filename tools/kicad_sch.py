@@ -104,7 +104,7 @@ def symbol_of(ref):
     if ref == "U4":
         return ("AHCT125",) + AHCT125
     if ref.startswith("RN"):
-        return "RN8", "10k x 8 bussed", [(1, "COM", "passive")], [(n, "R%d" % (n - 1), "passive") for n in range(2, 10)]
+        return "RN4", "10k x 4 bussed", [(1, "COM", "passive")], [(n, "R%d" % (n - 1), "passive") for n in range(2, 6)]
     if ref.startswith("LED"):
         return ("WS2812D", "WS2812D-F5",
                 [(hw.LED_PIN["DIN"], "DIN", "input"), (hw.LED_PIN["VDD"], "VDD", "power_in")],
@@ -131,7 +131,7 @@ def _height(left, right):
 
 
 def _width(name):
-    return {"Pico": 25.4, "HC165": 15.24, "AHCT125": 15.24, "RN8": 10.16}.get(name, 7.62)
+    return {"Pico": 25.4, "HC165": 15.24, "AHCT125": 15.24, "RN4": 10.16}.get(name, 7.62)
 
 
 def _pin_points(name, left, right):
@@ -204,8 +204,8 @@ def layout(refs):
     for k, u in enumerate(("U1", "U2", "U3")):
         pos[u] = (127.0 + 55.88 * k, 63.5)
     pos["U4"] = (127.0, 127.0)
-    for k, rn in enumerate(("RN1", "RN2", "RN3")):
-        pos[rn] = (182.88 + 40.64 * k, 127.0)
+    for k in range(6):
+        pos["RN%d" % (k + 1)] = (177.8 + 33.02 * k, 127.0)
     small = sorted([r for r in refs if r[:1] in "RCFQ" and not r.startswith("RN")
                     and not (r.startswith("C") and r[1:].isdigit() and int(r[1:]) >= 10)], key=_order_key)
     for k, r in enumerate(small):

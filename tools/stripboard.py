@@ -1,0 +1,550 @@
+#!/usr/bin/env python3
+"""The logic board on stripboard: parts, track cuts, wire links and the pads for the harness wires.
+
+Usage:
+    python tools/stripboard.py            # write hardware/stripboard.svg (both sides) and hardware/stripboard.md
+    python tools/stripboard.py --check    # only check the layout against the netlist; exit 1 on a fault
+
+The board is a 23 x 28 hole piece of 2.54 mm stripboard (58.4 x 71.1 mm), copper strips running
+left-right. Holes are (column, row) from the top-left corner **seen from the component side**
+with the USB end of the Pico at the top; that is how it lies in the cavity when you look at the
+back of the game board (tools/template.py, back view).
+
+What is placed by hand (``PLACEMENT``): every part's pins and body, the pads where the harness
+wires are soldered (``PADS``). What is derived: the **track cuts** (a knife cut across the strip
+between two holes, wherever two neighbouring parts on a strip belong to different nets) and the
+**links** (insulated wire on the component side, hole to hole, joining the strip pieces of one
+net along a shortest tree; never across a part's body). ``check()`` then rebuilds the
+connectivity from holes, strips, cuts and links alone and compares it with the netlist
+(tools/board_netlist.py): every net joined, no two nets touching, no hole used twice.
+"""
+import argparse
+import math
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "tools") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import board_netlist as bn  # noqa: E402
+
+PITCH = 2.54
+COLS, ROWS = 23, 28
+
+
+def outline_mm():
+    """(width, height) of the board in mm: whole holes of 2.54 mm."""
+    return (COLS * PITCH, ROWS * PITCH)
+
+
+# --- placement ------------------------------------------------------------------------------------
+
+def _dip(ref, c, r, n):
+    """Pins of a DIP-n with pin 1 at (c, r), pins down the left column, back up the right one 3 apart."""
+    half = n // 2
+    pins = {k + 1: (c, r + k) for k in range(half)}
+    pins.update({n - k: (c + 3, r + k) for k in range(half)})
+    return pins
+
+
+def _sip(c, r, flip=False):
+    """Pins of a SIP-5 standing in column c: pin 1 at row r (or at row r + 4 when flipped)."""
+    return {k + 1: (c, r + (4 - k if flip else k)) for k in range(5)}
+
+
+def _chip_group(u, c, r):
+    """A 74HC165 (pin 1 at (c, r)), its two networks and its decoupling capacitor."""
+    parts = {"U%d" % u: (_dip("U%d" % u, c, r, 16), ("rect", c + 0.5, r - 0.6, c + 2.5, r + 7.6))}
+    parts["RN%d" % (2 * u - 1)] = (_sip(c - 1, r + 2, flip=True), None)      # E..H side, common at r + 6
+    parts["RN%d" % (2 * u)] = (_sip(c + 5, r + 2, flip=True), None)          # A..D side, common at r + 6
+    parts["C%d" % (2 + u)] = ({1: (c + 4, r), 2: (c + 4, r + 1)}, None)      # VCC pin 16 to CLK INH (GND)
+    return parts
+
+
+def placement():
+    """Every part on the board: dict ref -> (pins {pin number: (col, row)}, body or None).
+
+    A body is ('rect', c0, r0, c1, r1) in hole units: no link may cross it."""
+    parts = {}
+    pico = {k: (9, k - 1) for k in range(1, 21)}
+    pico.update({k: (16, 40 - k) for k in range(21, 41)})
+    parts["A1"] = (pico, ("rect", 8.4, -0.55, 16.6, 19.55))
+    parts.update(_chip_group(3, 2, 0))
+    parts.update(_chip_group(2, 2, 12))
+    parts.update(_chip_group(1, 2, 20))
+    parts["U4"] = (_dip("U4", 10, 21, 14), ("rect", 10.5, 20.4, 12.5, 27.6))
+    # Q1 lies flat, metal tab up, legs bent down: S and G in row 24, D bent one row further; body above.
+    parts["Q1"] = ({bn.Q1_PIN["S"]: (19, 24), bn.Q1_PIN["D"]: (20, 25), bn.Q1_PIN["G"]: (21, 24)},
+                   ("rect", 17.6, 17.4, 22.4, 23.4))
+    parts["C6"] = ({1: (18, 24), 2: (20, 24)}, None)        # S to G, along the strip across the cut
+    parts["R2"] = ({1: (22, 24), 2: (22, 26)}, None)        # G to GND, standing
+    parts["C2"] = ({1: (15, 25), 2: (15, 26)}, None)        # U4: +5V_LED to GND
+    parts["F1"] = ({1: (17, 22), 2: (17, 24)}, None)        # VBUS to VBUS_F, standing
+    parts["C7"] = ({1: (18, 10), 2: (18, 12)}, None)        # RUN to GND at the Pico
+    return parts
+
+
+# Pads: where each harness wire is soldered: name -> (hole, netlist pins the wire reaches off the board).
+def pads():
+    """The harness pads: dict pad name -> ((col, row), [off-board 'REF.pin', ...])."""
+    out = {}
+    for u, r in ((3, 0), (2, 12), (1, 20)):
+        ring = bn.RING_OF_CHIP[u]
+        for k, letter in enumerate("ABCDEFGH"):
+            bit = 8 * (u - 1) + k
+            name = [n for n, _, b in bn.cfg.POINTS if b == bit][0]
+            row = r + (5 - k if k < 4 else k - 2)    # A..D rows r+5..r+2 on the right, E..H rows r+2..r+5 left
+            col = 6 if k < 4 else 0
+            out["reed " + name] = ((col, row), ["REED_%s.1" % name])
+        pts = [n for n, _, b in bn.cfg.POINTS if 8 * (u - 1) <= b < 8 * u]
+        out["GND %s ring" % ring] = ((0, r + 7), ["REED_%s.2" % n for n in pts])
+    leds = range(bn.cfg.LED_COUNT)
+    out["LED data"] = ((9, 23), ["R1.1"])
+    out["LED +5V"] = ((19, 25), ["LED%d.%d" % (i, bn.LED_PIN["VDD"]) for i in leds]
+                      + ["%s.1" % bn.led_cap_ref(i) for i in leds] + ["C1.1"])
+    out["LED GND"] = ((19, 26), ["LED%d.%d" % (i, bn.LED_PIN["GND"]) for i in leds]
+                      + ["%s.2" % bn.led_cap_ref(i) for i in leds] + ["C1.2"])
+    buttons = sorted(bn.cfg.BUTTON_PINS, key=bn.cfg.BUTTON_PINS.get)
+    for b in buttons:
+        row = bn.PICO_GPIO_PIN[bn.cfg.BUTTON_PINS[b]] - 1
+        out["button " + b] = ((8, row), ["%s.1" % bn.button_ref(b)])
+    out["buttons GND"] = ((8, 17), ["%s.2" % bn.button_ref(b) for b in buttons])
+    out["reset"] = ((20, 10), ["SW5.1"])
+    out["reset GND"] = ((20, 12), ["SW5.2"])
+    return out
+
+
+INTERNAL = {"A1": [list(bn.PICO_GND_PINS)]}   # pins a part joins itself (the Pico's ground plane)
+
+
+# --- derivation: cuts and links ---------------------------------------------------------------------
+
+class LayoutFault(ValueError):
+    """The layout cannot be built as placed (a hole used twice, no room for a cut or a link)."""
+
+
+def _holes():
+    """Every used hole: dict (col, row) -> (owner, pin or pad name, net)."""
+    nets = bn.netlist()
+    pin_net = {p: n for n, ps in nets.items() for p in ps}
+    used = {}
+
+    def take(hole, owner, what, net):
+        c, r = hole
+        if not (0 <= c < COLS and 0 <= r < ROWS):
+            raise LayoutFault("%s %s at %s is off the board" % (owner, what, hole))
+        if hole in used:
+            raise LayoutFault("hole %s used by %s %s and %s %s" % (hole, used[hole][0], used[hole][1], owner, what))
+        used[hole] = (owner, what, net)
+
+    for ref, (pins, _) in placement().items():
+        for n, hole in pins.items():
+            key = "%s.%s" % (ref, n)
+            take(hole, ref, n, pin_net.get(key, "NC:" + key))
+    for name, (hole, offboard) in pads().items():
+        nets_of = {pin_net[p] for p in offboard}
+        if len(nets_of) != 1:
+            raise LayoutFault("pad %s reaches pins of several nets: %s" % (name, sorted(nets_of)))
+        take(hole, "pad", name, nets_of.pop())
+    return used
+
+
+def _covered():
+    """Holes under a part's body (no link end there): set of (col, row)."""
+    out = set()
+    for ref, (pins, body) in placement().items():
+        if body:
+            _, c0, r0, c1, r1 = body
+            for c in range(COLS):
+                for r in range(ROWS):
+                    if c0 < c < c1 and r0 < r < r1 and (c, r) not in pins.values():
+                        out.add((c, r))
+    return out
+
+
+def derive():
+    """Cuts and links from the placement: (cuts, links, used).
+
+    cuts: sorted list of (row, col) meaning a cut between holes (col, row) and (col + 1, row);
+    links: list of (net, (c1, r1), (c2, r2)); used: the holes as in _holes() plus link ends."""
+    used = _holes()
+    covered = _covered()
+    cuts = []
+    for r in range(ROWS):
+        cuts += _row_cuts(r, used, covered)
+    links = _links(used, cuts, covered)
+    return sorted(cuts), links, used
+
+
+def _row_cuts(r, used, covered):
+    """Cuts of row ``r``: one between every two neighbouring runs of different nets, placed so that each
+    run keeps a free hole for a link where the gap allows it."""
+    occ = [(c, used[(c, r)][2]) for c in range(COLS) if (c, r) in used]
+    if not occ:
+        return []
+    runs = [[occ[0]]]
+    for c, net in occ[1:]:
+        if net == runs[-1][-1][1]:
+            runs[-1].append((c, net))
+        else:
+            runs.append([(c, net)])
+
+    def free(c0, c1):
+        return [c for c in range(c0, c1) if (c, r) not in used and (c, r) not in covered]
+    count = {}
+    for _, _, net in used.values():
+        count[net] = count.get(net, 0) + 1
+    # A run whose net has holes elsewhere needs a free hole for its link; others count as served.
+    have = [len(free(run[0][0], run[-1][0] + 1)) + (0 if count[run[0][1]] > len(run) else 99) for run in runs]
+    have[0] += len(free(0, runs[0][0][0]))
+    have[-1] += len(free(runs[-1][-1][0] + 1, COLS))
+    cuts = []
+    for i in range(len(runs) - 1):
+        ca, cb = runs[i][-1][0], runs[i + 1][0][0]
+        gap = free(ca + 1, cb)
+        if not gap:
+            cut = ca
+        elif len(gap) >= 2:
+            cut = gap[len(gap) // 2 - 1]
+            have[i] += 1
+            have[i + 1] += 1
+        elif have[i] == 0:
+            cut = gap[0]
+            have[i] += 1
+        else:
+            cut = ca
+            have[i + 1] += 1
+        cuts.append((r, cut))
+    return cuts
+
+
+def segments(cuts):
+    """Strip pieces: dict (row, first col) -> list of holes (col, row) on that piece."""
+    cut_at = {}
+    for r, c in cuts:
+        cut_at.setdefault(r, set()).add(c)
+    segs = {}
+    for r in range(ROWS):
+        start = 0
+        for c in range(COLS):
+            segs.setdefault((r, start), []).append((c, r))
+            if c in cut_at.get(r, ()):
+                start = c + 1
+    return segs
+
+
+def _crosses_body(a, b):
+    for ref, (pins, body) in placement().items():
+        if not body:
+            continue
+        _, c0, r0, c1, r1 = body
+        for t in [i / 20.0 for i in range(21)]:
+            x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+            if c0 < x < c1 and r0 < y < r1:
+                return True
+    return False
+
+
+def _links(used, cuts, covered):
+    segs = segments(cuts)
+    seg_of = {h: k for k, hs in segs.items() for h in hs}
+    net_segs = {}
+    for hole, (_, _, net) in used.items():
+        if not net.startswith("NC:"):
+            net_segs.setdefault(net, set()).add(seg_of[hole])
+    taken = set(used)
+    links = []
+    joined = {}                                     # pieces a part joins inside itself (the Pico's GND)
+    where = {"%s.%s" % (ref, n): h for ref, (pins, _) in placement().items() for n, h in pins.items()}
+    for ref, groups in INTERNAL.items():
+        for g in groups:
+            pcs = {seg_of[where["%s.%s" % (ref, n)]] for n in g}
+            for pc in pcs:
+                joined[pc] = pcs
+    for net in sorted(net_segs, key=lambda n: (-len(net_segs[n]), n)):
+        group = sorted(net_segs[net])
+        if len(group) < 2:
+            continue
+        start = next((joined[g] for g in group if g in joined), {group[0]})
+        tree = set(start)
+        rest = set(group) - tree
+        for g in group:
+            if g in joined and g not in tree:
+                rest.discard(g)
+        while rest:
+            best = None
+            for s in tree:
+                for t in rest:
+                    for a in segs[s]:
+                        if a in taken or a in covered:
+                            continue
+                        for b in segs[t]:
+                            if b in taken or b in covered:
+                                continue
+                            d = math.hypot(a[0] - b[0], a[1] - b[1])
+                            if (best is None or d < best[0]) and not _crosses_body(a, b):
+                                best = (d, a, b, t)
+            if best is None:
+                raise LayoutFault("net %s: no free holes to link its strip pieces %s" % (net, sorted(rest)))
+            _, a, b, t = best
+            taken.update((a, b))
+            links.append((net, a, b))
+            tree.add(t)
+            rest.discard(t)
+    return links
+
+
+# --- the check: connectivity from holes, strips, cuts and links only ---------------------------
+
+def connectivity(cuts, links):
+    """Groups of connected holes: dict hole -> group id (union-find over strips minus cuts, plus links)."""
+    parent = {}
+
+    def find(x):
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a, b):
+        parent[find(a)] = find(b)
+
+    cut = set(cuts)
+    for r in range(ROWS):
+        for c in range(COLS - 1):
+            find((c, r))
+            if (r, c) not in cut:
+                union((c, r), (c + 1, r))
+    for _, a, b in links:
+        union(a, b)
+    return {h: find(h) for h in parent}
+
+
+def check(cuts=None, links=None):
+    """Faults of the layout against the netlist: list of str (empty when the board is right).
+
+    Built only from the drawn facts: which part pin or pad sits in which hole, the strips, the cuts
+    and the links. Each net's pins on the board and the pads of its off-board pins must be
+    connected; no two nets may be; every off-board pin of a net that has pins on the board must be
+    reached by a pad; links must not end under a part's body or share a hole."""
+    d_cuts, d_links, _ = derive()
+    cuts = d_cuts if cuts is None else cuts
+    links = d_links if links is None else links
+    faults = []
+    nets = bn.netlist()
+    place = placement()
+    group = connectivity(cuts, links)
+    where = {}                                  # netlist pin -> hole
+    for ref, (pins, _) in place.items():
+        for n, hole in pins.items():
+            where["%s.%s" % (ref, n)] = hole
+    reached = {}
+    for name, (hole, offboard) in pads().items():
+        for p in offboard:
+            reached[p] = hole
+    ends = [h for _, a, b in links for h in (a, b)]
+    occupied = set(where.values()) | {h for h, _ in pads().values()}
+    for h in ends:
+        if h in occupied:
+            faults.append("link end in an occupied hole %s" % (h,))
+    if len(set(ends)) != len(ends):
+        faults.append("two link ends share a hole")
+    covered = _covered()
+    for h in ends:
+        if h in covered:
+            faults.append("link end under a part's body at %s" % (h,))
+    internal = {}
+    for ref, groups in INTERNAL.items():
+        for g in groups:
+            for n in g:
+                internal["%s.%s" % (ref, n)] = "%s:%s" % (ref, g[0])
+    # union the internal joins on top of the copper
+    merged = {}
+
+    def root(h):
+        return merged.get(group[h], group[h])
+    for key, tag in internal.items():
+        first = [k for k, t in internal.items() if t == tag][0]
+        a, b = group[where[key]], group[where[first]]
+        if a != b:
+            for k, v in list(merged.items()):
+                if v == a:
+                    merged[k] = b
+            merged[a] = b
+    net_of_group = {}
+    for net, pins in nets.items():
+        holes = [where[p] for p in pins if p in where] + [reached[p] for p in pins if p in reached and p not in where]
+        on_board = [p for p in pins if p in where]
+        if not on_board:
+            continue
+        missing = [p for p in pins if p not in where and p not in reached]
+        if missing:
+            faults.append("net %s: off-board pins %s reach no pad" % (net, missing[:4]))
+        roots = {root(h) for h in holes}
+        if len(roots) > 1:
+            faults.append("net %s is open: %d separate pieces" % (net, len(roots)))
+        for g in roots:
+            if g in net_of_group and net_of_group[g] != net:
+                faults.append("nets %s and %s are shorted" % (net_of_group[g], net))
+            net_of_group[g] = net
+    for key, hole in where.items():
+        g = root(hole)
+        net = next((n for n, ps in nets.items() if key in ps), None)
+        if net is None and g in net_of_group:
+            faults.append("unconnected pin %s touches net %s" % (key, net_of_group[g]))
+    return faults
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+def _svg(cuts, links, mirror=False):
+    import xml.etree.ElementTree as ET
+    ns = "http://www.w3.org/2000/svg"
+    ET.register_namespace("", ns)
+    m = 6.0
+    w, h = COLS * PITCH, ROWS * PITCH
+    svg = ET.Element("{%s}svg" % ns, {"width": "%gmm" % (w + 2 * m), "height": "%gmm" % (h + 2 * m + 8),
+                                      "viewBox": "0 0 %g %g" % (w + 2 * m, h + 2 * m + 8)})
+
+    def el(tag, parent=svg, text=None, **kw):
+        e = ET.SubElement(parent, "{%s}%s" % (ns, tag), {k.rstrip("_").replace("_", "-"): str(v) for k, v in kw.items()})
+        if text is not None:
+            e.text = text
+        return e
+
+    def xy(c, r):
+        x = c * PITCH + PITCH / 2
+        if mirror:
+            x = w - x
+        return m + x, m + r * PITCH + PITCH / 2
+    el("rect", x=0, y=0, width=w + 2 * m, height=h + 2 * m + 8, fill="white")
+    el("rect", x=m, y=m, width=w, height=h, fill="#f3e2c7", stroke="#886633", stroke_width=0.3)
+    for r in range(ROWS):
+        x0, y = xy(0, r)
+        x1, _ = xy(COLS - 1, r)
+        el("line", class_="strip", x1=min(x0, x1) - 1.0, y1=y, x2=max(x0, x1) + 1.0, y2=y, stroke="#d9a066",
+           stroke_width=1.6)
+        el("text", x=m - 1.2 if not mirror else m + w + 1.2, y=y + 0.6, font_size=1.4,
+           text_anchor="end" if not mirror else "start", font_family="sans-serif", text=str(r))
+    for c in range(COLS):
+        x, _ = xy(c, 0)
+        el("text", x=x, y=m - 1.2, font_size=1.4, text_anchor="middle", font_family="sans-serif", text=str(c))
+        for r in range(ROWS):
+            hx, hy = xy(c, r)
+            el("circle", cx=hx, cy=hy, r=0.45, fill="white", stroke="#886633", stroke_width=0.1)
+    for r, c in cuts:
+        (xa, y), (xb, _) = xy(c, r), xy(c + 1, r)
+        xm = (xa + xb) / 2
+        el("line", class_="cut", x1=xm, y1=y - 1.2, x2=xm, y2=y + 1.2, stroke="#cc0000", stroke_width=0.5)
+    if not mirror:
+        for ref, (pins, body) in placement().items():
+            if body:
+                _, c0, r0, c1, r1 = body
+                (xa, ya), (xb, yb) = xy(c0, r0), xy(c1, r1)
+                el("rect", x=min(xa, xb) - PITCH / 2, y=ya - PITCH / 2, width=abs(xb - xa), height=yb - ya,
+                   fill="#dddddd", fill_opacity=0.6, stroke="#333333", stroke_width=0.25)
+            pts = [xy(*p) for p in pins.values()]
+            cx = sum(p[0] for p in pts) / len(pts)
+            cy = sum(p[1] for p in pts) / len(pts)
+            if not body and len(pts) == 2:
+                el("line", x1=pts[0][0], y1=pts[0][1], x2=pts[1][0], y2=pts[1][1], stroke="#3355aa", stroke_width=0.8)
+            for n, p in pins.items():
+                el("circle", class_="pin", cx=xy(*p)[0], cy=xy(*p)[1], r=0.7, fill="#222222")
+                if ref in ("A1", "U1", "U2", "U3", "U4", "Q1") or ref.startswith("RN"):
+                    el("text", x=xy(*p)[0] + 0.9, y=xy(*p)[1] - 0.5, font_size=0.9, font_family="sans-serif",
+                       fill="#555555", text=str(n))
+            el("text", class_="ref", x=cx, y=cy + 0.5, font_size=1.6 if body else 1.2, text_anchor="middle",
+               font_family="sans-serif", font_weight="bold", text=ref)
+        for net, a, b in links:
+            (xa, ya), (xb, yb) = xy(*a), xy(*b)
+            el("line", class_="link", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#008800", stroke_width=0.5,
+               stroke_linecap="round")
+            el("circle", cx=xa, cy=ya, r=0.55, fill="#008800")
+            el("circle", cx=xb, cy=yb, r=0.55, fill="#008800")
+        for name, (hole, _) in pads().items():
+            x, y = xy(*hole)
+            el("rect", class_="pad", x=x - 0.9, y=y - 0.9, width=1.8, height=1.8, fill="none", stroke="#aa00aa",
+               stroke_width=0.35)
+    title = ("copper side (mirrored): cut the strips at the red marks" if mirror else
+             "component side, Pico's USB at the top: parts (black), links (green), harness pads (purple)")
+    el("text", x=m, y=h + 2 * m + 3, font_size=2.2, font_family="sans-serif", text=title)
+    ET.indent(svg)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
+
+
+def _name(hole):
+    return "%s%d" % ("ABCDEFGHIJKLMNOPQRSTUVW"[hole[0]], hole[1] + 1)
+
+
+def markdown(cuts, links):
+    """hardware/stripboard.md: the build tables (parts, cuts, links, pads), holes named column letter + row."""
+    lines = ["# Logic board on stripboard", "",
+             "Generated by `tools/stripboard.py` from the netlist; `make test` checks its connectivity against",
+             "the netlist. Drawing: [`stripboard.svg`](stripboard.svg) (component side) and",
+             "[`stripboard-copper.svg`](stripboard-copper.svg) (copper side, mirrored, for the cuts).", "",
+             "Board: %d x %d holes of 2.54 mm stripboard (%.1f x %.1f mm), strips running left-right. Holes are"
+             % (COLS, ROWS, outline_mm()[0], outline_mm()[1]),
+             "named by column letter (A at the left, seen from the component side with the Pico's USB end at the",
+             "top) and row number (1 at the top). Mark column A and row 1 on the board with a pen before you start.",
+             "", "## 1. Cut the strips (copper side)", "",
+             "Score each strip twice with a sharp knife **between** the two holes named and lift the copper",
+             "between the scores; check with the multimeter that the two holes are no longer connected.", "",
+             "| # | between | and |", "|---:|---|---|"]
+    for k, (r, c) in enumerate(cuts):
+        lines.append("| %d | %s | %s |" % (k + 1, _name((c, r)), _name((c + 1, r))))
+    lines += ["", "## 2. Parts (component side)", "", "| part | pin: hole |", "|---|---|"]
+    for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
+        lines.append("| %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items()))))
+    lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "", "| # | net | from | to |",
+              "|---:|---|---|---|"]
+    for k, (net, a, b) in enumerate(links):
+        lines.append("| %d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
+    lines += ["", "## 4. Harness pads", "", "| pad | hole | wire goes to |", "|---|---|---|"]
+    for name, (hole, off) in pads().items():
+        lines.append("| %s | %s | %s |" % (name, _name(hole), ", ".join(off[:3]) + (" ..." if len(off) > 3 else "")))
+    return "\n".join(lines) + "\n"
+
+
+def bn_order(ref):
+    """Sort key for references: letters, then number."""
+    import re
+    m = re.match(r"([A-Z]+)(\d+)", ref)
+    return (m.group(1), int(m.group(2))) if m else (ref, 0)
+
+
+def expected():
+    """Generated files: dict path -> bytes."""
+    cuts, links, _ = derive()
+    hw = os.path.join(ROOT, "hardware")
+    return {os.path.join(hw, "stripboard.svg"): _svg(cuts, links),
+            os.path.join(hw, "stripboard-copper.svg"): _svg(cuts, links, mirror=True),
+            os.path.join(hw, "stripboard.md"): markdown(cuts, links).encode("utf-8")}
+
+
+def main(argv=None):
+    """Command line entry point; returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true")
+    a = ap.parse_args(argv)
+    try:
+        cuts, links, _ = derive()
+    except LayoutFault as e:
+        print("layout fault: %s" % e)
+        return 1
+    faults = check(cuts, links)
+    for f in faults:
+        print("FAULT: " + f)
+    print("%d cuts, %d links, %d faults" % (len(cuts), len(links), len(faults)))
+    if faults or a.check:
+        return 1 if faults else 0
+    for path, data in expected().items():
+        with open(path, "wb") as f:
+            f.write(data)
+        print("wrote " + os.path.relpath(path, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
