@@ -36,12 +36,12 @@ def switch_site(bit):
     """Where switch bit ``bit`` is wired: (chip number 1..3, input letter 'A'..'H', chip pin, pull-up 'RNn.p').
 
     Each 74HC165 has two 4 x 10 kOhm bussed networks (SIP-5, pin 1 common) standing beside it on
-    the logic board: RN(2u) on the side of inputs A..D (A on pin 2 .. D on pin 5) and RN(2u-1) on
+    the logic board: RN(2u) on the side of inputs A..D (A on pin 5 .. D on pin 2) and RN(2u-1) on
     the side of E..H (E on pin 5 .. H on pin 2), so each pull-up shares a strip with its input."""
     chip = 1 + bit // 8
     k = bit % 8
     letter = "ABCDEFGH"[k]
-    rn = "RN%d.%d" % (2 * chip, 2 + k) if k < 4 else "RN%d.%d" % (2 * chip - 1, 9 - k)
+    rn = "RN%d.%d" % (2 * chip, 5 - k) if k < 4 else "RN%d.%d" % (2 * chip - 1, 9 - k)
     return chip, letter, HC165_INPUT_PIN[letter], rn
 
 
@@ -85,14 +85,15 @@ def netlist():
     add("VBUS", "A1.%d" % PICO_POWER_PIN["VBUS"], "F1.1")
     add("VBUS_F", "F1.2", "Q1.%d" % Q1_PIN["S"], "C6.1")
     add("SOFT_G", "Q1.%d" % Q1_PIN["G"], "C6.2", "R2.1")
-    add("+5V_LED", "Q1.%d" % Q1_PIN["D"], "U4.14", "U4.4", "U4.10", "U4.13", "C1.1", "C2.1",
+    add("+5V_LED", "Q1.%d" % Q1_PIN["D"], "U4.14", "C1.1", "C2.1",
         *["LED%d.%d" % (i, LED_PIN["VDD"]) for i in leds], *["%s.1" % led_cap_ref(i) for i in leds])
     add("+3V3", "A1.%d" % PICO_POWER_PIN["3V3(OUT)"], *["U%d.16" % u for u in (1, 2, 3)],
         *["RN%d.1" % n for n in range(1, 7)], "C3.1", "C4.1", "C5.1")
     gnd = ["A1.%d" % p for p in PICO_GND_PINS]
     for u in (1, 2, 3):
         gnd += ["U%d.8" % u, "U%d.15" % u]
-    gnd += ["U4.7", "U4.1", "U4.5", "U4.9", "U4.12", "C1.2", "C2.2", "C3.2", "C4.2", "C5.2", "R2.2", "C7.2"]
+    # U4's unused gates 2..4: inputs and output enables to GND (their outputs sit low, unconnected).
+    gnd += ["U4.7", "U4.1", "U4.4", "U4.5", "U4.9", "U4.10", "U4.12", "U4.13", "C1.2", "C2.2", "C3.2", "C4.2", "C5.2", "R2.2", "C7.2"]
     gnd += ["LED%d.%d" % (i, LED_PIN["GND"]) for i in leds] + ["%s.2" % led_cap_ref(i) for i in leds]
     for name, _, _ in cfg.POINTS:
         gnd.append("REED_%s.2" % name)

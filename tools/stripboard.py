@@ -30,7 +30,16 @@ if os.path.join(ROOT, "tools") not in sys.path:
 import board_netlist as bn  # noqa: E402
 
 PITCH = 2.54
-COLS, ROWS = 23, 28
+COLS, ROWS = 31, 30
+PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
+CHIP_COL = 6             # each 74HC165's pin 1 column
+CHIP_ROWS = (2, 12, 22)  # pin 1 rows of U3, U2, U1 (inner, middle, outer ring)
+# Rows used as buses: (net, first col, last col). Rows 20 and 21 run under nothing but the Q1 body, the
+# corridor from the Pico's right side (3V3) to the chips on its left.
+LANES = {"SR_LOAD": 3, "SR_CLK": 2, "+3V3": 1, "GND": 0}   # left of the chips: one column per net; a lane
+#                                                          hole may take two link ends of its net
+BUSES = {0: ("SR_LOAD", 0, 15), 1: ("GND", 0, 15), 10: ("SR_CLK", 0, 15), 11: ("GND", 0, 15),
+         20: ("+3V3", 0, 30), 21: ("GND", 0, 30)}
 
 
 def outline_mm():
@@ -40,7 +49,7 @@ def outline_mm():
 
 # --- placement ------------------------------------------------------------------------------------
 
-def _dip(ref, c, r, n):
+def _dip(c, r, n):
     """Pins of a DIP-n with pin 1 at (c, r), pins down the left column, back up the right one 3 apart."""
     half = n // 2
     pins = {k + 1: (c, r + k) for k in range(half)}
@@ -53,12 +62,16 @@ def _sip(c, r, flip=False):
     return {k + 1: (c, r + (4 - k if flip else k)) for k in range(5)}
 
 
+def _col_body(c, r0, r1):
+    return ("rect", c - 0.45, r0 - 0.45, c + 0.45, r1 + 0.45)
+
+
 def _chip_group(u, c, r):
     """A 74HC165 (pin 1 at (c, r)), its two networks and its decoupling capacitor."""
-    parts = {"U%d" % u: (_dip("U%d" % u, c, r, 16), ("rect", c + 0.5, r - 0.6, c + 2.5, r + 7.6))}
-    parts["RN%d" % (2 * u - 1)] = (_sip(c - 1, r + 2, flip=True), None)      # E..H side, common at r + 6
-    parts["RN%d" % (2 * u)] = (_sip(c + 5, r + 2, flip=True), None)          # A..D side, common at r + 6
-    parts["C%d" % (2 + u)] = ({1: (c + 4, r), 2: (c + 4, r + 1)}, None)      # VCC pin 16 to CLK INH (GND)
+    parts = {"U%d" % u: (_dip(c, r, 16), ("rect", c - 0.45, r - 0.6, c + 3.45, r + 7.6))}
+    parts["RN%d" % (2 * u - 1)] = (_sip(c - 1, r + 2, flip=True), _col_body(c - 1, r + 2, r + 6))  # E..H, COM r+6
+    parts["RN%d" % (2 * u)] = (_sip(c + 5, r + 1), _col_body(c + 5, r + 1, r + 5))               # A..D, COM r+1
+    parts["C%d" % (2 + u)] = ({1: (c + 6, r), 2: (c + 6, r - 1)}, None)   # VCC (row r) to the GND strip above
     return parts
 
 
@@ -67,51 +80,51 @@ def placement():
 
     A body is ('rect', c0, r0, c1, r1) in hole units: no link may cross it."""
     parts = {}
-    pico = {k: (9, k - 1) for k in range(1, 21)}
-    pico.update({k: (16, 40 - k) for k in range(21, 41)})
-    parts["A1"] = (pico, ("rect", 8.4, -0.55, 16.6, 19.55))
-    parts.update(_chip_group(3, 2, 0))
-    parts.update(_chip_group(2, 2, 12))
-    parts.update(_chip_group(1, 2, 20))
-    parts["U4"] = (_dip("U4", 10, 21, 14), ("rect", 10.5, 20.4, 12.5, 27.6))
-    # Q1 lies flat, metal tab up, legs bent down: S and G in row 24, D bent one row further; body above.
-    parts["Q1"] = ({bn.Q1_PIN["S"]: (19, 24), bn.Q1_PIN["D"]: (20, 25), bn.Q1_PIN["G"]: (21, 24)},
-                   ("rect", 17.6, 17.4, 22.4, 23.4))
-    parts["C6"] = ({1: (18, 24), 2: (20, 24)}, None)        # S to G, along the strip across the cut
-    parts["R2"] = ({1: (22, 24), 2: (22, 26)}, None)        # G to GND, standing
-    parts["C2"] = ({1: (15, 25), 2: (15, 26)}, None)        # U4: +5V_LED to GND
-    parts["F1"] = ({1: (17, 22), 2: (17, 24)}, None)        # VBUS to VBUS_F, standing
-    parts["C7"] = ({1: (18, 10), 2: (18, 12)}, None)        # RUN to GND at the Pico
+    pc = PICO_COL
+    pico = {k: (pc, k - 1) for k in range(1, 21)}
+    pico.update({k: (pc + 7, 40 - k) for k in range(21, 41)})
+    parts["A1"] = (pico, ("rect", pc - 0.6, -0.55, pc + 7.6, 19.55))
+    for u, r in zip((3, 2, 1), CHIP_ROWS):
+        parts.update(_chip_group(u, CHIP_COL, r))
+    parts["U4"] = (_dip(19, 22, 14), ("rect", 18.55, 21.4, 22.45, 28.6))
+    # Q1 lies flat, metal tab up, legs bent down: G and S in row 25, D bent one row further; body above.
+    parts["Q1"] = ({bn.Q1_PIN["G"]: (25, 25), bn.Q1_PIN["D"]: (26, 26), bn.Q1_PIN["S"]: (27, 25)},
+                   ("rect", 23.6, 18.4, 28.4, 24.4))
+    parts["C6"] = ({1: (26, 25), 2: (24, 25)}, None)        # S to G, along the strip across the cut
+    parts["R2"] = ({1: (23, 25), 2: (23, 27)}, None)        # G to GND, standing
+    parts["F1"] = ({1: (26, 0), 2: (26, 2)}, None)          # VBUS to VBUS_F, standing, by the Pico's VBUS
+    parts["C2"] = ({1: (24, 26), 2: (24, 27)}, None)        # U4: +5V_LED to GND
+    parts["C7"] = ({1: (26, 10), 2: (26, 12)}, None)        # RUN to GND at the Pico
     return parts
 
 
-# Pads: where each harness wire is soldered: name -> (hole, netlist pins the wire reaches off the board).
 def pads():
     """The harness pads: dict pad name -> ((col, row), [off-board 'REF.pin', ...])."""
     out = {}
-    for u, r in ((3, 0), (2, 12), (1, 20)):
+    c = CHIP_COL
+    for u, r in zip((3, 2, 1), CHIP_ROWS):
         ring = bn.RING_OF_CHIP[u]
         for k, letter in enumerate("ABCDEFGH"):
             bit = 8 * (u - 1) + k
             name = [n for n, _, b in bn.cfg.POINTS if b == bit][0]
             row = r + (5 - k if k < 4 else k - 2)    # A..D rows r+5..r+2 on the right, E..H rows r+2..r+5 left
-            col = 6 if k < 4 else 0
+            col = c + 4 if k < 4 else c - 2
             out["reed " + name] = ((col, row), ["REED_%s.1" % name])
         pts = [n for n, _, b in bn.cfg.POINTS if 8 * (u - 1) <= b < 8 * u]
-        out["GND %s ring" % ring] = ((0, r + 7), ["REED_%s.2" % n for n in pts])
+        out["GND %s ring" % ring] = ((c - 2, r + 7), ["REED_%s.2" % n for n in pts])
     leds = range(bn.cfg.LED_COUNT)
-    out["LED data"] = ((9, 23), ["R1.1"])
-    out["LED +5V"] = ((19, 25), ["LED%d.%d" % (i, bn.LED_PIN["VDD"]) for i in leds]
+    out["LED data"] = ((18, 24), ["R1.1"])
+    out["LED +5V"] = ((30, 26), ["LED%d.%d" % (i, bn.LED_PIN["VDD"]) for i in leds]
                       + ["%s.1" % bn.led_cap_ref(i) for i in leds] + ["C1.1"])
-    out["LED GND"] = ((19, 26), ["LED%d.%d" % (i, bn.LED_PIN["GND"]) for i in leds]
+    out["LED GND"] = ((30, 27), ["LED%d.%d" % (i, bn.LED_PIN["GND"]) for i in leds]
                       + ["%s.2" % bn.led_cap_ref(i) for i in leds] + ["C1.2"])
     buttons = sorted(bn.cfg.BUTTON_PINS, key=bn.cfg.BUTTON_PINS.get)
     for b in buttons:
         row = bn.PICO_GPIO_PIN[bn.cfg.BUTTON_PINS[b]] - 1
-        out["button " + b] = ((8, row), ["%s.1" % bn.button_ref(b)])
-    out["buttons GND"] = ((8, 17), ["%s.2" % bn.button_ref(b) for b in buttons])
-    out["reset"] = ((20, 10), ["SW5.1"])
-    out["reset GND"] = ((20, 12), ["SW5.2"])
+        out["button " + b] = ((PICO_COL - 1, row), ["%s.1" % bn.button_ref(b)])
+    out["buttons GND"] = ((PICO_COL - 1, 17), ["%s.2" % bn.button_ref(b) for b in buttons])
+    out["reset"] = ((28, 10), ["SW5.1"])
+    out["reset GND"] = ((28, 12), ["SW5.2"])
     return out
 
 
@@ -163,24 +176,43 @@ def _covered():
     return out
 
 
+_DERIVED = []
+
+
 def derive():
+    """Cuts and links from the placement (computed once): (cuts, links, used); see _derive()."""
+    if not _DERIVED:
+        _DERIVED.append(_derive())
+    return _DERIVED[0]
+
+
+def _derive():
     """Cuts and links from the placement: (cuts, links, used).
 
     cuts: sorted list of (row, col) meaning a cut between holes (col, row) and (col + 1, row);
     links: list of (net, (c1, r1), (c2, r2)); used: the holes as in _holes() plus link ends."""
     used = _holes()
     covered = _covered()
+    marked = dict(used)
+    marked.update(_bus_holes(used))
     cuts = []
     for r in range(ROWS):
-        cuts += _row_cuts(r, used, covered)
-    links = _links(used, cuts, covered)
+        cuts += _row_cuts(r, marked, covered, used)
+    links = _links(used, marked, cuts, covered)
     return sorted(cuts), links, used
 
 
-def _row_cuts(r, used, covered):
+def _bus_holes(used):
+    """The free holes of the bus rows left of the Pico: dict hole -> ('bus', row, net)."""
+    return {(c, r): ("bus", r, net) for r, (net, c0, c1) in BUSES.items() for c in range(c0, c1 + 1)
+            if (c, r) not in used}
+
+
+def _row_cuts(r, marked, covered, used):
     """Cuts of row ``r``: one between every two neighbouring runs of different nets, placed so that each
-    run keeps a free hole for a link where the gap allows it."""
-    occ = [(c, used[(c, r)][2]) for c in range(COLS) if (c, r) in used]
+    run keeps a free hole for a link where the gap allows it. ``marked``: the used holes and the bus
+    holes (which carry a net but stay free for links)."""
+    occ = [(c, marked[(c, r)][2]) for c in range(COLS) if (c, r) in marked]
     if not occ:
         return []
     runs = [[occ[0]]]
@@ -193,18 +225,25 @@ def _row_cuts(r, used, covered):
     def free(c0, c1):
         return [c for c in range(c0, c1) if (c, r) not in used and (c, r) not in covered]
     count = {}
-    for _, _, net in used.values():
+    for _, _, net in marked.values():
         count[net] = count.get(net, 0) + 1
     # A run whose net has holes elsewhere needs a free hole for its link; others count as served.
     have = [len(free(run[0][0], run[-1][0] + 1)) + (0 if count[run[0][1]] > len(run) else 99) for run in runs]
     have[0] += len(free(0, runs[0][0][0]))
     have[-1] += len(free(runs[-1][-1][0] + 1, COLS))
+    need = [count[run[0][1]] > len(run) for run in runs]
     cuts = []
     for i in range(len(runs) - 1):
         ca, cb = runs[i][-1][0], runs[i + 1][0][0]
         gap = free(ca + 1, cb)
         if not gap:
             cut = ca
+        elif need[i] and not need[i + 1]:
+            cut = cb - 1
+            have[i] += len(gap)
+        elif need[i + 1] and not need[i]:
+            cut = ca
+            have[i + 1] += len(gap)
         elif len(gap) >= 2:
             cut = gap[len(gap) // 2 - 1]
             have[i] += 1
@@ -239,59 +278,129 @@ def _crosses_body(a, b):
         if not body:
             continue
         _, c0, r0, c1, r1 = body
-        for t in [i / 20.0 for i in range(21)]:
+        for t in [i / 40.0 for i in range(41)]:
             x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
             if c0 < x < c1 and r0 < y < r1:
                 return True
     return False
 
 
-def _links(used, cuts, covered):
+def _passes_over(a, b, holes):
+    """True if the straight link a-b passes within half a pitch of one of ``holes`` (a lead stands there)."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    L2 = dx * dx + dy * dy
+    for h in holes:
+        if h == a or h == b:
+            continue
+        t = ((h[0] - ax) * dx + (h[1] - ay) * dy) / L2
+        if 0.0 < t < 1.0 and math.hypot(ax + t * dx - h[0], ay + t * dy - h[1]) < 0.5:
+            return True
+    return False
+
+
+def _links(used, marked, cuts, covered):
+    """Links joining every net's strip pieces: greedy shortest trees, nets taken in a few fixed orders
+    until one order places them all (each order is deterministic)."""
+    import random
+    nets = sorted({n for _, _, n in marked.values() if not n.startswith("NC:")})
+    orders = [sorted(nets, key=lambda n: (n != "GND", n)), nets[:]]
+    rnd = random.Random(20)
+    for _ in range(60):
+        o = nets[:]
+        rnd.shuffle(o)
+        orders.append(o)
+    fault = None
+    for order in orders:
+        try:
+            return _links_in_order(used, marked, cuts, covered, order)
+        except LayoutFault as e:
+            fault = fault or e
+    raise fault
+
+
+def _links_in_order(used, marked, cuts, covered, order):
     segs = segments(cuts)
     seg_of = {h: k for k, hs in segs.items() for h in hs}
     net_segs = {}
-    for hole, (_, _, net) in used.items():
+    for hole, (_, _, net) in marked.items():
         if not net.startswith("NC:"):
             net_segs.setdefault(net, set()).add(seg_of[hole])
     taken = set(used)
+    ends = {}                                       # lane hole -> number of link ends in it
     links = []
     joined = {}                                     # pieces a part joins inside itself (the Pico's GND)
     where = {"%s.%s" % (ref, n): h for ref, (pins, _) in placement().items() for n, h in pins.items()}
+    lane_cols = set(LANES.values())
+
+    def usable(h, net):
+        if h in covered or h in used:
+            return False
+        if h[0] in lane_cols:
+            return LANES.get(net) == h[0] and ends.get(h, 0) < 2
+        return h not in taken
     for ref, groups in INTERNAL.items():
         for g in groups:
             pcs = {seg_of[where["%s.%s" % (ref, n)]] for n in g}
             for pc in pcs:
                 joined[pc] = pcs
-    for net in sorted(net_segs, key=lambda n: (-len(net_segs[n]), n)):
+    for net in [n for n in order if n in net_segs]:
         group = sorted(net_segs[net])
         if len(group) < 2:
             continue
-        start = next((joined[g] for g in group if g in joined), {group[0]})
-        tree = set(start)
-        rest = set(group) - tree
+        # Copper-side bridges first: a short bare wire across two neighbouring strips of the same net.
+        comp = {g: g for g in group}
+
+        def root(g):
+            while comp[g] != g:
+                g = comp[g]
+            return g
         for g in group:
-            if g in joined and g not in tree:
-                rest.discard(g)
+            for pc in joined.get(g, ()):
+                if pc in comp:
+                    comp[root(pc)] = root(g)
+        for g in group:
+            for (c, r) in segs[g]:
+                below = seg_of.get((c, r + 1))
+                if below in comp and root(below) != root(g) and (c, r) not in covered and (c, r + 1) not in covered:
+                    comp[root(below)] = root(g)
+                    links.append((net, (c, r), (c, r + 1), "bridge"))
+        start = next((joined[g] for g in group if g in joined), {group[0]})
+        tree = {g for g in group if root(g) in {root(x) for x in start}}
+        rest = set(group) - tree
+        merged = {}
+        for g in rest:
+            merged.setdefault(root(g), set()).add(g)
         while rest:
-            best = None
-            for s in tree:
+            cands = []
+            for sg in tree:
                 for t in rest:
-                    for a in segs[s]:
-                        if a in taken or a in covered:
+                    for a in segs[sg]:
+                        if not usable(a, net):
                             continue
                         for b in segs[t]:
-                            if b in taken or b in covered:
+                            if not usable(b, net):
                                 continue
-                            d = math.hypot(a[0] - b[0], a[1] - b[1])
-                            if (best is None or d < best[0]) and not _crosses_body(a, b):
-                                best = (d, a, b, t)
+                            dxy = abs(a[0] - b[0]) + abs(a[1] - b[1])
+                            cands.append((dxy + (0.5 if a[0] != b[0] and a[1] != b[1] else 0.0), a, b, t))
+            cands.sort()
+            best = None
+            for d, a, b, t in cands:
+                if not _crosses_body(a, b) and not _passes_over(a, b, taken | set(ends)):
+                    best = (d, a, b, t)
+                    break
             if best is None:
                 raise LayoutFault("net %s: no free holes to link its strip pieces %s" % (net, sorted(rest)))
             _, a, b, t = best
-            taken.update((a, b))
-            links.append((net, a, b))
-            tree.add(t)
-            rest.discard(t)
+            for h in (a, b):
+                if h[0] in lane_cols:
+                    ends[h] = ends.get(h, 0) + 1
+                else:
+                    taken.add(h)
+            links.append((net, a, b, "link"))
+            for g in merged[root(t)]:
+                tree.add(g)
+                rest.discard(g)
     return links
 
 
@@ -317,7 +426,7 @@ def connectivity(cuts, links):
             find((c, r))
             if (r, c) not in cut:
                 union((c, r), (c + 1, r))
-    for _, a, b in links:
+    for _, a, b, _ in links:
         union(a, b)
     return {h: find(h) for h in parent}
 
@@ -344,13 +453,15 @@ def check(cuts=None, links=None):
     for name, (hole, offboard) in pads().items():
         for p in offboard:
             reached[p] = hole
-    ends = [h for _, a, b in links for h in (a, b)]
+    ends = [h for _, a, b, kind in links if kind == "link" for h in (a, b)]
     occupied = set(where.values()) | {h for h, _ in pads().values()}
     for h in ends:
         if h in occupied:
             faults.append("link end in an occupied hole %s" % (h,))
-    if len(set(ends)) != len(ends):
-        faults.append("two link ends share a hole")
+    lane_cols = set(LANES.values())
+    shared = [h for h in set(ends) if ends.count(h) > (2 if h[0] in lane_cols else 1)]
+    if shared:
+        faults.append("too many link ends in holes %s" % sorted(shared)[:5])
     covered = _covered()
     for h in ends:
         if h in covered:
@@ -427,13 +538,18 @@ def _svg(cuts, links, mirror=False):
         el("line", class_="strip", x1=min(x0, x1) - 1.0, y1=y, x2=max(x0, x1) + 1.0, y2=y, stroke="#d9a066",
            stroke_width=1.6)
         el("text", x=m - 1.2 if not mirror else m + w + 1.2, y=y + 0.6, font_size=1.4,
-           text_anchor="end" if not mirror else "start", font_family="sans-serif", text=str(r))
+           text_anchor="end" if not mirror else "start", font_family="sans-serif", text=str(r + 1))
     for c in range(COLS):
         x, _ = xy(c, 0)
-        el("text", x=x, y=m - 1.2, font_size=1.4, text_anchor="middle", font_family="sans-serif", text=str(c))
+        el("text", x=x, y=m - 1.2, font_size=1.4, text_anchor="middle", font_family="sans-serif", text=str(c + 1))
         for r in range(ROWS):
             hx, hy = xy(c, r)
             el("circle", cx=hx, cy=hy, r=0.45, fill="white", stroke="#886633", stroke_width=0.1)
+    if mirror:
+        for net, a, b, kind in links:
+            if kind == "bridge":
+                (xa, ya), (xb, yb) = xy(*a), xy(*b)
+                el("line", class_="bridge", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#0044cc", stroke_width=0.7)
     for r, c in cuts:
         (xa, y), (xb, _) = xy(c, r), xy(c + 1, r)
         xm = (xa + xb) / 2
@@ -443,7 +559,7 @@ def _svg(cuts, links, mirror=False):
             if body:
                 _, c0, r0, c1, r1 = body
                 (xa, ya), (xb, yb) = xy(c0, r0), xy(c1, r1)
-                el("rect", x=min(xa, xb) - PITCH / 2, y=ya - PITCH / 2, width=abs(xb - xa), height=yb - ya,
+                el("rect", x=min(xa, xb), y=ya, width=abs(xb - xa), height=yb - ya,
                    fill="#dddddd", fill_opacity=0.6, stroke="#333333", stroke_width=0.25)
             pts = [xy(*p) for p in pins.values()]
             cx = sum(p[0] for p in pts) / len(pts)
@@ -457,7 +573,9 @@ def _svg(cuts, links, mirror=False):
                        fill="#555555", text=str(n))
             el("text", class_="ref", x=cx, y=cy + 0.5, font_size=1.6 if body else 1.2, text_anchor="middle",
                font_family="sans-serif", font_weight="bold", text=ref)
-        for net, a, b in links:
+        for net, a, b, kind in links:
+            if kind != "link":
+                continue
             (xa, ya), (xb, yb) = xy(*a), xy(*b)
             el("line", class_="link", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#008800", stroke_width=0.5,
                stroke_linecap="round")
@@ -467,15 +585,15 @@ def _svg(cuts, links, mirror=False):
             x, y = xy(*hole)
             el("rect", class_="pad", x=x - 0.9, y=y - 0.9, width=1.8, height=1.8, fill="none", stroke="#aa00aa",
                stroke_width=0.35)
-    title = ("copper side (mirrored): cut the strips at the red marks" if mirror else
-             "component side, Pico's USB at the top: parts (black), links (green), harness pads (purple)")
+    title = ("copper side (mirrored): red = cut, blue = bridge" if mirror else
+             "component side, USB at the top: pins (black), links (green), pads (purple)")
     el("text", x=m, y=h + 2 * m + 3, font_size=2.2, font_family="sans-serif", text=title)
     ET.indent(svg)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
 
 
 def _name(hole):
-    return "%s%d" % ("ABCDEFGHIJKLMNOPQRSTUVW"[hole[0]], hole[1] + 1)
+    return "C%dR%d" % (hole[0] + 1, hole[1] + 1)
 
 
 def markdown(cuts, links):
@@ -484,10 +602,11 @@ def markdown(cuts, links):
              "Generated by `tools/stripboard.py` from the netlist; `make test` checks its connectivity against",
              "the netlist. Drawing: [`stripboard.svg`](stripboard.svg) (component side) and",
              "[`stripboard-copper.svg`](stripboard-copper.svg) (copper side, mirrored, for the cuts).", "",
-             "Board: %d x %d holes of 2.54 mm stripboard (%.1f x %.1f mm), strips running left-right. Holes are"
+             "Board: %d x %d holes of 2.54 mm stripboard (%.1f x %.1f mm), strips running left-right. A hole is"
              % (COLS, ROWS, outline_mm()[0], outline_mm()[1]),
-             "named by column letter (A at the left, seen from the component side with the Pico's USB end at the",
-             "top) and row number (1 at the top). Mark column A and row 1 on the board with a pen before you start.",
+             "named C<column>R<row>: columns 1..%d from the left, rows 1..%d from the top, seen from the component" % (
+                 COLS, ROWS),
+             "side with the Pico's USB end at the top. Mark column 1 and row 1 on the board with a pen first.",
              "", "## 1. Cut the strips (copper side)", "",
              "Score each strip twice with a sharp knife **between** the two holes named and lift the copper",
              "between the scores; check with the multimeter that the two holes are no longer connected.", "",
@@ -497,11 +616,16 @@ def markdown(cuts, links):
     lines += ["", "## 2. Parts (component side)", "", "| part | pin: hole |", "|---|---|"]
     for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
         lines.append("| %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items()))))
-    lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "", "| # | net | from | to |",
-              "|---:|---|---|---|"]
-    for k, (net, a, b) in enumerate(links):
+    lines += ["", "## 3. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
+              "| # | net | between | and |", "|---:|---|---|---|"]
+    for k, (net, a, b, _) in enumerate([x for x in links if x[3] == "bridge"]):
         lines.append("| %d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
-    lines += ["", "## 4. Harness pads", "", "| pad | hole | wire goes to |", "|---|---|---|"]
+    lines += ["", "## 4. Links (insulated 0.5 mm solid wire, component side)", "",
+              "In the lane columns C1..C4 two links of the same net may share a hole.", "",
+              "| # | net | from | to |", "|---:|---|---|---|"]
+    for k, (net, a, b, _) in enumerate([x for x in links if x[3] == "link"]):
+        lines.append("| %d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
+    lines += ["", "## 5. Harness pads", "", "| pad | hole | wire goes to |", "|---|---|---|"]
     for name, (hole, off) in pads().items():
         lines.append("| %s | %s | %s |" % (name, _name(hole), ", ".join(off[:3]) + (" ..." if len(off) > 3 else "")))
     return "\n".join(lines) + "\n"

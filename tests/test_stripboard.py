@@ -1,0 +1,49 @@
+"""The logic board's stripboard layout: its copper, cuts and links make exactly the netlist, and it fits the cavity."""
+import importlib.util
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _load(name, rel):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, rel))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+sb = _load("morris_stripboard", "tools/stripboard.py")
+
+
+def test_layout_makes_the_netlist():
+    cuts, links, _ = sb.derive()
+    assert sb.check(cuts, links) == []
+    assert len(cuts) > 20 and len(links) > 10
+
+
+def test_a_missing_cut_is_a_short():
+    cuts, links, _ = sb.derive()
+    for k in range(0, len(cuts), max(1, len(cuts) // 8)):
+        faults = sb.check(cuts[:k] + cuts[k + 1:], links)
+        assert any("shorted" in f or "touches" in f for f in faults), cuts[k]
+
+
+def test_a_missing_link_is_an_open_net():
+    cuts, links, _ = sb.derive()
+    for k in range(len(links)):
+        faults = sb.check(cuts, links[:k] + links[k + 1:])
+        assert any("open" in f for f in faults), links[k]
+
+
+def test_every_off_board_wire_has_a_pad():
+    pads = sb.pads()
+    reached = {p for _, off in pads.values() for p in off}
+    for name in [n for n, _, _ in sb.bn.cfg.POINTS]:
+        assert "REED_%s.1" % name in reached and "REED_%s.2" % name in reached
+    assert {"SW1.1", "SW2.1", "SW3.1", "SW4.1", "SW5.1", "SW5.2", "R1.1"} <= reached
+
+
+def test_drawings_and_tables_are_current():
+    for path, data in sb.expected().items():
+        with open(path, "rb") as f:
+            assert f.read() == data, "run: .venv/bin/python tools/stripboard.py (%s)" % path
