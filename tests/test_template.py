@@ -167,3 +167,133 @@ def test_png_rendering_through_cairosvg():
     # 440 mm at 96 dpi = 1663 px
     assert abs(width - 1663) <= 2 and abs(height - 1663) <= 2
     assert len(data) > 20000  # not a blank page
+
+
+# --- the board's features: both views, the walls, tiles and DXF ------------------------------------
+
+def _load_layout():
+    spec = importlib.util.spec_from_file_location("morris_board_layout", os.path.join(ROOT, "tools", "board_layout.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+bl = _load_layout()
+
+
+def _coords(el):
+    tag = el.tag.split("}")[1]
+    if tag == "circle":
+        return [(float(el.get("cx")), float(el.get("cy")))]
+    if tag == "rect":
+        x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+        return [(x, y), (x + w, y + h)]
+    return [(float(el.get("x1")), float(el.get("y1"))), (float(el.get("x2")), float(el.get("y2")))]
+
+
+def test_back_view_is_the_mirror_of_the_front():
+    """Every feature cut from the back or through, and every point, sits in the back view at the mirror
+    image (x -> 400 - x) of its place on the front; the front view has the through holes unmirrored."""
+    feats = {f.name: f for f in bl.layout(400.0)}
+    o = template.BLEED_MM
+    for view, mirror in (("back", True), ("front", False)):
+        root = ET.fromstring(template.svg_bytes(400.0, view=view))
+        drawn = {}
+        for el in root.iter():
+            if el.get("data-feature"):
+                drawn.setdefault(el.get("data-feature"), []).append(el)
+        want = [f for f in feats.values() if f.side == "through" or (mirror and f.side == "back")]
+        assert want and all(f.name in drawn for f in want), view
+        for name, els in drawn.items():
+            f = feats[name]
+            prim = f.prim
+            if prim[0] == "circle":
+                (cx, cy), = _coords(els[0])
+                assert cx == pytest.approx(o + (400 - prim[1] if mirror else prim[1]), abs=1e-3), name
+                assert cy == pytest.approx(o + prim[2], abs=1e-3), name
+            elif prim[0] == "rect":
+                (x0, y0), (x1, y1) = _coords(els[0])
+                xs = sorted((400 - prim[1], 400 - prim[3])) if mirror else [prim[1], prim[3]]
+                assert (x0 - o, x1 - o) == pytest.approx(tuple(xs), abs=1e-3), name
+        centres = sorted((float(c.get("cx")), float(c.get("cy"))) for c in root.iter("{http://www.w3.org/2000/svg}circle")
+                         if c.get("class") == "point-centre")
+        expect = sorted((o + (400 - x if mirror else x), o + y) for x, y in
+                        (template.point_xy(n, 400.0) for n in GEOMETRIES["standard"].names))
+        assert len(centres) == 24
+        assert all(abs(a[0] - b[0]) < 1e-3 and abs(a[1] - b[1]) < 1e-3 for a, b in zip(centres, expect)), view
+        texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+        assert set(GEOMETRIES["standard"].names) <= texts, view
+
+
+def test_every_pair_of_features_keeps_the_minimum_wall():
+    """The wall between every two features whose depths overlap (and to the board edge) is at least
+    MIN_WALL_MM, unless they are meant to meet, and then they really meet; BUILD.md states the figure."""
+    feats = bl.layout(400.0)
+    kinds = {f.kind for f in feats}
+    assert {"cavity", "reed", "led-window", "led-counterbore", "spur", "ring", "radial", "usb", "plug", "clamp",
+            "sw5", "button-hole", "button-body", "button-carrier", "cover-screw"} <= kinds
+    walls, problems = bl.walls(feats, 400.0)
+    assert problems == []
+    n = len(feats)
+    assert len(walls) > n * (n - 1) // 4            # most pairs overlap in depth and are measured
+    assert min(d for d, _, _ in walls) >= bl.MIN_WALL_MM
+    assert any(b == "edge" for _, _, b in walls)
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "at least %g mm of wood" % bl.MIN_WALL_MM in build
+
+
+def test_a_thin_wall_is_refused(tmp_path):
+    feats = bl.features(400.0)
+    cav = [f for f in feats if f.kind == "cavity"][0]
+    x0, y0, x1, y1 = cav.prim[1:]
+    feats[feats.index(cav)] = bl.Feature("cavity", "cavity", "back", ("rect", x0 - 2.0, y0, x1, y1), cav.depth,
+                                         joins=cav.joins)
+    problems = bl.check(feats, 400.0)
+    assert any("cavity" in p and "reed-c" in p for p in problems), problems
+    with pytest.raises(bl.LayoutError):
+        bl.layout(350.0)
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "template.py"), "--size", "350mm",
+                        "--out", str(tmp_path / "t.svg"), "--no-pdf"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "wall" in r.stderr and not (tmp_path / "t.svg").exists()
+
+
+def test_tiles_for_a4_and_a3_with_overlap_marks(tmp_path):
+    from pypdf import PdfReader
+    sheet = template.svg_bytes(400.0, view="back")
+    page = 400.0 + 2 * template.BLEED_MM
+    for paper, pages in (("A4", 6), ("A3", 4)):
+        grid = template.tile_grid(page, paper)
+        assert len(grid) == pages
+        # the tiles cover the sheet and neighbours overlap by at least TILE_OVERLAP_MM
+        xs = sorted({t[2] for t in grid})
+        w = grid[0][4]
+        assert xs[0] == 0 and xs[-1] + w == pytest.approx(page)
+        assert all(xs[k] + w - xs[k + 1] >= template.TILE_OVERLAP_MM - 1e-9 for k in range(len(xs) - 1))
+        marks = template.registration_marks(page, paper)
+        for mx, my in marks:    # each cross prints on at least two tiles
+            assert sum(1 for t in grid if t[2] <= mx <= t[2] + t[4] and t[3] <= my <= t[3] + t[5]) >= 2
+        path = tmp_path / ("t-%s.pdf" % paper)
+        assert template.render_tiles_pdf(sheet, page, paper, str(path), "back view") == pages
+        pdf = PdfReader(str(path))
+        assert len(pdf.pages) == pages
+        mw, mh = (d / 25.4 * 72 for d in template.PAPERS[paper])
+        for pg in pdf.pages:
+            assert float(pg.mediabox.width) == pytest.approx(mw, abs=1) and float(pg.mediabox.height) == pytest.approx(mh, abs=1)
+
+
+def test_dxf_for_a_cnc_router(tmp_path):
+    import ezdxf
+    for view in ("front", "back"):
+        path = tmp_path / ("t-%s.dxf" % view)
+        layers = template.write_dxf(400.0, str(path), view)
+        doc = ezdxf.readfile(str(path))
+        msp = doc.modelspace()
+        reeds = [e for e in msp.query("CIRCLE") if e.dxf.layer == "BACK_REED_D15"]
+        leds = [e for e in msp.query("CIRCLE") if e.dxf.layer.startswith("THROUGH_LED-WINDOW")]
+        assert len(leds) == 24
+        if view == "back":
+            assert len(reeds) == 24 and any(name.startswith("BACK_CAVITY") for name in layers)
+            a1 = [e for e in reeds if abs(e.dxf.center.x - 350) < 1e-6 and abs(e.dxf.center.y - 50) < 1e-6]
+            assert a1, "a1 seen from the back sits 350 mm from the left, 50 mm up"
+        else:
+            assert not reeds and "LINES" in layers
