@@ -184,26 +184,40 @@ def ring_sides(ring, size_mm):
 
     Vertical sides run RING_OFFSET_MM left of the line; horizontal sides RING_OFFSET_MM towards the
     front, or towards the back where the side's LEDs lie in front of it (the inner ring's front
-    side). A side whose right-hand corner has its LED beyond the corner is extended half a pitch to
-    the right, so that LED's spur meets it."""
+    side). Each side runs from one neighbouring side's centre line to the other's, so that the
+    four meet at the corners; a side whose corner has its LED beyond the corner goes on half a
+    pitch that way, so that LED's spur meets it."""
     names = RINGS[ring]
     p = pitch(size_mm)
-    out = []
+    geo = GEOMETRIES["standard"]
+    sides = []
     for k in range(4):
         a, b = names[k], names[(k + 1) % 4]
-        on = [n for n in GEOMETRIES["standard"].names if _on_segment(point_xy(n, size_mm), point_xy(a, size_mm),
-                                                                      point_xy(b, size_mm))]
+        on = [n for n in geo.names if _on_segment(point_xy(n, size_mm), point_xy(a, size_mm), point_xy(b, size_mm))]
+        sides.append((a, b, on))
+    offset = {}                       # side index -> the coordinate of its centre line
+    for k, (a, b, on) in enumerate(sides):
         (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(b, size_mm)
         if y1 == y2:
             flipped = any(led_angle(n, size_mm) != LED_ANGLE_DEG for n in on)
-            y1 = y2 = y1 + (-RING_OFFSET_MM if flipped else RING_OFFSET_MM)
-            lo, hi = (a, b) if x1 < x2 else (b, a)
-            ext_lo = p / 2 if led_xy(lo, size_mm)[0] < point_xy(lo, size_mm)[0] else 0.0
-            ext_hi = p / 2 if led_xy(hi, size_mm)[0] > point_xy(hi, size_mm)[0] else 0.0
-            x1, x2 = min(x1, x2) - ext_lo, max(x1, x2) + ext_hi
+            offset[k] = y1 + (-RING_OFFSET_MM if flipped else RING_OFFSET_MM)
         else:
-            x1 = x2 = x1 - RING_OFFSET_MM
-        out.append(("%s-%s%s" % (ring, a, b), (x1, y1), (x2, y2), on))
+            offset[k] = x1 - RING_OFFSET_MM
+    out = []
+    for k, (a, b, on) in enumerate(sides):
+        (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(b, size_mm)
+        prev, nxt = offset[(k - 1) % 4], offset[(k + 1) % 4]
+        if y1 == y2:
+            lo_x, hi_x = min(prev, nxt, x1, x2), max(prev, nxt, x1, x2)
+            lo, hi = (a, b) if x1 < x2 else (b, a)
+            if led_xy(lo, size_mm)[0] < point_xy(lo, size_mm)[0]:
+                lo_x = min(lo_x, point_xy(lo, size_mm)[0] - p / 2)
+            if led_xy(hi, size_mm)[0] > point_xy(hi, size_mm)[0]:
+                hi_x = max(hi_x, point_xy(hi, size_mm)[0] + p / 2)
+            out.append(("%s-%s%s" % (ring, a, b), (lo_x, offset[k]), (hi_x, offset[k]), on))
+        else:
+            lo_y, hi_y = min(prev, nxt, y1, y2), max(prev, nxt, y1, y2)
+            out.append(("%s-%s%s" % (ring, a, b), (offset[k], lo_y), (offset[k], hi_y), on))
     return out
 
 
@@ -398,21 +412,48 @@ def check(feats, size_mm, logic_board_mm=None):
         if f.side == "back" and f.depth > THICKNESS_MM - 3.0:
             problems.append("%s is %.1f mm deep: less than 3 mm of wood left" % (f.name, f.depth))
     if logic_board_mm:
-        cav = [f for f in feats if f.kind == "cavity"][0].prim
-        w, h = cav[3] - cav[1], cav[4] - cav[2]
-        need = (logic_board_mm[0] + 2 * CAVITY_CLEARANCE_MM, logic_board_mm[1] + 2 * CAVITY_CLEARANCE_MM)
-        if not (w >= need[0] and h >= need[1]) and not (w >= need[1] and h >= need[0]):
-            problems.append("cavity %.1f x %.1f mm cannot take the logic board (%.1f x %.1f mm with clearance)" % (
-                w, h, need[0], need[1]))
+        cav = [f for f in feats if f.kind == "cavity"][0].geom
+        x0, y0, x1, y1 = logic_board_rect(size_mm)
+        room = cav.buffer(-CAVITY_CLEARANCE_MM, join_style=2)
+        board = box(x0, y0 + CAVITY_CLEARANCE_MM - LOGIC_BOARD_TOP_GAP_MM, x1, y1)
+        if not room.contains(board):
+            problems.append("the logic board (%.1f x %.1f mm at x %.1f..%.1f, y %.1f..%.1f) does not fit the cavity "
+                            "with %.1f mm around it" % (x1 - x0, y1 - y0, x0, x1, y0, y1, CAVITY_CLEARANCE_MM))
     return problems
 
 
 def logic_board_size():
     """Outline (width, height) in mm of the logic board that goes into the cavity (tools/stripboard.py)."""
+    return _stripboard().outline_mm()
+
+
+def _stripboard():
     if os.path.join(ROOT, "tools") not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, "tools"))
     import stripboard
-    return stripboard.outline_mm()
+    return stripboard
+
+
+LOGIC_BOARD_TOP_GAP_MM = 0.5    # the board's top edge (the Pico's USB end) this far from the cavity's back wall
+
+
+def logic_board_rect(size_mm):
+    """Where the logic board lies in the cavity, component side up: (x0, y0, x1, y1) in mm, front-view
+    coordinates. Placed so that the Pico's USB socket faces the plug pocket (usb_x)."""
+    sb = _stripboard()
+    w, h = sb.outline_mm()
+    pico_centre = (sb.PICO_COL + 3.5 + 0.5) * sb.PITCH        # from the board's left edge, component side
+    # The component side faces the back: its left edge is at the front view's right.
+    x1 = usb_x(size_mm) + pico_centre
+    y0 = cavity_rect(size_mm)[1] + LOGIC_BOARD_TOP_GAP_MM
+    return (x1 - w, y0, x1, y0 + h)
+
+
+def hole_xy(col, row, size_mm):
+    """Front-view position (mm) of logic board hole (col, row) as tools/stripboard.py numbers them."""
+    sb = _stripboard()
+    x0, y0, x1, _ = logic_board_rect(size_mm)
+    return (x1 - (col + 0.5) * sb.PITCH, y0 + (row + 0.5) * sb.PITCH)
 
 
 def layout(size_mm):
