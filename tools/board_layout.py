@@ -63,7 +63,8 @@ USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most
 PLUG_POCKET = (12.0, 22.0, 12.0)  # width, length, depth: the micro-USB plug (11 mm wide, 20 mm long at most)
 CAVITY_DEPTH = 12.0              # leaves 6 mm of wood over the logic board
 CLAMP_POCKET = (16.0, 20.0, 8.0)  # width (x), length (y), depth: nylon P-clip for the cable
-BUTTON_HOLE_D = 4.5              # B3F-1070 plunger (3.5 mm) through the face
+BUTTON_HOLE_D = 4.5              # B3F-1072 plunger (3.5 mm) through the face
+BUTTON_GRID_MM = 2.54            # the buttons sit on one stripboard carrier: their spacing is whole holes
 BUTTON_BODY = (10.0, 13.5)       # diameter, depth: the switch body (6 x 6 x 3.5 mm)
 BUTTON_CARRIER = (20.0, 10.0)    # height (y), depth: the carrier strip with the four switches
 SW5_POCKET = (20.0, 14.0, 8.0)   # width (x), height (y), depth: reset button on its carrier
@@ -168,7 +169,8 @@ def button_positions(size_mm):
     Labels and order follow firmware/board_config.py BUTTON_PINS."""
     p = pitch(size_mm)
     d1x, _ = point_xy("d1", size_mm)
-    return [(label, (d1x + 0.6 * p * (k + 1), size_mm - 0.45 * p))
+    step = round(0.6 * p / BUTTON_GRID_MM) * BUTTON_GRID_MM    # whole stripboard holes: one carrier strip
+    return [(label, (d1x + step * (k + 1), size_mm - 0.45 * p))
             for k, label in enumerate(sorted(board_config.BUTTON_PINS, key=board_config.BUTTON_PINS.get))]
 
 

@@ -27,6 +27,7 @@ for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")):
         sys.path.insert(0, _p)
 
 import board_config as cfg  # noqa: E402
+import board_layout  # noqa: E402
 import kicad_sch  # noqa: E402
 import power_budget  # noqa: E402
 from morris.geometry import GEOMETRIES  # noqa: E402
@@ -100,6 +101,77 @@ def power_md():
     return power_budget.markdown()
 
 
+def drilling_md(size_mm=400.0):
+    """Markdown table of every kind of hole, pocket and channel (tools/board_layout.py) at ``size_mm``."""
+    feats = board_layout.layout(size_mm)
+    rows = ["| feature | how many | cut from | size (mm) | depth (mm) |", "|---|---:|---|---|---:|"]
+    seen = {}
+    for f in feats:
+        seen.setdefault(f.kind, []).append(f)
+    names = {"reed": "reed switch pocket", "led-window": "LED window", "led-counterbore": "LED counterbore (its rim)",
+             "spur": "LED spur channel", "ring": "ring channel", "radial": "front radial channel (to the buttons)",
+             "usb": "USB cable channel (to the back edge)", "cavity": "electronics cavity",
+             "plug": "USB plug pocket (at the cavity's back wall)", "clamp": "cable clamp pocket",
+             "sw5": "reset button (SW5) pocket", "button-hole": "button plunger hole", "button-body": "button body pocket",
+             "button-carrier": "button carrier pocket", "cover-screw": "back cover screw pilot hole"}
+    for kind, fs in seen.items():
+        f = fs[0]
+        if f.prim[0] == "circle":
+            size = "Ø %s" % _fmt(2 * f.prim[3])
+        elif f.prim[0] == "rect":
+            size = "%s x %s" % (_fmt(f.prim[3] - f.prim[1]), _fmt(f.prim[4] - f.prim[2]))
+        else:
+            size = "%s wide" % _fmt(2 * f.prim[5])
+        side = {"back": "back", "through": "top, through"}[f.side]
+        rows.append("| %s | %d | %s | %s | %s |" % (names[kind], len(fs), side, size,
+                                                  "through" if f.side == "through" else _fmt(f.depth)))
+    return "\n".join(rows) + "\n"
+
+
+def _fmt(v):
+    return ("%.1f" % v).rstrip("0").rstrip(".")
+
+
+def positions_md(size_mm=400.0):
+    """Markdown table: where the single features lie, in mm from the far (back) edge and from the left edge
+    as the top face is seen (front view) and as the back face is seen (back view, mirrored)."""
+    f = {x.name: x for x in board_layout.layout(size_mm)}
+    rows = ["| feature | from the far edge (y) | from the left edge, front view (x) | from the left edge, back view |",
+            "|---|---|---|---|"]
+
+    def span(a, b):
+        return "%s .. %s" % (_fmt(min(a, b)), _fmt(max(a, b)))
+
+    def add(label, name):
+        p = f[name].prim
+        if p[0] == "rect":
+            x0, y0, x1, y1 = p[1:]
+        elif p[0] == "slot":
+            hw = p[5]
+            x0, x1 = min(p[1], p[3]) - hw, max(p[1], p[3]) + hw
+            y0, y1 = max(0.0, min(p[2], p[4])), max(p[2], p[4])
+        else:
+            x0, y0, x1, y1 = p[1] - p[3], p[2] - p[3], p[1] + p[3], p[2] + p[3]
+        rows.append("| %s | %s | %s | %s |" % (label, span(y0, y1), span(x0, x1),
+                                             span(size_mm - x0, size_mm - x1)))
+    add("electronics cavity", "cavity")
+    add("USB plug pocket", "plug")
+    add("USB cable channel (to the far edge)", "usb")
+    add("cable clamp pocket", "clamp")
+    add("reset button (SW5) pocket", "sw5")
+    add("front radial channel", "radial-front")
+    add("button carrier pocket", "button-carrier")
+    for label, (x, y) in board_layout.button_positions(size_mm):
+        rows.append("| button %s (centre of its holes) | %s | %s | %s |" % (label, _fmt(y), _fmt(x), _fmt(size_mm - x)))
+    x0, y0, x1, y1 = board_layout.logic_board_rect(size_mm)
+    rows.append("| logic board in the cavity (the Pico's USB end at the far side) | %s | %s | %s |" % (
+        span(y0, y1), span(x0, x1), span(size_mm - x0, size_mm - x1)))
+    return "\n".join(rows) + "\n"
+
+
+BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md}
+
+
 BLOCKS = {
     "pin-map": pin_map_md,
     "points": points_md,
@@ -135,12 +207,12 @@ def _net_key(net):
 
 # --- writing and checking ---------------------------------------------------------
 
-def _replace_blocks(text):
-    for name, fn in BLOCKS.items():
+def _replace_blocks(text, blocks=None, where="hardware/README.md"):
+    for name, fn in (BLOCKS if blocks is None else blocks).items():
         pat = re.compile(r"(<!-- BEGIN GENERATED: %s -->\n).*?(<!-- END GENERATED: %s -->)" % (
             re.escape(name), re.escape(name)), re.S)
         if not pat.search(text):
-            raise ValueError("hardware/README.md lacks the generated block %r" % name)
+            raise ValueError("%s lacks the generated block %r" % (where, name))
         body = fn()
         text = pat.sub(lambda m: m.group(1) + body + m.group(2), text)
     return text
@@ -151,8 +223,12 @@ def expected():
     readme = os.path.join(HW, "README.md")
     with open(readme, encoding="utf-8") as f:
         current = f.read()
+    build = os.path.join(HW, "BUILD.md")
+    with open(build, encoding="utf-8") as f:
+        build_text = f.read()
     out = {
         readme: _replace_blocks(current),
+        build: _replace_blocks(build_text, BUILD_BLOCKS, "hardware/BUILD.md"),
         os.path.join(HW, "netlist.md"): netlist_md(),
     }
     out.update({os.path.join(kicad_sch.KICAD_DIR, name): text for name, text in kicad_sch.project_files().items()})

@@ -17,7 +17,7 @@ Usage:
 Model: every load other than the LED colour channels is taken at its worst
 case; what is left of the port budget after a safety margin is the LED colour
 budget; the cap is the highest channel value at which all 24 LEDs at full
-white (all three channels at the cap) stay inside it. A WS2812B channel draws
+white (all three channels at the cap) stay inside it. A WS2812 channel draws
 about LED_MA_PER_CHANNEL * value / 255 mA (linear PWM), so the colour current
 of a frame is the sum of that over every channel of every LED.
 """
@@ -31,8 +31,8 @@ USB_PORT_MA = 250.0          # MicroPython rp2's USB descriptor declares 250 mA 
 PORTS = (250, 500)           # the default, and the 500 mA option (USB 2.0 high-power port, 5 unit loads)
 SAFETY_MARGIN = 0.20         # share of the port kept in reserve: LED spread, cable drop, PTC, ageing
 LED_COUNT = 24
-LED_MA_PER_CHANNEL = 20.0    # WS2812B: ~20 mA per channel at 255, ~60 mA per LED at full white (datasheet/common measurements)
-LED_IDLE_MA = 1.0            # WS2812B quiescent with all channels 0 (measured 0.6..1 mA; take 1 mA)
+LED_MA_PER_CHANNEL = 20.0    # WS2812 (B, D-F5): ~20 mA per channel at 255, ~60 mA per LED at full white (datasheet/common measurements)
+LED_IDLE_MA = 1.0            # WS2812 quiescent with all channels 0 (measured 0.6..1 mA; take 1 mA)
 PICO_MA = 40.0               # Raspberry Pi Pico running MicroPython at 125 MHz with USB serial:
                              # the datasheet's busy-workload figures stay below this; conservative
 HC165_MA = 0.08              # 74HC165 static supply current, max over temperature (TI SN74HC165: 80 uA at 85 C)
@@ -50,7 +50,8 @@ def loads():
     buck converter turns 3.3 V current into less 5 V current)."""
     return [
         ("Raspberry Pi Pico (RP2040, flash, regulator)", PICO_MA, "Pico datasheet, conservative"),
-        ("WS2812B idle, %d x %.1f mA" % (LED_COUNT, LED_IDLE_MA), LED_COUNT * LED_IDLE_MA, "WS2812B, measured 0.6-1 mA"),
+        ("WS2812D-F5 idle, %d x %.1f mA" % (LED_COUNT, LED_IDLE_MA), LED_COUNT * LED_IDLE_MA,
+         "WS2812 IC, measured 0.6-1 mA"),
         ("74HC165 x %d" % HC165_COUNT, HC165_COUNT * HC165_MA, "SN74HC165 ICC max"),
         ("74AHCT125 (one 3.3 V input)", AHCT125_MA, "SN74AHCT125 ICC + delta-ICC"),
         ("reed pull-ups, %d x 3.3 V / %g kOhm" % (SWITCH_COUNT, PULLUP_KOHM),

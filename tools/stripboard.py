@@ -613,18 +613,18 @@ def markdown(cuts, links):
              "| # | between | and |", "|---:|---|---|"]
     for k, (r, c) in enumerate(cuts):
         lines.append("| %d | %s | %s |" % (k + 1, _name((c, r)), _name((c + 1, r))))
-    lines += ["", "## 2. Parts (component side)", "", "| part | pin: hole |", "|---|---|"]
-    for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
-        lines.append("| %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items()))))
-    lines += ["", "## 3. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
+    lines += ["", "## 2. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
               "| # | net | between | and |", "|---:|---|---|---|"]
     for k, (net, a, b, _) in enumerate([x for x in links if x[3] == "bridge"]):
         lines.append("| %d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
-    lines += ["", "## 4. Links (insulated 0.5 mm solid wire, component side)", "",
+    lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "",
               "In the lane columns C1..C4 two links of the same net may share a hole.", "",
               "| # | net | from | to |", "|---:|---|---|---|"]
     for k, (net, a, b, _) in enumerate([x for x in links if x[3] == "link"]):
         lines.append("| %d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
+    lines += ["", "## 4. Parts (component side)", "", "| part | pin: hole |", "|---|---|"]
+    for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
+        lines.append("| %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items()))))
     lines += ["", "## 5. Harness pads", "", "| pad | hole | wire goes to |", "|---|---|---|"]
     for name, (hole, off) in pads().items():
         lines.append("| %s | %s | %s |" % (name, _name(hole), ", ".join(off[:3]) + (" ..." if len(off) > 3 else "")))
