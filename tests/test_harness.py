@@ -1,22 +1,16 @@
 """The wiring harness: wire lengths follow the template's coordinates; WireViz draws it; files current."""
-import importlib.util
 import math
 import os
 import shutil
 
 import pytest
 
+import toolmod
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _load(name, rel):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, rel))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-hz = _load("morris_harness", "tools/harness.py")
+hz = toolmod.load("tools/harness.py")
 bl = hz.bl
 S = 400.0
 WIRES = hz.wires()

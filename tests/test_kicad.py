@@ -1,5 +1,4 @@
 """The KiCad schematic: drawn from the netlist, ERC clean, and the ERC really catches an open pin."""
-import importlib.util
 import os
 import re
 import sys
@@ -7,19 +6,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import toolmod
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 
-def _load(name, rel):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, rel))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-ks = _load("morris_kicad_sch", "tools/kicad_sch.py")
-bn = _load("morris_board_netlist", "tools/board_netlist.py")
+ks = toolmod.load("tools/kicad_sch.py")
+bn = toolmod.load("tools/board_netlist.py")
 SVG = "{http://www.w3.org/2000/svg}"
 
 

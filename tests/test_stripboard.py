@@ -1,18 +1,12 @@
 """The logic board's stripboard layout: its copper, cuts and links make exactly the netlist, and it fits the cavity."""
-import importlib.util
 import os
+
+import toolmod
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _load(name, rel):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, rel))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-sb = _load("morris_stripboard", "tools/stripboard.py")
+sb = toolmod.load("tools/stripboard.py")
 
 
 def test_layout_makes_the_netlist():

@@ -1,5 +1,4 @@
 """tools/template.py: the drilling template at 400 mm has the points, holes and lines in the right places."""
-import importlib.util
 import math
 import os
 import struct
@@ -9,6 +8,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import toolmod
+
 from morris.geometry import GEOMETRIES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -16,14 +17,7 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 ARTIFACTS = os.path.join(ROOT, "artifacts")
 
 
-def _load_tool():
-    spec = importlib.util.spec_from_file_location("morris_template_tool", os.path.join(ROOT, "tools", "template.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-template = _load_tool()
+template = toolmod.load("tools/template.py", "morris_template_tool")
 
 
 def _run(tmp_path, *args):
@@ -171,14 +165,7 @@ def test_png_rendering_through_cairosvg():
 
 # --- the board's features: both views, the walls, tiles and DXF ------------------------------------
 
-def _load_layout():
-    spec = importlib.util.spec_from_file_location("morris_board_layout", os.path.join(ROOT, "tools", "board_layout.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bl = _load_layout()
+bl = toolmod.load("tools/board_layout.py")
 
 
 def _coords(el):

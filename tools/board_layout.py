@@ -102,8 +102,21 @@ class Feature:
             return (0.0, THICKNESS_MM)
         return (THICKNESS_MM - self.depth, THICKNESS_MM)
 
+    def size_text(self):
+        """Its size as a maker reads it: 'Ø 5', '86 x 81.5' or '6 wide' (mm)."""
+        p = self.prim
+        if p[0] == "circle":
+            return "Ø %s" % _mm(2 * p[3])
+        if p[0] == "rect":
+            return "%s x %s" % (_mm(p[3] - p[1]), _mm(p[4] - p[2]))
+        return "%s wide" % _mm(2 * p[5])
+
     def __repr__(self):
         return "Feature(%s)" % self.name
+
+
+def _mm(v):
+    return ("%.1f" % v).rstrip("0").rstrip(".")
 
 
 def _shape(prim):

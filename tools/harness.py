@@ -183,14 +183,12 @@ def wires(routes=None):
         d, ex = r.pad_to(hole, ("button", b))
         add("buttons", "B%d" % (k + 1), "logic board %s (button %s)" % (sb._name(hole), b),
             "%s (%s), leg 1" % (bn.button_ref(b), b), d, "button", exit_=ex)
-    order = sorted(buttons, key=lambda b: dict(bl.button_positions(SIZE_MM))[b][0])
+    # GND: the carrier's row-2 strip joins the four switches; one wire to the nearest one.
     hole = pads["buttons GND"][0]
-    d, ex = r.pad_to(hole, ("button", order[0]))
-    add("buttons", "BG1", "logic board %s (buttons GND)" % sb._name(hole), "%s (%s), leg 2" % (
-        bn.button_ref(order[0]), order[0]), d, "gnd", exit_=ex)
-    for k, (a, b) in enumerate(zip(order, order[1:])):
-        add("buttons", "BG%d" % (k + 2), "%s (%s), leg 2" % (bn.button_ref(a), a), "%s (%s), leg 2" % (
-            bn.button_ref(b), b), r.between(("button", a), ("button", b)), "gnd")
+    first = min(buttons, key=lambda b: r.pad_to(hole, ("button", b))[0])
+    d, ex = r.pad_to(hole, ("button", first))
+    add("buttons", "BG", "logic board %s (buttons GND)" % sb._name(hole),
+        "button carrier, GND strip (row 2) at %s" % first, d, "gnd", exit_=ex)
     for wid, pad, kind in (("R1", "reset", "reset"), ("R2", "reset GND", "gnd")):
         hole = pads[pad][0]
         d, ex = r.pad_to(hole, ("sw5",))

@@ -116,12 +116,7 @@ def drilling_md(size_mm=400.0):
              "button-carrier": "button carrier pocket", "cover-screw": "back cover screw pilot hole"}
     for kind, fs in seen.items():
         f = fs[0]
-        if f.prim[0] == "circle":
-            size = "Ø %s" % _fmt(2 * f.prim[3])
-        elif f.prim[0] == "rect":
-            size = "%s x %s" % (_fmt(f.prim[3] - f.prim[1]), _fmt(f.prim[4] - f.prim[2]))
-        else:
-            size = "%s wide" % _fmt(2 * f.prim[5])
+        size = f.size_text()
         side = {"back": "back", "through": "top, through"}[f.side]
         rows.append("| %s | %d | %s | %s | %s |" % (names[kind], len(fs), side, size,
                                                   "through" if f.side == "through" else _fmt(f.depth)))

@@ -71,12 +71,7 @@ def _el(parent, tag, text=None, **attrs):
 
 def _label(f):
     """Short drilling instruction for a feature: what, diameter or size, depth."""
-    if f.prim[0] == "circle":
-        size = "Ø%s" % _f(2 * f.prim[3])
-    elif f.prim[0] == "rect":
-        size = "%s x %s" % (_f(f.prim[3] - f.prim[1]), _f(f.prim[4] - f.prim[2]))
-    else:
-        size = "%s wide" % _f(2 * f.prim[5])
+    size = f.size_text()
     depth = "through" if f.side == "through" else "%s deep" % _f(f.depth)
     text = "%s, %s, %s" % (f.note, size, depth)
     if f.kind == "button-carrier":
