@@ -13,12 +13,12 @@ features go through the board.
 The layout: the 7 x 7 grid has a pitch of S / 8 (50 mm at 400 mm) and a margin of one pitch.
 Each point has a reed switch pocket under it; its WS2812D-F5 LED sits in a window 0.45 pitch
 away at 22.5 degrees (off every line, the diagonals included, and outside the largest stone);
-a spur channel joins the LED's counterbore to the point's reed pocket and the ring channel.
-Each ring's square carries a channel (the horizontal sides 2.5 mm towards the front of the
-line, away from the LED counterbores); two radial channels along the d file join the rings to
-the electronics cavity in the inner square: to the front (the buttons) and to the back edge
-(the USB cable, its clamp, and the reset button SW5). The back cover's screws go into pilot
-holes near the edges.
+a spur channel joins the LED's counterbore to its ring channel. Each ring's square carries a
+channel beside its line (ring_sides()), touching the side of each reed pocket. The electronics
+cavity fills the inner square; a radial channel beside the d file joins it and the rings to
+the buttons at the near edge, and the USB plug pocket, the cable channel (between the c and d
+files, with the cable clamp and the reset button SW5) join it to the far edge. The back cover's
+screws go into pilot holes near the edges.
 
 ``check(features)`` measures the wall between every pair of features whose depths overlap and
 between every feature and the board edge; a pair that is meant to meet (a channel entering a

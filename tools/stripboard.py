@@ -5,16 +5,18 @@ Usage:
     python tools/stripboard.py            # write hardware/stripboard.svg (both sides) and hardware/stripboard.md
     python tools/stripboard.py --check    # only check the layout against the netlist; exit 1 on a fault
 
-The board is a 23 x 28 hole piece of 2.54 mm stripboard (58.4 x 71.1 mm), copper strips running
+The board is a 31 x 30 hole piece of 2.54 mm stripboard (78.7 x 76.2 mm), copper strips running
 left-right. Holes are (column, row) from the top-left corner **seen from the component side**
 with the USB end of the Pico at the top; that is how it lies in the cavity when you look at the
 back of the game board (tools/template.py, back view).
 
-What is placed by hand (``PLACEMENT``): every part's pins and body, the pads where the harness
-wires are soldered (``PADS``). What is derived: the **track cuts** (a knife cut across the strip
-between two holes, wherever two neighbouring parts on a strip belong to different nets) and the
-**links** (insulated wire on the component side, hole to hole, joining the strip pieces of one
-net along a shortest tree; never across a part's body). ``check()`` then rebuilds the
+What is placed by hand (``placement()``): every part's pins and body, the pads where the harness
+wires are soldered (``pads()``), and the rows used as buses (``BUSES``) and the lane columns
+(``LANES``). What is derived: the **track cuts** (a knife cut across the strip between two
+holes, wherever two neighbouring parts on a strip belong to different nets), the copper-side
+**bridges** (bare wire across two neighbouring strips of one net) and the **links** (insulated
+wire on the component side, hole to hole, joining the strip pieces of one net along a shortest
+tree; never across a part's body nor over a hole with a lead in it). ``check()`` then rebuilds the
 connectivity from holes, strips, cuts and links alone and compares it with the netlist
 (tools/board_netlist.py): every net joined, no two nets touching, no hole used twice.
 """
