@@ -21,6 +21,7 @@ Needs ``kicad-cli`` (Debian's ``kicad`` package, 9.x from bookworm-backports;
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -192,7 +193,6 @@ def _refs(nets):
 
 
 def _order_key(ref):
-    import re
     m = re.match(r"([A-Z_]+?)(\d*)$", ref)
     return (m.group(1), int(m.group(2) or 0)) if m else (ref, 0)
 
@@ -393,7 +393,10 @@ def export_drawings(sch_path, out_dir):
                        check=True, capture_output=True, env=_env(tmp))
         svgs = [n for n in os.listdir(tmp) if n.endswith(".svg")]
         svg = os.path.join(out_dir, "schematic.svg")
-        shutil.copyfile(os.path.join(tmp, svgs[0]), svg)
+        with open(os.path.join(tmp, svgs[0]), encoding="utf-8") as f:
+            text = re.sub(r"<title>SVG Image created as (\S+) date [^<]*</title>", r"<title>\1</title>", f.read())
+        with open(svg, "w", encoding="utf-8") as f:          # no date stamp: a re-export changes nothing
+            f.write(text)
     pdf = os.path.join(out_dir, "schematic.pdf")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run([kicad_cli(), "sch", "export", "pdf", "-o", pdf, sch_path], check=True, capture_output=True,
