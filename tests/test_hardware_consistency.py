@@ -133,3 +133,46 @@ def test_build_guide_prose_follows_the_led_chain():
     assert "(%s)" % ", ".join(chain[:8]) in text
     assert "LED 0 = %s, 1 = %s, ... 23 = %s" % (chain[0], chain[1], chain[23]) in text
     assert "out to %s, the middle ring, out to %s, the outer ring" % (chain[8], chain[16]) in text
+
+
+def _bom_sections():
+    text = _read("BOM.md")
+    out = {}
+    for sec in text.split("\n## ")[1:4]:
+        rows = [ln for ln in sec.splitlines() if ln.startswith("|") and not ln.startswith("|---")][1:]
+        out[sec.splitlines()[0]] = [[c.strip() for c in ln.strip("|").split("|")] for ln in rows]
+    return text, out
+
+
+def test_bom_lists_every_part_of_the_netlist_and_adds_up():
+    text, sections = _bom_sections()
+    refs = {p.rsplit(".", 1)[0] for pins in hw.netlist().values() for p in pins}
+    covered = set()
+    for row in sections["Electronics"]:
+        for part in row[0].replace(" ", "").split(","):
+            if ".." in part:                      # a range: C10..C33, LED0..LED23, RN1..RN6
+                a, b = part.split("..")
+                prefix = a.rstrip("0123456789")
+                covered |= {prefix + str(k) for k in range(int(a[len(prefix):]), int(b[len(prefix):]) + 1)}
+            elif part.endswith("_*"):
+                covered |= {r for r in refs if r.startswith(part[:-1])}
+            else:
+                covered.add(part)
+    assert refs - covered == set(), sorted(refs - covered)
+    total = 0.0
+    for name, rows in sections.items():
+        items = [float(r[-1]) for r in rows if re.fullmatch(r"[0-9.]+", r[-1])]
+        stated = [r[-1] for r in rows if r[-1].startswith("**~")][0]
+        assert abs(sum(items) - float(stated.strip("*~"))) < 1.0, (name, sum(items), stated)
+        total += sum(items)
+    assert "about %d EUR" % (5 * round(total / 5)) in text, total
+
+
+def test_bom_soft_start_values_follow_the_netlist():
+    soft = _load("morris_board_netlist_bom", "tools/board_netlist.py").SOFT_START
+    _, sections = _bom_sections()
+    rows = {r[0]: r for r in sections["Electronics"]}
+    assert rows["R2"][2].startswith("%d kOhm" % (soft["R2"] / 1e3))
+    assert rows["C6"][2].startswith("%g uF" % (soft["C6"] * 1e6))
+    assert rows["C8"][2].startswith("%g nF" % (soft["C8"] * 1e9))
+    assert rows["C1"][2].startswith("%g uF" % (soft["C1"] * 1e6))

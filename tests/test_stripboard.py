@@ -41,3 +41,29 @@ def test_drawings_and_tables_are_current():
     for path, data in sb.expected().items():
         with open(path, "rb") as f:
             assert f.read() == data, "run: .venv/bin/python tools/stripboard.py (%s)" % path
+
+
+def test_parts_do_not_collide_and_links_run_along_rows_and_columns():
+    assert sb.body_faults() == []
+    _, links, _ = sb.derive()
+    assert all(kind == "bridge" or a[0] == b[0] or a[1] == b[1] or via for _, a, b, kind, via in links)
+
+
+def test_a_collision_or_a_diagonal_link_is_found():
+    place = dict(sb.placement())
+    pins, body = place["Q1"]
+    moved = tuple(("rect", r[1], r[2] - 1.0, r[3], r[4] - 1.0) for r in sb.rects(body))
+    place["Q1"] = (pins, moved)            # the TO-220 a row nearer the Pico: on the Pico's corner
+    faults = sb.body_faults(place)
+    assert any("A1 and Q1 overlap" in f for f in faults), faults
+    _, links, _ = sb.derive()
+    diagonal = links + [("GND", (1, 1), (3, 4), "link", ())]
+    assert any("diagonally" in f for f in sb.body_faults(links=diagonal))
+
+
+def test_every_part_has_a_height_and_a_mounting():
+    for ref in sb.placement():
+        assert 0 < sb.height_mm(ref) <= 8.0, ref
+        assert sb.mounting(ref), ref
+    text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+    assert "| Q1 |" in text and "marking up" in text

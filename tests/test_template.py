@@ -284,3 +284,95 @@ def test_dxf_for_a_cnc_router(tmp_path):
             assert a1, "a1 seen from the back sits 350 mm from the left, 50 mm up"
         else:
             assert not reeds and "LINES" in layers
+
+
+def test_the_logic_board_fits_under_the_cover_and_a_taller_part_is_refused(monkeypatch):
+    feats = bl.layout(400.0)
+    sbm = bl._stripboard()
+    tall, _ = sbm.tallest_mm()
+    assert bl.JOINTS_MM + bl.STRIPBOARD_MM + tall + bl.COVER_CLEARANCE_MM <= bl.CAVITY_DEPTH
+    monkeypatch.setitem(sbm.HEIGHT_MM, "C", 9.5)
+    problems = bl.check(feats, 400.0, bl.logic_board_size())
+    assert any("tallest part" in p for p in problems), problems
+
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"   # what CairoSVG's sans-serif is on Debian
+
+
+def _width(text, fs):
+    """The printed width (mm) of ``text`` at font size ``fs`` mm: measured with DejaVu Sans's own metrics
+    when the font is installed, else the tool's (conservative) estimate."""
+    if os.path.exists(DEJAVU):
+        from PIL import ImageFont
+        return ImageFont.truetype(DEJAVU, 100).getlength(text) / 100.0 * fs
+    return template.text_width(text, fs)
+
+
+def _label_boxes(root):
+    """The boxes (x0, y0, x1, y1) of every label the view prints, from its SVG attributes."""
+    out = []
+    for t in root.iter("{http://www.w3.org/2000/svg}text"):
+        if t.get("class") != "label":
+            continue
+        x, y, fs = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
+        w = _width(t.text, fs)
+        out.append(((x - w / 2, y - 0.8 * fs, x + w / 2, y + 0.25 * fs), t.text))
+    return out
+
+
+@pytest.mark.parametrize("view", ["front", "back"])
+def test_no_label_covers_a_feature_a_line_or_another_label(view):
+    """Every label of the view lies on free paper: no hole, channel band, pocket outline, playing line,
+    point or other label under it (the geometry taken from tools/board_layout.py, mirrored here)."""
+    from shapely.geometry import LineString, Point, box
+    o = template.BLEED_MM
+    back = view == "back"
+
+    def mx(x):
+        return o + (400.0 - x if back else x)
+    shapes = []
+    for f in bl.layout(400.0):
+        if not back and f.side != "through" and f.kind not in ("cavity", "reed"):
+            continue
+        p = f.prim
+        if p[0] == "circle":
+            shapes.append(Point(mx(p[1]), o + p[2]).buffer(p[3]))
+        elif p[0] == "rect":
+            shapes.append(box(min(mx(p[1]), mx(p[3])), o + p[2], max(mx(p[1]), mx(p[3])), o + p[4]).exterior.buffer(0.2))
+        else:
+            shapes.append(LineString([(mx(p[1]), o + p[2]), (mx(p[3]), o + p[4])]).buffer(p[5]))
+    for n in GEOMETRIES["standard"].names:
+        x, y = template.point_xy(n, 400.0)
+        shapes.append(Point(mx(x), o + y).buffer(0.5))
+    if not back:
+        for text in GEOMETRIES["standard"].line_names:
+            a, _, c = text.split()
+            (x1, y1), (x2, y2) = template.point_xy(a, 400.0), template.point_xy(c, 400.0)
+            shapes.append(LineString([(mx(x1), o + y1), (mx(x2), o + y2)]).buffer(0.6))
+    root = ET.fromstring(template.svg_bytes(400.0, view=view))
+    labels = _label_boxes(root)
+    names = {text for _, text in labels}
+    assert set(GEOMETRIES["standard"].names) <= names
+    if back:
+        assert any("Ø4 hole" in n for n in names) and any("logic board" in n for n in names)
+    for i, (b, text) in enumerate(labels):
+        bb = box(*b)
+        assert all(not bb.intersects(s) for s in shapes), (view, text)
+        assert all(not bb.intersects(box(*b2)) for b2, _ in labels[i + 1:]), (view, text)
+        assert o < b[0] and b[2] < o + 400.0 and o < b[1] and b[3] < o + 400.0, (view, text)
+
+
+def test_tiles_carry_cut_lines_through_their_crosses():
+    sheet = template.svg_bytes(400.0, view="front")
+    page = 400.0 + 2 * template.BLEED_MM
+    grid = template.tile_grid(page, "A4")
+    marks = template.registration_marks(page, "A4")
+    for (r, c, x0, y0, w, h), svg in zip(grid, template.tiles_svg(sheet, page, "A4", "front view")):
+        root = ET.fromstring(svg)
+        cuts = [ln for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "tile-cut"
+                for ln in g]
+        assert len(cuts) == (c > 0) + (r > 0), (r, c)
+        for ln in cuts:
+            x1, y1, x2, y2 = (float(ln.get(k)) for k in ("x1", "y1", "x2", "y2"))
+            on = [m for m in marks if (x1 == x2 and abs(m[0] - x1) < 1e-6) or (y1 == y2 and abs(m[1] - y1) < 1e-6)]
+            assert on, "a cut line runs through the alignment crosses"

@@ -53,7 +53,7 @@ LED_ANGLE_DEG = 22.5      # direction of the LED window, counter-clockwise from 
 REED_POCKET = (5.0, 15.0)        # vertical reed switch (glass 1.8 x 10.2 mm): leaves 3 mm under the point
 LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
 LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
-SPUR_CHANNEL = (5.0, 5.0)        # width, depth: the LED's wires to its ring channel
+SPUR_CHANNEL = (6.0, 6.0)        # width, depth: the LED's legs, its 100 nF and its wires to the ring channel
 SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
 RING_CHANNEL = (6.0, 6.0)        # width, depth: the wires around a ring
 RING_OFFSET_MM = 4.0             # ring channels run this far beside the line, away from the LEDs: the
@@ -62,19 +62,31 @@ RADIAL_CHANNEL = (6.0, 6.0)      # width, depth: cavity to the rings and the but
 USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the back edge
 PLUG_POCKET = (12.0, 22.0, 12.0)  # width, length, depth: the micro-USB plug (11 mm wide, 20 mm long at most)
 CAVITY_DEPTH = 12.0              # leaves 6 mm of wood over the logic board
-CLAMP_POCKET = (16.0, 20.0, 8.0)  # width (x), length (y), depth: nylon P-clip for the cable
+CLAMP_POCKET = (26.0, 14.0, 11.0)  # width (x, across the cable), length (y), depth: a nylon P-clip for a
+                                  # 4.8 mm cable, its tab flat on the floor beside the cable, holds the cable
+                                  # on the USB channel's axis (the loop's centre 3.4 mm over the floor)
+CLAMP_OFFSET_MM = 7.0             # the pocket's centre this far from the cable towards the d file: the clip's tab
+                                  # points away from c5's LED
 BUTTON_HOLE_D = 4.5              # B3F-1072 plunger (3.5 mm) through the face
 BUTTON_GRID_MM = 2.54            # the buttons sit on one stripboard carrier: their spacing is whole holes
 BUTTON_BODY = (10.0, 13.5)       # diameter, depth: the switch body (6 x 6 x 3.5 mm)
-BUTTON_CARRIER = (20.0, 10.0)    # height (y), depth: the carrier strip with the four switches
-SW5_POCKET = (20.0, 14.0, 8.0)   # width (x), height (y), depth: reset button on its carrier
+BUTTON_CARRIER = (26.0, 10.0)    # height (y), depth: the 42 x 7 hole carrier strip with the four switches
+                                 # (it reaches 6.4 mm towards the board's middle, 11.4 mm towards the edge)
+SW5_POCKET = (16.0, 14.0, 8.0)   # width (x), height (y), depth: the reset button on its 6 x 5 hole carrier
+                                 # (15.2 x 12.7 mm), which the pocket locates: the plunger at its centre
 COVER_SCREW = (2.0, 10.0)        # pilot hole for a 3.0 x 12 mm wood screw through the cover
+SW5_COVER_HOLE_D = 4.0           # the hole in the back cover over SW5's plunger (a paper clip presses it)
 EDGE_SCREW_MM = 15.0             # cover screws this far from the edges
 
 TOUCH_MM = 0.05           # features closer than this meet (the outlines are polygons of 32 segments a circle)
 
-# The logic board (tools/stripboard.py) lies in the cavity with this much room around it.
+# The logic board (tools/stripboard.py) lies in the cavity with this much room around it, copper side
+# down on the cavity floor: its 1.6 mm board stands on the solder joints and bridges of its copper side,
+# and its tallest part keeps some room under the back cover.
 CAVITY_CLEARANCE_MM = 1.5
+STRIPBOARD_MM = 1.6
+JOINTS_MM = 1.0
+COVER_CLEARANCE_MM = 0.5
 
 
 class LayoutError(ValueError):
@@ -348,7 +360,8 @@ def features(size_mm):
     out += [cav, plug, usb, radial]
     cw, cl, cd = CLAMP_POCKET
     yc = plug_top - cl / 2
-    out.append(Feature("clamp", "clamp", "back", ("rect", ux - cw / 2, yc - cl / 2, ux + cw / 2, yc + cl / 2), cd,
+    cx = ux + CLAMP_OFFSET_MM
+    out.append(Feature("clamp", "clamp", "back", ("rect", cx - cw / 2, yc - cl / 2, cx + cw / 2, yc + cl / 2), cd,
                        joins=["usb", "plug"], note="cable clamp (P-clip)"))
     sw, sh, sd = SW5_POCKET
     x0 = ux + USB_CHANNEL[0] / 2 - 1.0
@@ -417,7 +430,8 @@ def walls(feats, size_mm):
 def check(feats, size_mm, logic_board_mm=None):
     """Problems of a layout: list of str (empty when every wall is at least MIN_WALL_MM, every
     intended joint meets, no pocket leaves less than 3 mm of wood, and the cavity takes the logic
-    board of ``logic_board_mm`` = (width, height) with CAVITY_CLEARANCE_MM around it)."""
+    board of ``logic_board_mm`` = (width, height) with CAVITY_CLEARANCE_MM around it and its tallest
+    part, on its joints, under the back cover with COVER_CLEARANCE_MM to spare)."""
     ws, problems = walls(feats, size_mm)
     for d, a, b in ws:
         if d < MIN_WALL_MM - 1e-9:
@@ -434,6 +448,12 @@ def check(feats, size_mm, logic_board_mm=None):
         if not room.contains(board):
             problems.append("the logic board (%.1f x %.1f mm at x %.1f..%.1f, y %.1f..%.1f) does not fit the cavity "
                             "with %.1f mm around it" % (x1 - x0, y1 - y0, x0, x1, y0, y1, CAVITY_CLEARANCE_MM))
+        tall, ref = _stripboard().tallest_mm()
+        stack = JOINTS_MM + STRIPBOARD_MM + tall + COVER_CLEARANCE_MM
+        depth = [f for f in feats if f.kind == "cavity"][0].depth
+        if stack > depth + 1e-9:
+            problems.append("the logic board's tallest part (%s, %.1f mm) needs a cavity %.1f mm deep, it is %.1f mm"
+                            % (ref, tall, stack, depth))
     return problems
 
 

@@ -62,6 +62,18 @@ PICO_GND_PINS = (3, 8, 13, 18, 23, 28, 33, 38)
 LED_PIN = {"DIN": 1, "VDD": 2, "GND": 3, "DOUT": 4}
 # NDP6020P (onsemi, TO-220): 1 gate, 2 drain, 3 source.
 Q1_PIN = {"G": 1, "D": 2, "S": 3}
+# The soft start of the LED rail (tools/power_budget.py soft_start() computes its timing and inrush from these):
+# R2 gate to GND, C6 source to gate (holds Q1 off at plug-in), C8 gate to drain (the Miller capacitor that sets
+# the rail's ramp); C1 the rail's bulk capacitor at LED0. Values in ohm and farad.
+SOFT_START = {"R2": 120e3, "C6": 1.0e-6, "C8": 47e-9, "C1": 22e-6}
+
+
+def value_text(ref):
+    """The value of soft-start part ``ref`` as a schematic writes it: '120k', '1uF', '47nF', '22uF'."""
+    v = SOFT_START[ref]
+    if ref.startswith("R"):
+        return "%gk" % (v / 1e3)
+    return "%guF" % (v * 1e6) if v >= 1e-6 else "%gnF" % (v * 1e9)
 
 
 def led_cap_ref(led):
@@ -73,8 +85,8 @@ def netlist():
     """The board's netlist built from board_config: dict net name -> list of 'REF.pin' strings.
 
     Components: A1 Pico (or Pico 2), U1..U3 74HC165, U4 74AHCT125, 10k x 4 bussed
-    networks RN1..RN6 (SIP-5, pin 1 common), R1 330 Ohm, F1 PTC fuse, Q1 + R2 + C6 the soft start of the LED
-    rail, C1 bulk, C2..C5 100 nF, C7 RUN filter, LED0..LED23 WS2812D-F5 (1 DIN, 2 VDD, 3 GND,
+    networks RN1..RN6 (SIP-5, pin 1 common), R1 330 Ohm, F1 PTC fuse, Q1 + R2 + C6 + C8 the soft start of the
+    LED rail, C1 bulk, C2..C5 100 nF, C7 RUN filter, LED0..LED23 WS2812D-F5 (1 DIN, 2 VDD, 3 GND,
     4 DOUT) each with its 100 nF (C10..C33), REED_<point>, SW1..SW4, SW5 reset (RUN to GND)."""
     nets = {}
 
@@ -84,8 +96,8 @@ def netlist():
     leds = range(cfg.LED_COUNT)
     add("VBUS", "A1.%d" % PICO_POWER_PIN["VBUS"], "F1.1")
     add("VBUS_F", "F1.2", "Q1.%d" % Q1_PIN["S"], "C6.1")
-    add("SOFT_G", "Q1.%d" % Q1_PIN["G"], "C6.2", "R2.1")
-    add("+5V_LED", "Q1.%d" % Q1_PIN["D"], "U4.14", "C1.1", "C2.1",
+    add("SOFT_G", "Q1.%d" % Q1_PIN["G"], "C6.2", "R2.1", "C8.1")
+    add("+5V_LED", "Q1.%d" % Q1_PIN["D"], "U4.14", "C1.1", "C2.1", "C8.2",
         *["LED%d.%d" % (i, LED_PIN["VDD"]) for i in leds], *["%s.1" % led_cap_ref(i) for i in leds])
     add("+3V3", "A1.%d" % PICO_POWER_PIN["3V3(OUT)"], *["U%d.16" % u for u in (1, 2, 3)],
         *["RN%d.1" % n for n in range(1, 7)], "C3.1", "C4.1", "C5.1")
@@ -125,6 +137,12 @@ def netlist():
     return nets
 
 
+def _human(ref):
+    """The value of soft-start part ``ref`` as the documents write it: '120 kOhm', '1 uF', '47 nF'."""
+    text = value_text(ref)
+    return text.replace("k", " kOhm") if ref.startswith("R") else text[:-2] + " " + text[-2:]
+
+
 # Reference -> (part, value, footprint-ish package) for every component, in netlist.md's order.
 COMPONENTS = (
     ("A1", "Raspberry Pi Pico (RP2040) or Pico 2 (RP2350), MicroPython", "1"),
@@ -134,14 +152,16 @@ COMPONENTS = (
     ("R1", "330 Ohm series resistor in the LED data line, at the first LED", "1"),
     ("F1", "PTC resettable fuse, 0.5 A hold / 1 A trip, VBUS -> VBUS_F", "1"),
     ("Q1", "NDP6020P P-channel MOSFET (1 G, 2 D, 3 S): soft start of the LED rail, VBUS_F -> +5V_LED", "1"),
-    ("R2", "470 kOhm, gate of Q1 to GND (soft start, with C6: 0.47 s)", "1"),
-    ("C6", "1 uF ceramic, source to gate of Q1 (soft start)", "1"),
-    ("C1", "47 uF 10 V low-ESR electrolytic across +5V_LED/GND at the first LED (behind the soft start)", "1"),
+    ("R2", "%s, gate of Q1 to GND (soft start)" % _human("R2"), "1"),
+    ("C6", "%s ceramic, source to gate of Q1 (soft start: holds Q1 off at plug-in)" % _human("C6"), "1"),
+    ("C8", "%s ceramic, gate to drain of Q1 (soft start: sets the rail's ramp)" % _human("C8"), "1"),
+    ("C1", "%s 25 V low-impedance electrolytic across +5V_LED/GND at the first LED (behind the soft start)"
+     % _human("C1"), "1"),
     ("C2..C5", "100 nF ceramic decoupling at U4, U1, U2, U3", "4"),
     ("C7", "100 nF ceramic, RUN to GND at the Pico (the reset wire's noise filter)", "1"),
     ("LED0..LED23", "WS2812D-F5 5 mm addressable RGB LED (1 DIN, 2 VDD, 3 GND, 4 DOUT)", "24"),
     ("C10..C33", "100 nF ceramic across VDD/GND of LED0..LED23, at the LED", "24"),
     ("REED_<point>", "reed switch, normally open, one per point", "24"),
     ("SW1..SW4", "push buttons (new, undo, hint, ok), to GND", "4"),
-    ("SW5", "reset push button, Pico RUN (pin 30) to GND, recessed in the back edge", "1"),
+    ("SW5", "reset push button, Pico RUN (pin 30) to GND, in a pocket in the back face near the far edge", "1"),
 )

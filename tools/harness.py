@@ -134,6 +134,36 @@ class Routes:
         """Length (mm, before slack) of a wire between two targets along the channels."""
         return nx.shortest_path_length(self.g, a, b, weight="weight")
 
+    def route(self, a, b):
+        """The channels a wire from node or target ``a`` to ``b`` runs through, in order: list of str."""
+        path = nx.shortest_path(self.g, a, b, weight="weight")
+        out = []
+        for p, q in zip(path, path[1:]):
+            pts = [n for n in (p, q) if isinstance(n[0], float)]
+            if len(pts) < 2:
+                continue
+            mid = Point((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
+            name = min(self.lines, key=lambda k: self.lines[k].distance(mid))
+            text = _channel_name(name)
+            if not out or out[-1] != text:
+                out.append(text)
+        return out
+
+    def exit_node(self, exit_):
+        """The graph node where a wire leaving the cavity by ``exit_`` ('front', 'back') joins the channels."""
+        return self._node(Point(*(self.front_exit if exit_ == "front" else self.back_exit)))
+
+
+def _channel_name(line):
+    """A channel as a maker finds it on the template: 'outer ring a1-g1', 'spur of c3', 'front radial channel'."""
+    if line.startswith("spur-"):
+        return "spur of %s" % line[5:]
+    ring, _, ends = line.partition("-")
+    if ring in bl.RINGS and len(ends) == 4:
+        return "%s ring %s-%s" % (ring, ends[:2], ends[2:])
+    return {"radial-front": "front radial channel", "usb": "USB channel", "plug": "plug pocket",
+            "carrier": "button carrier pocket", "sw5": "SW5 pocket"}[line]
+
 
 def wires(routes=None):
     """Every harness wire: list of dicts with keys harness, id, from, to, length (mm, cut length),
@@ -142,10 +172,16 @@ def wires(routes=None):
     pads = sb.pads()
     out = []
 
-    def add(harness, wid, frm, to, route, kind=None, colour=None, exit_=""):
+    def add(harness, wid, frm, to, route, kind=None, colour=None, exit_="", path=None):
         c, gauge = WIRE.get(kind, (colour, "28 AWG"))
         out.append({"harness": harness, "id": wid, "from": frm, "to": to, "route": route,
-                    "length": _round_up(route), "colour": colour or c, "gauge": gauge, "exit": exit_})
+                    "length": _round_up(route), "colour": colour or c, "gauge": gauge, "exit": exit_,
+                    "via": ", ".join(path or [])})
+
+    def from_pad(exit_, target):
+        first = "front radial channel" if exit_ == "front" else "plug pocket"
+        rest = r.route(r.exit_node(exit_), target)
+        return ["cavity"] + ([first] if first not in rest else []) + rest
     for u in (3, 2, 1):
         ring = bn.RING_OF_CHIP[u]
         pts = [n for n, _, b in sorted(bn.cfg.POINTS, key=lambda t: t[2]) if 8 * (u - 1) <= b < 8 * u]
@@ -154,46 +190,50 @@ def wires(routes=None):
             d, ex = r.pad_to(hole, ("reed", name))
             add("%s ring" % ring, "%s-%d" % (ring[0].upper(), k + 1), "logic board %s (reed %s)" % (
                 sb._name(hole), name), "reed switch %s, lead 1 (U-turned lead)" % name, d,
-                colour=RING_COLOUR[ring], exit_=ex)
+                colour=RING_COLOUR[ring], exit_=ex, path=from_pad(ex, ("reed", name)))
         # GND: one wire around the ring, from the board to the nearest reed, then reed to reed.
         hole = pads["GND %s ring" % ring][0]
         first = min(pts, key=lambda n: r.pad_to(hole, ("reed", n))[0])
         loop = _ring_order(ring, first)
         d, ex = r.pad_to(hole, ("reed", loop[0]))
         add("%s ring" % ring, "%s-G1" % ring[0].upper(), "logic board %s (GND %s ring)" % (sb._name(hole), ring),
-            "reed switch %s, lead 2" % loop[0], d, "gnd", exit_=ex)
+            "reed switch %s, lead 2" % loop[0], d, "gnd", exit_=ex, path=from_pad(ex, ("reed", loop[0])))
         for k, (a, b) in enumerate(zip(loop, loop[1:])):
             add("%s ring" % ring, "%s-G%d" % (ring[0].upper(), k + 2), "reed switch %s, lead 2" % a,
-                "reed switch %s, lead 2" % b, r.between(("reed", a), ("reed", b)), "gnd")
+                "reed switch %s, lead 2" % b, r.between(("reed", a), ("reed", b)), "gnd",
+                path=r.route(("reed", a), ("reed", b)))
     chain = [n for n, _, _ in sorted(bn.cfg.POINTS, key=lambda t: t[1])]
     for kind, pad, label in (("led data", "LED data", "DIN (through R1 330 Ohm)"), ("+5v", "LED +5V", "VDD (and C1 +)"),
                              ("led gnd", "LED GND", "GND (and C1 -)")):
         hole = pads[pad][0]
         d, ex = r.pad_to(hole, ("led", chain[0]))
         add("LED chain", "L0-%s" % kind.split()[-1].upper().replace("+", ""), "logic board %s (%s)" % (
-            sb._name(hole), pad), "LED0 (%s) %s" % (chain[0], label), d, kind, exit_=ex)
+            sb._name(hole), pad), "LED0 (%s) %s" % (chain[0], label), d, kind, exit_=ex,
+            path=from_pad(ex, ("led", chain[0])))
     for i in range(1, len(chain)):
         d = r.between(("led", chain[i - 1]), ("led", chain[i]))
         for kind, a, b in (("led data", "DOUT", "DIN"), ("+5v", "VDD", "VDD"), ("led gnd", "GND", "GND")):
             add("LED chain", "L%d-%s" % (i, kind.split()[-1].upper().replace("+", "")),
-                "LED%d (%s) %s" % (i - 1, chain[i - 1], a), "LED%d (%s) %s" % (i, chain[i], b), d, kind)
+                "LED%d (%s) %s" % (i - 1, chain[i - 1], a), "LED%d (%s) %s" % (i, chain[i], b), d, kind,
+                path=r.route(("led", chain[i - 1]), ("led", chain[i])))
     buttons = sorted(bn.cfg.BUTTON_PINS, key=bn.cfg.BUTTON_PINS.get)
     for k, b in enumerate(buttons):
         hole = pads["button " + b][0]
         d, ex = r.pad_to(hole, ("button", b))
         add("buttons", "B%d" % (k + 1), "logic board %s (button %s)" % (sb._name(hole), b),
-            "%s (%s), leg 1" % (bn.button_ref(b), b), d, "button", exit_=ex)
+            "%s (%s), leg 1: its row-4 strip" % (bn.button_ref(b), b), d, "button", exit_=ex,
+            path=from_pad(ex, ("button", b)))
     # GND: the carrier's row-2 strip joins the four switches; one wire to the nearest one.
     hole = pads["buttons GND"][0]
     first = min(buttons, key=lambda b: r.pad_to(hole, ("button", b))[0])
     d, ex = r.pad_to(hole, ("button", first))
     add("buttons", "BG", "logic board %s (buttons GND)" % sb._name(hole),
-        "button carrier, GND strip (row 2) at %s" % first, d, "gnd", exit_=ex)
+        "button carrier, GND strip (row 2) at %s" % first, d, "gnd", exit_=ex, path=from_pad(ex, ("button", first)))
     for wid, pad, kind in (("R1", "reset", "reset"), ("R2", "reset GND", "gnd")):
         hole = pads[pad][0]
         d, ex = r.pad_to(hole, ("sw5",))
-        add("reset", wid, "logic board %s (%s)" % (sb._name(hole), pad), "SW5 reset, leg %s" % wid[1], d, kind,
-            exit_=ex)
+        add("reset", wid, "logic board %s (%s)" % (sb._name(hole), pad), "SW5 reset, leg %s: its carrier's row-%d "
+            "strip" % (wid[1], 2 if wid == "R1" else 4), d, kind, exit_=ex, path=from_pad(ex, ("sw5",)))
     return out
 
 
@@ -224,11 +264,11 @@ def markdown(ws):
              "yellow (inner); ground black; LED +5 V red, LED data white; buttons violet; reset grey.", ""]
     totals = {}
     for harness in ("inner ring", "middle ring", "outer ring", "LED chain", "buttons", "reset"):
-        lines += ["## %s" % harness, "", "| wire | from | to | cut length (mm) | colour | gauge |",
-                  "|---|---|---|---:|---|---|"]
+        lines += ["## %s" % harness, "", "| wire | from | to | cut length (mm) | colour | gauge | runs through |",
+                  "|---|---|---|---:|---|---|---|"]
         for w in [w for w in ws if w["harness"] == harness]:
-            lines.append("| %s | %s | %s | %d | %s | %s |" % (w["id"], w["from"], w["to"], w["length"],
-                                                              COLOUR_NAME[w["colour"]], w["gauge"]))
+            lines.append("| %s | %s | %s | %d | %s | %s | %s |" % (w["id"], w["from"], w["to"], w["length"],
+                                                                   COLOUR_NAME[w["colour"]], w["gauge"], w["via"]))
             key = (w["gauge"], COLOUR_NAME[w["colour"]])
             totals[key] = totals.get(key, 0) + w["length"]
         lines.append("")

@@ -9,7 +9,7 @@ What it writes (everything the firmware's wiring tables decide, so docs and
 firmware never disagree):
     hardware/README.md    the blocks between <!-- BEGIN GENERATED: name --> and
                           <!-- END GENERATED: name --> (pin map, point wiring,
-                          LED chain, switch chain, power budget)
+                          LED chain, switch chain, power budget, soft start)
     hardware/netlist.md   the whole file: every net and what it connects
     hardware/kicad/       the KiCad 9 schematic project (tools/kicad_sch.py draws it)
 
@@ -173,6 +173,7 @@ BLOCKS = {
     "led-chain": led_chain_md,
     "switch-chain": switch_chain_md,
     "power": power_md,
+    "soft-start": power_budget.soft_start_markdown,
 }
 
 

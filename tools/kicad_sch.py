@@ -113,7 +113,9 @@ def symbol_of(ref):
     if ref == "Q1":
         return ("PMOS", "NDP6020P", [(hw.Q1_PIN["S"], "S", "passive"), (hw.Q1_PIN["G"], "G", "passive")],
                 [(hw.Q1_PIN["D"], "D", "passive")])
-    values = {"R1": "330", "R2": "470k", "F1": "PTC 0.5 A", "C1": "47uF 10V", "C6": "1uF", "C7": "100nF"}
+    values = {"R1": "330", "F1": "PTC 0.5 A", "C7": "100nF"}
+    values.update({r: hw.value_text(r) for r in hw.SOFT_START})
+    values["C1"] += " 25V"
     if ref.startswith("REED_"):
         return ("REED",) + _two("reed " + ref[5:])
     if ref.startswith("SW"):

@@ -21,6 +21,7 @@ connectivity from holes, strips, cuts and links alone and compares it with the n
 (tools/board_netlist.py): every net joined, no two nets touching, no hole used twice.
 """
 import argparse
+import heapq
 import math
 import os
 import sys
@@ -32,7 +33,7 @@ if os.path.join(ROOT, "tools") not in sys.path:
 import board_netlist as bn  # noqa: E402
 
 PITCH = 2.54
-COLS, ROWS = 31, 30
+COLS, ROWS = 31, 31
 PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
 CHIP_COL = 6             # each 74HC165's pin 1 column
 CHIP_ROWS = (2, 12, 22)  # pin 1 rows of U3, U2, U1 (inner, middle, outer ring)
@@ -59,6 +60,12 @@ def _dip(c, r, n):
     return pins
 
 
+def _dip_body(c, r, n):
+    """The outline of a DIP-n with pin 1 at (c, r): 7.62 mm rows, a 19.3 mm long body (TI's N package)."""
+    over = (19.3 - (n // 2 - 1) * PITCH) / 2 / PITCH
+    return ("rect", c - 0.3, r - over, c + 3.3, r + n // 2 - 1 + over)
+
+
 def _sip(c, r, flip=False):
     """Pins of a SIP-5 standing in column c: pin 1 at row r (or at row r + 4 when flipped)."""
     return {k + 1: (c, r + (4 - k if flip else k)) for k in range(5)}
@@ -68,35 +75,120 @@ def _col_body(c, r0, r1):
     return ("rect", c - 0.45, r0 - 0.45, c + 0.45, r1 + 0.45)
 
 
+# A radial ceramic capacitor (KEMET Goldmax C320): body 5.08 mm along its leads, 3.18 mm thick.
+CAP_HALF = (2.54 / PITCH, 1.59 / PITCH)
+
+
+def _cap(a, b):
+    """A radial capacitor with its leads in holes ``a`` and ``b`` (neighbours, or two holes apart with the
+    leads bent out): (pins, body)."""
+    (c1, r1), (c2, r2) = a, b
+    cx, cy = (c1 + c2) / 2.0, (r1 + r2) / 2.0
+    along, across = CAP_HALF
+    hx, hy = (along, across) if r1 == r2 else (across, along)
+    return ({1: a, 2: b}, ("rect", cx - hx, cy - hy, cx + hx, cy + hy))
+
+
 def _chip_group(u, c, r):
     """A 74HC165 (pin 1 at (c, r)), its two networks and its decoupling capacitor."""
-    parts = {"U%d" % u: (_dip(c, r, 16), ("rect", c - 0.45, r - 0.6, c + 3.45, r + 7.6))}
+    parts = {"U%d" % u: (_dip(c, r, 16), _dip_body(c, r, 16))}
     parts["RN%d" % (2 * u - 1)] = (_sip(c - 1, r + 2, flip=True), _col_body(c - 1, r + 2, r + 6))  # E..H, COM r+6
     parts["RN%d" % (2 * u)] = (_sip(c + 5, r + 1), _col_body(c + 5, r + 1, r + 5))               # A..D, COM r+1
-    parts["C%d" % (2 + u)] = ({1: (c + 6, r), 2: (c + 6, r - 1)}, None)   # VCC (row r) to the GND strip above
+    parts["C%d" % (2 + u)] = _cap((c + 6, r), (c + 6, r - 1))   # VCC (row r) to the GND strip above
     return parts
 
 
-def placement():
-    """Every part on the board: dict ref -> (pins {pin number: (col, row)}, body or None).
+# Height of each part above the component side (mm), the tallest ones as the datasheets give them: the
+# board lies copper side down in the cavity, so these decide the room under the back cover
+# (tools/board_layout.py checks it).
+HEIGHT_MM = {
+    "A1": 4.0,     # Pico soldered flat: 1 mm board + its micro-USB receptacle; header pins clipped 1 mm above it
+    "U": 5.08,     # SN74HC165N / SN74AHCT125N, PDIP soldered straight in: seated height 5.08 max (TI)
+    "RN": 5.08,    # Bourns 4605X: 5.08 max
+    "C": 7.5,      # KEMET C320 radial, pushed down to the board: body and lead meniscus
+    "Q1": 4.9,     # NDP6020P, TO-220 lying on its tab: 4.83 max
+    "F1": 4.0,     # MF-R050 lying flat: 3.1 mm thick, on its bent leads
+    "R2": 2.6,     # 1/4 W metal film resistor lying flat: 2.3 mm body
+}
 
-    A body is ('rect', c0, r0, c1, r1) in hole units: no link may cross it."""
+
+def height_mm(ref):
+    """Height (mm) of part ``ref`` above the component side (HEIGHT_MM)."""
+    for key in (ref, ref.rstrip("0123456789")):
+        if key in HEIGHT_MM:
+            return HEIGHT_MM[key]
+    raise KeyError(ref)
+
+
+def mounting(ref):
+    """How part ``ref`` goes on the board, in a few words (stripboard.md's parts table)."""
+    pins, _ = placement()[ref]
+    if ref == "A1":
+        return "flat on the board on header pins without their spacer (BUILD.md 4.4), USB end at row 1"
+    if ref == "Q1":
+        return "lying on its metal tab, marking up, legs towards row %d bent down 3 mm from the body, the gate leg " \
+               "one row further" % ROWS
+    if ref == "F1":
+        return "lying flat over rows 2..6, its leads bent down at the body's base"
+    if ref == "R2":
+        return "lying flat, leads bent down 10.16 mm apart"
+    if ref.startswith("RN"):
+        return "standing, the dot (pin 1) at pin 1's hole"
+    if ref.startswith("U"):
+        return "soldered straight in, the notch at pin 1's end"
+    (c1, r1), (c2, r2) = pins[1], pins[2]
+    if abs(c1 - c2) + abs(r1 - r2) > 1:
+        return "standing, pushed down to the board, its leads bent out to the holes two apart"
+    return "standing, pushed down to the board"
+
+
+def tallest_mm():
+    """The tallest part on the board: (mm, ref)."""
+    return max((height_mm(ref), ref) for ref in placement())
+
+
+def placement():
+    """Every part on the board (computed once): see _placement()."""
+    if not _PLACEMENT:
+        _PLACEMENT.append(_placement())
+    return _PLACEMENT[0]
+
+
+_PLACEMENT = []
+
+
+def _placement():
+    """Every part on the board: dict ref -> (pins {pin number: (col, row)}, body).
+
+    A body is ('rect', c0, r0, c1, r1) in hole units, or a tuple of them, the part's outline on the board
+    (a lying part's bent leads included): no link may cross it, no other pin, pad or link end may lie under it, and no
+    two bodies may overlap (check())."""
     parts = {}
     pc = PICO_COL
     pico = {k: (pc, k - 1) for k in range(1, 21)}
     pico.update({k: (pc + 7, 40 - k) for k in range(21, 41)})
-    parts["A1"] = (pico, ("rect", pc - 0.6, -0.55, pc + 7.6, 19.55))
+    # The Pico (51 x 21 mm): its pins 1.61 mm in from its long edges and 1.37 mm from its USB end.
+    parts["A1"] = (pico, ("rect", pc - 0.63, -0.54, pc + 7.63, 19.54))
     for u, r in zip((3, 2, 1), CHIP_ROWS):
         parts.update(_chip_group(u, CHIP_COL, r))
-    parts["U4"] = (_dip(19, 22, 14), ("rect", 18.55, 21.4, 22.45, 28.6))
-    # Q1 lies flat, metal tab up, legs bent down: G and S in row 25, D bent one row further; body above.
-    parts["Q1"] = ({bn.Q1_PIN["G"]: (25, 25), bn.Q1_PIN["D"]: (26, 26), bn.Q1_PIN["S"]: (27, 25)},
-                   ("rect", 23.6, 18.4, 28.4, 24.4))
-    parts["C6"] = ({1: (26, 25), 2: (24, 25)}, None)        # S to G, along the strip across the cut
-    parts["R2"] = ({1: (23, 25), 2: (23, 27)}, None)        # G to GND, standing
-    parts["F1"] = ({1: (26, 0), 2: (26, 2)}, None)          # VBUS to VBUS_F, standing, by the Pico's VBUS
-    parts["C2"] = ({1: (24, 26), 2: (24, 27)}, None)        # U4: +5V_LED to GND
-    parts["C7"] = ({1: (26, 10), 2: (26, 12)}, None)        # RUN to GND at the Pico
+    parts["U4"] = (_dip(18, 22, 14), _dip_body(18, 22, 14))
+    # Q1 lies flat on its metal tab, marking up, legs pointing down (towards row 31), bent down into the
+    # board 3 mm from the body: drain and source into row 28, the gate leg bent one row further, into
+    # row 29. Its 10.4 x 15.5 mm body with the tab lies over rows 21..26, right of U4 and below the Pico.
+    g, d, s = (25, 28), (26, 27), (27, 27)
+    parts["Q1"] = ({bn.Q1_PIN["G"]: g, bn.Q1_PIN["D"]: d, bn.Q1_PIN["S"]: s},
+                   (("rect", 23.9, 19.7, 28.1, 25.85),            # the body and its tab
+                    ("rect", 24.8, 25.85, 27.2, 26.5),             # the legs between the body and the holes
+                    ("rect", 24.8, 26.5, 25.2, 27.5)))             # the gate leg passing over row 28
+    parts["C8"] = _cap((24, 28), (24, 27))                  # gate to drain
+    parts["C6"] = _cap((29, 27), (29, 28))                  # source to gate
+    # R2 lies flat along the board's last row (leads 10.16 mm apart): GND end left, gate end right.
+    parts["R2"] = ({2: (19, 30), 1: (23, 30)}, ("rect", 19.4, 29.55, 22.6, 30.45))
+    # F1 lies flat, its leads in row 1 (5.08 mm apart) bent down at its base, its 7.4 x 12.7 mm body
+    # over rows 2..6 beside the Pico's VBUS pin.
+    parts["F1"] = ({1: (26, 0), 2: (28, 0)}, ("rect", 25.5, 0.5, 28.5, 5.7))
+    parts["C2"] = _cap((22, 22), (22, 21))                  # U4: +5V_LED (its pin 14's strip) to the GND bus
+    parts["C7"] = _cap((26, 10), (26, 12))                  # RUN to GND at the Pico: leads bent out to two holes
     return parts
 
 
@@ -115,10 +207,10 @@ def pads():
         pts = [n for n, _, b in bn.cfg.POINTS if 8 * (u - 1) <= b < 8 * u]
         out["GND %s ring" % ring] = ((c - 2, r + 7), ["REED_%s.2" % n for n in pts])
     leds = range(bn.cfg.LED_COUNT)
-    out["LED data"] = ((18, 24), ["R1.1"])
-    out["LED +5V"] = ((30, 26), ["LED%d.%d" % (i, bn.LED_PIN["VDD"]) for i in leds]
+    out["LED data"] = ((17, 24), ["R1.1"])
+    out["LED +5V"] = ((29, 22), ["LED%d.%d" % (i, bn.LED_PIN["VDD"]) for i in leds]
                       + ["%s.1" % bn.led_cap_ref(i) for i in leds] + ["C1.1"])
-    out["LED GND"] = ((30, 27), ["LED%d.%d" % (i, bn.LED_PIN["GND"]) for i in leds]
+    out["LED GND"] = ((17, 26), ["LED%d.%d" % (i, bn.LED_PIN["GND"]) for i in leds]
                       + ["%s.2" % bn.led_cap_ref(i) for i in leds] + ["C1.2"])
     buttons = sorted(bn.cfg.BUTTON_PINS, key=bn.cfg.BUTTON_PINS.get)
     for b in buttons:
@@ -165,12 +257,16 @@ def _holes():
     return used
 
 
+def rects(body):
+    """A body's rectangles: list of ('rect', c0, r0, c1, r1)."""
+    return [body] if body[0] == "rect" else list(body)
+
+
 def _covered():
     """Holes under a part's body (no link end there): set of (col, row)."""
     out = set()
     for ref, (pins, body) in placement().items():
-        if body:
-            _, c0, r0, c1, r1 = body
+        for _, c0, r0, c1, r1 in rects(body):
             for c in range(COLS):
                 for r in range(ROWS):
                     if c0 < c < c1 and r0 < r < r1 and (c, r) not in pins.values():
@@ -234,6 +330,11 @@ def _row_cuts(r, marked, covered, used):
     have[0] += len(free(0, runs[0][0][0]))
     have[-1] += len(free(runs[-1][-1][0] + 1, COLS))
     need = [count[run[0][1]] > len(run) for run in runs]
+
+    def after(k):
+        """Free holes right of run k, up to the next run (or the board's end)."""
+        end = runs[k + 1][0][0] if k + 1 < len(runs) else COLS
+        return free(runs[k][-1][0] + 1, end)
     cuts = []
     for i in range(len(runs) - 1):
         ca, cb = runs[i][-1][0], runs[i + 1][0][0]
@@ -250,7 +351,9 @@ def _row_cuts(r, marked, covered, used):
             cut = gap[len(gap) // 2 - 1]
             have[i] += 1
             have[i + 1] += 1
-        elif have[i] == 0:
+        elif have[i] == 0 and not (runs[i][0][1] == "GND" and not after(i + 1)):
+            # one free hole between two runs that both need one: the left run takes it, unless it is GND
+            # (which bridges reach from its neighbouring strips) and the right run has no other free hole
             cut = gap[0]
             have[i] += 1
         else:
@@ -275,15 +378,23 @@ def segments(cuts):
     return segs
 
 
+_BODY_RECTS = []
+
+
 def _crosses_body(a, b):
-    for ref, (pins, body) in placement().items():
-        if not body:
-            continue
-        _, c0, r0, c1, r1 = body
-        for t in [i / 40.0 for i in range(41)]:
-            x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-            if c0 < x < c1 and r0 < y < r1:
+    """True if the straight link a-b (along a row or a column) runs over some part's body."""
+    if not _BODY_RECTS:
+        _BODY_RECTS.extend(r for _, body in placement().values() for r in rects(body))
+    (x1, y1), (x2, y2) = a, b
+    for _, c0, r0, c1, r1 in _BODY_RECTS:
+        if x1 == x2:
+            if c0 < x1 < c1 and max(min(y1, y2), r0) < min(max(y1, y2), r1):
                 return True
+        elif y1 == y2:
+            if r0 < y1 < r1 and max(min(x1, x2), c0) < min(max(x1, x2), c1):
+                return True
+        else:
+            raise ValueError("a link runs along a row or a column: %s-%s" % (a, b))
     return False
 
 
@@ -306,7 +417,14 @@ def _links(used, marked, cuts, covered):
     until one order places them all (each order is deterministic)."""
     import random
     nets = sorted({n for _, _, n in marked.values() if not n.startswith("NC:")})
-    orders = [sorted(nets, key=lambda n: (n != "GND", n)), nets[:]]
+    # Nets whose pieces lie far apart first (they need the long corridors), then the rest.
+    spread = {}
+    for hole, (_, _, net) in marked.items():
+        lo, hi = spread.get(net, (hole, hole))
+        spread[net] = ((min(lo[0], hole[0]), min(lo[1], hole[1])), (max(hi[0], hole[0]), max(hi[1], hole[1])))
+    wide = sorted(nets, key=lambda n: (n in ("GND", "+3V3"), -(spread[n][1][0] - spread[n][0][0]
+                                                               + spread[n][1][1] - spread[n][0][1]), n))
+    orders = [wide, sorted(nets, key=lambda n: (n != "GND", n)), nets[:]]
     rnd = random.Random(20)
     for _ in range(60):
         o = nets[:]
@@ -366,7 +484,7 @@ def _links_in_order(used, marked, cuts, covered, order):
                 below = seg_of.get((c, r + 1))
                 if below in comp and root(below) != root(g) and (c, r) not in covered and (c, r + 1) not in covered:
                     comp[root(below)] = root(g)
-                    links.append((net, (c, r), (c, r + 1), "bridge"))
+                    links.append((net, (c, r), (c, r + 1), "bridge", ()))
         start = next((joined[g] for g in group if g in joined), {group[0]})
         tree = {g for g in group if root(g) in {root(x) for x in start}}
         rest = set(group) - tree
@@ -374,32 +492,48 @@ def _links_in_order(used, marked, cuts, covered, order):
         for g in rest:
             merged.setdefault(root(g), set()).add(g)
         while rest:
-            cands = []
+            # Candidates by length: a straight link, else an L (one bend, +0.5) or a Z (two bends, +1),
+            # each bend over a free hole; the shortest that crosses no body and passes over no lead wins.
+            heap = []
             for sg in tree:
+                ta = [a for a in segs[sg] if usable(a, net)]
                 for t in rest:
-                    for a in segs[sg]:
-                        if not usable(a, net):
-                            continue
-                        for b in segs[t]:
-                            if not usable(b, net):
-                                continue
+                    tb = [b for b in segs[t] if usable(b, net)]
+                    for a in ta:
+                        for b in tb:
                             dxy = abs(a[0] - b[0]) + abs(a[1] - b[1])
-                            cands.append((dxy + (0.5 if a[0] != b[0] and a[1] != b[1] else 0.0), a, b, t))
-            cands.sort()
+                            straight = a[0] == b[0] or a[1] == b[1]
+                            heap.append((dxy if straight else dxy + 0.5, a, b, 0, (), t))
+            heapq.heapify(heap)
             best = None
-            for d, a, b, t in cands:
-                if not _crosses_body(a, b) and not _passes_over(a, b, taken | set(ends)):
-                    best = (d, a, b, t)
+            blocked = taken | set(ends)
+            while heap:
+                d, a, b, stage, via, t = heapq.heappop(heap)
+                if stage == 0 and not (a[0] == b[0] or a[1] == b[1]):
+                    dxy = d - 0.5
+                    for v in ((a[0], b[1]), (b[0], a[1])):
+                        heapq.heappush(heap, (dxy + 0.5, a, b, 1, (v,), t))
+                    for m in range(min(a[1], b[1]) + 1, max(a[1], b[1])):
+                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((a[0], m), (b[0], m)), t))
+                    for m in range(min(a[0], b[0]) + 1, max(a[0], b[0])):
+                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((m, a[1]), (m, b[1])), t))
+                    continue
+                path = [a] + list(via) + [b]
+                if any(v in blocked or v in covered for v in via):
+                    continue
+                if all(not _crosses_body(p, q) and not _passes_over(p, q, blocked) for p, q in zip(path, path[1:])):
+                    best = (d, a, b, t, via)
                     break
             if best is None:
                 raise LayoutFault("net %s: no free holes to link its strip pieces %s" % (net, sorted(rest)))
-            _, a, b, t = best
+            _, a, b, t, via = best
             for h in (a, b):
                 if h[0] in lane_cols:
                     ends[h] = ends.get(h, 0) + 1
                 else:
                     taken.add(h)
-            links.append((net, a, b, "link"))
+            taken.update(via)
+            links.append((net, a, b, "link", via))
             for g in merged[root(t)]:
                 tree.add(g)
                 rest.discard(g)
@@ -428,9 +562,43 @@ def connectivity(cuts, links):
             find((c, r))
             if (r, c) not in cut:
                 union((c, r), (c + 1, r))
-    for _, a, b, _ in links:
+    for _, a, b, _, _ in links:
         union(a, b)
     return {h: find(h) for h in parent}
+
+
+def _overlap(r1, r2):
+    """True if two body rectangles ('rect', c0, r0, c1, r1) share some area."""
+    return r1[1] < r2[3] and r2[1] < r1[3] and r1[2] < r2[4] and r2[2] < r1[4]
+
+
+def body_faults(place=None, links=None):
+    """Faults of the parts' physical outlines: list of str (empty when none collide).
+
+    No two bodies overlap; no pin of another part, pad or link end lies under a body; every link
+    runs along rows and columns (straight, or bent over the holes it names). ``place`` and
+    ``links`` default to placement() and the derived links."""
+    place = place or placement()
+    faults = []
+    refs = sorted(place)
+    for i, a in enumerate(refs):
+        for b in refs[i + 1:]:
+            if any(_overlap(x, y) for x in rects(place[a][1]) for y in rects(place[b][1])):
+                faults.append("bodies of %s and %s overlap" % (a, b))
+    links = derive()[1] if links is None else links
+    holes = [(h, "%s.%s" % (ref, n), ref) for ref, (pins, _) in place.items() for n, h in pins.items()]
+    holes += [(h, "pad " + name, None) for name, (h, _) in pads().items()]
+    holes += [(h, "link end", None) for _, a, b, kind, _ in links if kind == "link" for h in (a, b)]
+    for ref, (_, body) in place.items():
+        for _, c0, r0, c1, r1 in rects(body):
+            for (c, r), what, owner in holes:
+                if owner != ref and c0 < c < c1 and r0 < r < r1:
+                    faults.append("%s lies under %s's body" % (what, ref))
+    for net, a, b, kind, via in links:
+        path = [a] + list(via) + [b]
+        if any(p[0] != q[0] and p[1] != q[1] for p, q in zip(path, path[1:])):
+            faults.append("link %s-%s of %s runs diagonally" % (_name(a), _name(b), net))
+    return faults
 
 
 def check(cuts=None, links=None):
@@ -455,7 +623,7 @@ def check(cuts=None, links=None):
     for name, (hole, offboard) in pads().items():
         for p in offboard:
             reached[p] = hole
-    ends = [h for _, a, b, kind in links if kind == "link" for h in (a, b)]
+    ends = [h for _, a, b, kind, _ in links if kind == "link" for h in (a, b)]
     occupied = set(where.values()) | {h for h, _ in pads().values()}
     for h in ends:
         if h in occupied:
@@ -548,50 +716,60 @@ def _svg(cuts, links, mirror=False):
             hx, hy = xy(c, r)
             el("circle", cx=hx, cy=hy, r=0.45, fill="white", stroke="#886633", stroke_width=0.1)
     if mirror:
-        for net, a, b, kind in links:
-            if kind == "bridge":
-                (xa, ya), (xb, yb) = xy(*a), xy(*b)
-                el("line", class_="bridge", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#0044cc", stroke_width=0.7)
+        bridges = [x for x in links if x[3] == "bridge"]
+        for k, (net, a, b, kind, _) in enumerate(bridges):
+            (xa, ya), (xb, yb) = xy(*a), xy(*b)
+            el("line", class_="bridge", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#0044cc", stroke_width=0.7)
+            el("text", class_="bridge-number", x=xa + 1.0, y=(ya + yb) / 2 + 0.5, font_size=1.3, fill="#0044cc",
+               font_family="sans-serif", font_weight="bold", text="B%d" % (k + 1))
     for r, c in cuts:
         (xa, y), (xb, _) = xy(c, r), xy(c + 1, r)
         xm = (xa + xb) / 2
         el("line", class_="cut", x1=xm, y1=y - 1.2, x2=xm, y2=y + 1.2, stroke="#cc0000", stroke_width=0.5)
     if not mirror:
         for ref, (pins, body) in placement().items():
-            if body:
-                _, c0, r0, c1, r1 = body
+            for _, c0, r0, c1, r1 in rects(body):
                 (xa, ya), (xb, yb) = xy(c0, r0), xy(c1, r1)
                 el("rect", x=min(xa, xb), y=ya, width=abs(xb - xa), height=yb - ya,
                    fill="#dddddd", fill_opacity=0.6, stroke="#333333", stroke_width=0.25)
             pts = [xy(*p) for p in pins.values()]
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
-            if not body and len(pts) == 2:
-                el("line", x1=pts[0][0], y1=pts[0][1], x2=pts[1][0], y2=pts[1][1], stroke="#3355aa", stroke_width=0.8)
+            if len(pts) <= 3:
+                _, c0, r0, c1, r1 = rects(body)[0]
+                cx, cy = xy((c0 + c1) / 2, (r0 + r1) / 2)
             for n, p in pins.items():
                 el("circle", class_="pin", cx=xy(*p)[0], cy=xy(*p)[1], r=0.7, fill="#222222")
                 if ref in ("A1", "U1", "U2", "U3", "U4", "Q1") or ref.startswith("RN"):
                     el("text", x=xy(*p)[0] + 0.9, y=xy(*p)[1] - 0.5, font_size=0.9, font_family="sans-serif",
                        fill="#555555", text=str(n))
-            el("text", class_="ref", x=cx, y=cy + 0.5, font_size=1.6 if body else 1.2, text_anchor="middle",
-               font_family="sans-serif", font_weight="bold", text=ref)
-        for net, a, b, kind in links:
-            if kind != "link":
-                continue
-            (xa, ya), (xb, yb) = xy(*a), xy(*b)
-            el("line", class_="link", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#008800", stroke_width=0.5,
-               stroke_linecap="round")
-            el("circle", cx=xa, cy=ya, r=0.55, fill="#008800")
-            el("circle", cx=xb, cy=yb, r=0.55, fill="#008800")
+            el("text", class_="ref", x=cx, y=cy + 0.5, font_size=1.6 if len(pts) > 3 else 1.1,
+               text_anchor="middle", font_family="sans-serif", font_weight="bold", text=ref)
+        for k, (net, a, b, kind, via) in enumerate([x for x in links if x[3] == "link"]):
+            colour = LINK_COLOURS[k % len(LINK_COLOURS)]
+            path = [xy(*h) for h in [a] + list(via) + [b]]
+            el("polyline", class_="link", data_link=str(k + 1), points=" ".join("%.3f,%.3f" % p for p in path),
+               fill="none", stroke=colour, stroke_width=0.55, stroke_linecap="round", stroke_linejoin="round")
+            for px, py in (path[0], path[-1]):
+                el("circle", cx=px, cy=py, r=0.6, fill=colour)
+            # The number sits on the link's longest leg, a third of the way along (clear of other labels).
+            (x1, y1), (x2, y2) = max(zip(path, path[1:]), key=lambda s: math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]))
+            lx, ly = x1 + (x2 - x1) / 3, y1 + (y2 - y1) / 3
+            el("circle", cx=lx, cy=ly, r=1.0, fill="white", stroke=colour, stroke_width=0.25)
+            el("text", class_="link-number", x=lx, y=ly + 0.45, font_size=1.2, text_anchor="middle", fill=colour,
+               font_family="sans-serif", font_weight="bold", text=str(k + 1))
         for name, (hole, _) in pads().items():
             x, y = xy(*hole)
             el("rect", class_="pad", x=x - 0.9, y=y - 0.9, width=1.8, height=1.8, fill="none", stroke="#aa00aa",
                stroke_width=0.35)
-    title = ("copper side (mirrored): red = cut, blue = bridge" if mirror else
-             "component side, USB at the top: pins (black), links (green), pads (purple)")
+    title = ("copper side (mirrored): red = cut, blue = bridge Bn of table 2" if mirror else
+             "component side, USB at the top: links numbered as in table 3, pads purple")
     el("text", x=m, y=h + 2 * m + 3, font_size=2.2, font_family="sans-serif", text=title)
     ET.indent(svg)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
+
+
+LINK_COLOURS = ("#008800", "#c0392b", "#1f5fbf", "#b36b00", "#7d3c98", "#117a65", "#a93226", "#2e4053")
 
 
 def _name(hole):
@@ -617,17 +795,27 @@ def markdown(cuts, links):
         lines.append("| %d | %s | %s |" % (k + 1, _name((c, r)), _name((c + 1, r))))
     lines += ["", "## 2. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
               "| # | net | between | and |", "|---:|---|---|---|"]
-    for k, (net, a, b, _) in enumerate([x for x in links if x[3] == "bridge"]):
-        lines.append("| %d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
+    for k, (net, a, b, _, _) in enumerate([x for x in links if x[3] == "bridge"]):
+        lines.append("| B%d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
     lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "",
-              "In the lane columns C1..C4 two links of the same net may share a hole.", "",
-              "| # | net | from | to |", "|---:|---|---|---|"]
-    for k, (net, a, b, _) in enumerate([x for x in links if x[3] == "link"]):
-        lines.append("| %d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
-    lines += ["", "## 4. Parts (component side)", "", "| part | pin: hole |", "|---|---|"]
+              "Each link runs straight along a column or a row, or bends at the holes named under \"bend at\"",
+              "(lay the wire flat and bend it 90 degrees over that hole; it goes into no hole there). Cut each link",
+              "to length, strip 3 mm at both ends, push the ends through from the component side and solder",
+              "them on the copper side. In the lane columns C1..C4 two links of the same net may share a hole.", "",
+              "| # | net | from | bend at | to |", "|---:|---|---|---|---|"]
+    for k, (net, a, b, _, via) in enumerate([x for x in links if x[3] == "link"]):
+        lines.append("| %d | %s | %s | %s | %s |" % (k + 1, net, _name(a), ", ".join(_name(v) for v in via) or "-",
+                                                     _name(b)))
+    lines += ["", "## 4. Parts (component side)", "",
+              "Lowest first (BUILD.md 4.3). Heights are above the board; the tallest is %.1f mm (%s)." % tallest_mm(),
+              "", "| part | pin: hole | mounting | height (mm) |", "|---|---|---|---:|"]
     for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
-        lines.append("| %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items()))))
-    lines += ["", "## 5. Harness pads", "", "| pad | hole | wire goes to |", "|---|---|---|"]
+        lines.append("| %s | %s | %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items())),
+                                                mounting(ref), ("%.1f" % height_mm(ref)).rstrip("0").rstrip(".")))
+    lines += ["", "## 5. Harness pads", "",
+              "Each harness wire goes into its pad's hole from the component side and is soldered on the copper",
+              "side, before the board goes into the cavity (BUILD.md 5.2).", "",
+              "| pad | hole | wire goes to |", "|---|---|---|"]
     for name, (hole, off) in pads().items():
         lines.append("| %s | %s | %s |" % (name, _name(hole), ", ".join(off[:3]) + (" ..." if len(off) > 3 else "")))
     return "\n".join(lines) + "\n"
@@ -659,7 +847,7 @@ def main(argv=None):
     except LayoutFault as e:
         print("layout fault: %s" % e)
         return 1
-    faults = check(cuts, links)
+    faults = check(cuts, links) + body_faults()
     for f in faults:
         print("FAULT: " + f)
     print("%d cuts, %d links, %d faults" % (len(cuts), len(links), len(faults)))

@@ -31,6 +31,8 @@ for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from shapely.geometry import LineString, Point, box as sbox  # noqa: E402
+
 from morris.geometry import GEOMETRIES  # noqa: E402
 import board_config  # noqa: E402
 import board_layout as bl  # noqa: E402
@@ -69,15 +71,130 @@ def _el(parent, tag, text=None, **attrs):
     return e
 
 
-def _label(f):
-    """Short drilling instruction for a feature: what, diameter or size, depth."""
+def _label_lines(f):
+    """Drilling instruction for a feature, as label lines: what; diameter or size, depth (all depths
+    from the back face)."""
     size = f.size_text()
     depth = "through" if f.side == "through" else "%s deep" % _f(f.depth)
-    text = "%s, %s, %s" % (f.note, size, depth)
+    lines = [f.note, "%s, %s" % (size, depth)]
     if f.kind == "button-carrier":
-        text += "; each button: body Ø%s x %s deep, plunger hole Ø%s through" % (
-            _f(bl.BUTTON_BODY[0]), _f(bl.BUTTON_BODY[1]), _f(bl.BUTTON_HOLE_D))
-    return text
+        lines.append("button bodies Ø%s, %s deep; plunger holes Ø%s through" % (
+            _f(bl.BUTTON_BODY[0]), _f(bl.BUTTON_BODY[1]), _f(bl.BUTTON_HOLE_D)))
+    if f.kind == "cover-screw":
+        lines = ["%s: pilot %s, %s" % (f.note, size, depth)]
+    return lines
+
+
+def view_obstacles(size_mm, view, diagonals=False):
+    """What a view draws, as shapely geometries in sheet mm (board coordinates + BLEED_MM, the back
+    view mirrored): holes and discs whole, channels as their bands, pockets and the cavity as their
+    outlines, the playing lines (front), the logic board's outline and the SW5 cover-hole mark (back).
+    Labels must not cover any of them."""
+    from shapely import affinity
+    o = BLEED_MM
+    back = view == "back"
+    out = []
+
+    def put(g):
+        g = affinity.scale(g, xfact=-1.0, yfact=1.0, origin=(size_mm / 2, 0)) if back else g
+        out.append(affinity.translate(g, o, o))
+    for f in bl.layout(size_mm):
+        if not back and f.side != "through" and f.kind not in ("cavity", "reed"):
+            continue
+        if f.prim[0] == "rect":
+            put(f.geom.exterior.buffer(0.4))
+        else:
+            put(f.geom.buffer(0.3))
+    if back:
+        put(sbox(*bl.logic_board_rect(size_mm)).exterior.buffer(0.4))
+        put(Point(*bl.sw5_plunger(size_mm)).buffer(3.2))
+    else:
+        geo = GEOMETRIES["diagonals" if diagonals else "standard"]
+        for text in geo.line_names:
+            a, _, c = text.split()
+            put(LineString([point_xy(a, size_mm), point_xy(c, size_mm)]).buffer(0.9))
+    for name in GEOMETRIES["standard"].names:
+        put(Point(*point_xy(name, size_mm)).buffer(1.0))
+    return out
+
+
+def text_width(text, font_size):
+    """Approximate advance width (mm) of ``text`` in DejaVu Sans (the sans-serif CairoSVG uses) at
+    ``font_size`` mm: capitals and digits 0.68 em, spaces 0.32 em, the rest 0.56 em."""
+    w = 0.0
+    for ch in text:
+        w += 0.32 if ch == " " else 0.68 if (ch.isupper() or ch.isdigit() or ch in "ØWM") else 0.56
+    return w * font_size
+
+
+def label_box(x, y, lines, font_size):
+    """The box (x0, y0, x1, y1) in mm of a centred label whose first baseline is at (x, y): one line per
+    item of ``lines``, LINE_GAP apart."""
+    w = max(text_width(s, font_size) for s in lines)
+    return (x - w / 2, y - 0.8 * font_size, x + w / 2, y + 0.25 * font_size + (len(lines) - 1) * LINE_GAP * font_size)
+
+
+LINE_GAP = 1.2
+
+
+class Labels:
+    """Places labels where they cover no drawn feature and no other label.
+
+    ``obstacles``: shapely geometries in sheet mm (what is drawn: holes, channel bands, pocket outlines,
+    lines); ``inside``: the area labels must stay in (the board). ``place`` tries positions around the
+    anchor, nearest first, and raises LayoutError when none is free."""
+
+    RADII = (0.0, 1.5, 3.0, 4.5, 6.0, 8.0, 10.0, 12.5, 15.0, 18.0, 22.0, 26.0, 30.0)
+
+    def __init__(self, obstacles, inside):
+        from shapely.strtree import STRtree
+        self.obstacles = list(obstacles)
+        self.tree = STRtree(self.obstacles)
+        self.inside = inside
+        self.placed = []
+
+    def free(self, box, own=()):
+        from shapely.geometry import box as sbox
+        b = sbox(*box)
+        if not self.inside.contains(b):
+            return False
+        for i in self.tree.query(b):
+            g = self.obstacles[i]
+            if not any(g.equals(o) for o in own) and g.intersects(b):
+                return False
+        return not any(b.intersects(sbox(*p)) for p in self.placed)
+
+    def place(self, anchor, lines, font_size, own=(), prefer=(0.0, 1.0)):
+        """A free baseline position (x, y) for ``lines`` near ``anchor`` (x, y); ``prefer``: the first
+        direction tried (dx, dy); ``own``: obstacles the label may cover (its own pocket's inside)."""
+        ax, ay = anchor
+        h = font_size * (0.8 + 0.25 + (len(lines) - 1) * LINE_GAP)
+        start = math.atan2(prefer[1], prefer[0])
+        for r in self.RADII:
+            for k in range(24 if r else 1):
+                a = start + (1 if k % 2 else -1) * ((k + 1) // 2) * math.pi / 12
+                cx, cy = ax + r * math.cos(a), ay + r * math.sin(a)
+                x, y = cx, cy - h / 2 + 0.8 * font_size
+                box = label_box(x, y, lines, font_size)
+                if self.free(box, own):
+                    self.placed.append(box)
+                    return x, y
+        raise LayoutError("no free place for the label %r near %s" % (lines[0], anchor))
+
+
+def _draw_label(parent, labels, anchor, lines, font_size, own=(), prefer=(0.0, 1.0), leader=True, **attrs):
+    """Place and draw a label (class 'label'); a thin leader line joins it to ``anchor`` when it sits
+    more than 4 mm away."""
+    x, y = labels.place(anchor, lines, font_size, own, prefer)
+    box = labels.placed[-1]
+    bx = min(max(anchor[0], box[0]), box[2])
+    by = min(max(anchor[1], box[1]), box[3])
+    if leader and math.hypot(bx - anchor[0], by - anchor[1]) > 4.0:
+        _el(parent, "line", class_="leader", x1=anchor[0], y1=anchor[1], x2=bx, y2=by, stroke="#888888",
+            stroke_width=0.15)
+    for i, text in enumerate(lines):
+        _el(parent, "text", class_="label", x=x, y=y + i * LINE_GAP * font_size, font_size=font_size,
+            font_family="sans-serif", text_anchor="middle", text=text, **attrs)
 
 
 def _draw_feature(g, f, o, mirror_x, size_mm):
@@ -162,6 +279,19 @@ def build_svg(size_mm, diagonals=False, view="front"):
             if not back and f.side != "through" and f.kind not in ("cavity", "reed"):
                 continue
             _draw_feature(fg, f, o, back, size_mm)
+    logic = None
+    if back:
+        lx0, ly0, lx1, ly1 = bl.logic_board_rect(size_mm)
+        xa, xb = sorted((X(lx0), X(lx1)))
+        logic = _el(fg, "rect", class_="logic-board", x=xa, y=o + ly0, width=xb - xa, height=ly1 - ly0,
+                    fill="none", stroke="#777777", stroke_width=0.25, stroke_dasharray="0.8 0.8")
+        sx, sy = bl.sw5_plunger(size_mm)
+        mark = _el(fg, "g", id="sw5-cover-hole", stroke="#aa00aa", stroke_width=0.3)
+        _el(mark, "circle", cx=X(sx), cy=o + sy, r=bl.SW5_COVER_HOLE_D / 2, fill="none")
+        _el(mark, "line", x1=X(sx) - 3.0, y1=o + sy, x2=X(sx) + 3.0, y2=o + sy)
+        _el(mark, "line", x1=X(sx), y1=o + sy - 3.0, x2=X(sx), y2=o + sy + 3.0)
+    labels = Labels(view_obstacles(size_mm, view, diagonals), sbox(o + 1.0, o + 1.0, o + size_mm - 1.0,
+                                                                   o + size_mm - 1.0))
     pts = _el(svg, "g", id="points")
     for name in geo.names:
         x, y = point_xy(name, size_mm)
@@ -170,21 +300,39 @@ def build_svg(size_mm, diagonals=False, view="front"):
             _el(g, "circle", class_="stone-outline", cx=X(x), cy=o + y, r=STONE_PITCH * p / 2, fill="none",
                 stroke="#bbbbbb", stroke_width=0.2, stroke_dasharray="1.5 1.5")
         _el(g, "circle", class_="point-centre", cx=X(x), cy=o + y, r=0.4, fill="black")
-        _el(g, "text", x=X(x) - 0.2 * p, y=o + y + 0.32 * p, font_size=3.2, font_family="sans-serif",
-            text_anchor="middle", text=name)
-        _el(g, "text", x=X(x) + 0.2 * p, y=o + y + 0.32 * p, font_size=2.4, font_family="sans-serif",
-            text_anchor="middle", fill="#555555", text="L%d S%d" % (
-                board_config.LED_INDEX[name], board_config.SWITCH_BIT[name]))
+    lab = _el(svg, "g", id="labels")
+    for name in geo.names:          # the point names first: they get the places next to their points
+        x, y = point_xy(name, size_mm)
+        _draw_label(lab, labels, (X(x), o + y), [name], 3.2, prefer=(-0.7, 1.0), data_point=name)
+    if not back:
+        for name in geo.names:
+            x, y = point_xy(name, size_mm)
+            _draw_label(lab, labels, (X(x), o + y), ["L%d S%d" % (board_config.LED_INDEX[name],
+                                                                  board_config.SWITCH_BIT[name])],
+                        2.4, prefer=(0.7, 1.0), leader=False, fill="#555555")
+    for label, (bx, by) in button_positions(size_mm):
+        _draw_label(lab, labels, (X(bx), o + by), [label], 2.8, prefer=(0.0, 1.0))
     if back:
         for f in feats:
             if f.kind in ("reed", "led-window", "led-counterbore", "spur", "ring", "button-body", "button-hole"):
                 continue
-            cx, cy = f.geom.centroid.x, f.geom.centroid.y
-            _el(svg, "text", class_="feature-label", x=X(cx), y=o + max(cy, 3.0) + 1.0, font_size=2.2,
-                text_anchor="middle", fill="#333333", font_family="sans-serif", text=_label(f))
-    for label, (bx, by) in button_positions(size_mm):
-        _el(svg, "text", x=X(bx), y=o + by + 8.5, font_size=2.8, text_anchor="middle", font_family="sans-serif",
-            text=label)
+            cx, cy = f.geom.representative_point().x, f.geom.representative_point().y
+            if f.kind == "usb":
+                cy = 0.35 * f.prim[2]
+            if f.kind == "radial":
+                cy = (f.prim[2] + f.prim[4]) / 2
+            if f.kind == "cover-screw":
+                toward = (size_mm / 2 - f.prim[1], size_mm / 2 - f.prim[2])
+                _draw_label(lab, labels, (X(cx), o + cy), _label_lines(f), 2.2,
+                            prefer=(-toward[0] if back else toward[0], toward[1]), fill="#333333")
+                continue
+            _draw_label(lab, labels, (X(cx), o + cy), _label_lines(f), 2.2, fill="#333333")
+        lx = (X(lx0) + X(lx1)) / 2
+        _draw_label(lab, labels, (lx, o + (ly0 + ly1) / 2), ["logic board here, components up,",
+                                                             "the Pico's USB end at the plug pocket"], 2.2,
+                    fill="#555555")
+        _draw_label(lab, labels, (X(sx), o + sy), ["back cover: Ø%s hole here (reset, SW5)" %
+                                                   _f(bl.SW5_COVER_HOLE_D)], 2.2, fill="#aa00aa")
     legend = _legend(size_mm, diagonals, back)
     for i, text in enumerate(legend):
         _el(svg, "text", x=o + 20.0, y=o + size_mm + 5.0 + 3.6 * i, font_size=2.6, font_family="sans-serif",
@@ -212,12 +360,12 @@ def _legend(size_mm, diagonals, back):
                 "Lx = LED chain index, Sx = switch bit (firmware/board_config.py). Grey dashes: largest stone "
                 "(%s mm)." % _f(STONE_PITCH * p))
     return (first,
-            "Cut from the back: red reed pockets Ø%s x %s deep (leave 3 mm), green LED counterbores Ø%s x %s deep, "
-            "brown channels %s wide x %s deep (spurs %s x %s)." % (
-                _f(bl.REED_POCKET[0]), _f(bl.REED_POCKET[1]), _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]),
-                _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]), _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1])),
-            "Blue: cavity %s deep, USB plug pocket, cable channel, clamp; black: back cover screw pilots Ø%s x %s. "
-            "Walls at least %s mm (tools/board_layout.py)." % (
+            "Depths from the back face for an 18.0 mm sheet: if yours is thicker or thinner, add or take off the "
+            "difference. Red reed pockets Ø%s x %s (3 mm of wood left), green LED counterbores Ø%s x %s," % (
+                _f(bl.REED_POCKET[0]), _f(bl.REED_POCKET[1]), _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1])),
+            "brown channels %s wide x %s (spurs %s x %s); blue: cavity %s, plug pocket, cable channel, clamp; black: cover "
+            "screw pilots Ø%s x %s. Walls at least %s mm." % (
+                _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]), _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1]),
                 _f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)))
 
 
@@ -285,6 +433,19 @@ def tiles_svg(sheet, page_mm, paper, title):
                     viewBox="%s %s %s %s" % (_f(x0), _f(y0), _f(w), _f(h)))
         for child in list(root):
             inner.append(child)
+        xs = sorted({g[2] for g in grid})
+        ys = sorted({g[3] for g in grid})
+        cuts = _el(inner, "g", class_="tile-cut", stroke="#ff00ff", stroke_width=0.25, stroke_dasharray="3 1.5")
+        if c > 0:       # this page is cut along the middle of its overlap with the page on its left
+            cx = (xs[c] + xs[c - 1] + w) / 2
+            _el(cuts, "line", x1=cx, y1=y0, x2=cx, y2=y0 + h)
+            _el(inner, "text", x=cx + 1.0, y=y0 + h / 2, font_size=3.0, fill="#ff00ff", font_family="sans-serif",
+                text="cut here, lay on the page to the left")
+        if r > 0:
+            cy = (ys[r] + ys[r - 1] + h) / 2
+            _el(cuts, "line", x1=x0, y1=cy, x2=x0 + w, y2=cy)
+            _el(inner, "text", x=x0 + w / 2, y=cy + 4.0, font_size=3.0, fill="#ff00ff", font_family="sans-serif",
+                text="cut here, lay on the page above")
         for (mx, my) in registration_marks(page_mm, paper):
             if x0 <= mx <= x0 + w and y0 <= my <= y0 + h:
                 m = _el(inner, "g", class_="registration", stroke="#ff00ff", stroke_width=0.3)
@@ -293,9 +454,11 @@ def tiles_svg(sheet, page_mm, paper, title):
                 _el(m, "circle", cx=mx, cy=my, r=3.0, fill="none")
         _el(doc, "rect", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM, width=w, height=h, fill="none", stroke="#cccccc",
             stroke_width=0.2)
-        _el(doc, "text", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM - 3.0, font_size=3.5, font_family="sans-serif",
-            text="%s: %s tile row %d, column %d of %d x %d. Lay the magenta crosses of neighbouring tiles on "
-                 "top of each other, then tape." % (title, paper, r + 1, c + 1, rows, cols))
+        _el(doc, "text", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM - 4.5, font_size=2.8, font_family="sans-serif",
+            text="%s: %s page row %d, column %d of %d x %d" % (title, paper, r + 1, c + 1, rows, cols))
+        _el(doc, "text", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM - 1.3, font_size=2.4, font_family="sans-serif",
+            text="Cut along the magenta dashed lines; lay each cut edge on its neighbour so that the half crosses "
+                 "complete its crosses; tape.")
         root = ET.fromstring(sheet)     # the children moved; parse again for the next tile
         ET.indent(doc)
         out.append(b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(doc, encoding="utf-8") + b"\n")
