@@ -5,7 +5,7 @@ Usage:
     python tools/stripboard.py            # write hardware/stripboard.svg (both sides) and hardware/stripboard.md
     python tools/stripboard.py --check    # only check the layout against the netlist; exit 1 on a fault
 
-The board is a 31 x 30 hole piece of 2.54 mm stripboard (78.7 x 76.2 mm), copper strips running
+The board is a 31 x 31 hole piece of 2.54 mm stripboard (78.7 x 78.7 mm), copper strips running
 left-right. Holes are (column, row) from the top-left corner **seen from the component side**
 with the USB end of the Pico at the top; that is how it lies in the cavity when you look at the
 back of the game board (tools/template.py, back view).
@@ -16,9 +16,12 @@ wires are soldered (``pads()``), and the rows used as buses (``BUSES``) and the 
 holes, wherever two neighbouring parts on a strip belong to different nets), the copper-side
 **bridges** (bare wire across two neighbouring strips of one net) and the **links** (insulated
 wire on the component side, hole to hole, joining the strip pieces of one net along a shortest
-tree; never across a part's body nor over a hole with a lead in it). ``check()`` then rebuilds the
-connectivity from holes, strips, cuts and links alone and compares it with the netlist
-(tools/board_netlist.py): every net joined, no two nets touching, no hole used twice.
+tree; each runs along a column or a row, or bends once or twice over free holes; never across a
+part's body nor over a hole with a lead in it). ``check()`` then rebuilds the connectivity from
+holes, strips, cuts and links alone and compares it with the netlist (tools/board_netlist.py):
+every net joined, no two nets touching, no hole used twice; ``body_faults()`` checks the parts'
+outlines (no two overlap, nothing under a body, no diagonal link) and ``tallest_mm()`` gives the
+height tools/board_layout.py checks against the cavity.
 """
 import argparse
 import heapq

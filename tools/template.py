@@ -10,6 +10,7 @@ Writes, beside --out (default artifacts/template-<size>mm[-diagonals].svg):
     <name>.svg / .pdf           the front view (tape it face up on the top face)
     <name>-back.svg / .pdf      the back view, mirrored (tape it face up on the back face)
     <name>[-back]-A4.pdf, -A3.pdf   with --tiles: the same sheets cut into printer pages with overlap marks
+                                    and cut lines
     <name>[-back].dxf           with --dxf: every feature on a layer named by side, kind and depth
 
 Print the PDFs at 100 % (no "fit to page"); check the 100 mm scale bar with a ruler before drilling.
@@ -231,10 +232,13 @@ def build_svg(size_mm, diagonals=False, view="front"):
     view 'front': the top face, as the player sees it (lines, point names, the LED windows and
     button holes drilled through from the top; the back's cavity outline for orientation).
     view 'back': the back face, mirrored left-right, with every feature cut from the back and the
-    through holes, each labelled with its size and depth.
+    through holes, each labelled with its size and depth, the logic board's outline in the cavity
+    and the mark for the back cover's reset hole. Labels are placed where they cover nothing drawn
+    (Labels); LayoutError when one finds no room.
     Classes a test or a CAM step can select: rect#board-edge, line.cut-mark, line.mill-line
     (data-line='a1 d1 g1'), circle.point-centre, circle.reed-hole (id reed-<name>), circle.led-hole
-    (id led-<name>), circle.stone-outline, rect.cavity, circle.button-hole, g#scale-bar; every
+    (id led-<name>), circle.stone-outline, rect.cavity, circle.button-hole, g#scale-bar, text.label,
+    rect.logic-board and g#sw5-cover-hole (back); every
     feature drawn carries data-feature=<board_layout name>. Coordinates are absolute: board
     coordinates plus BLEED_MM (the back view: mirrored, x -> size - x)."""
     feats = bl.layout(size_mm)
@@ -303,7 +307,7 @@ def build_svg(size_mm, diagonals=False, view="front"):
     lab = _el(svg, "g", id="labels")
     for name in geo.names:          # the point names first: they get the places next to their points
         x, y = point_xy(name, size_mm)
-        _draw_label(lab, labels, (X(x), o + y), [name], 3.2, prefer=(-0.7, 1.0), data_point=name)
+        _draw_label(lab, labels, (X(x), o + y), [name], 3.2, prefer=(-0.7, 1.0), leader=False, data_point=name)
     if not back:
         for name in geo.names:
             x, y = point_xy(name, size_mm)
@@ -311,7 +315,7 @@ def build_svg(size_mm, diagonals=False, view="front"):
                                                                   board_config.SWITCH_BIT[name])],
                         2.4, prefer=(0.7, 1.0), leader=False, fill="#555555")
     for label, (bx, by) in button_positions(size_mm):
-        _draw_label(lab, labels, (X(bx), o + by), [label], 2.8, prefer=(0.0, 1.0))
+        _draw_label(lab, labels, (X(bx), o + by), [label], 2.8, prefer=(0.0, 1.0), leader=False)
     if back:
         for f in feats:
             if f.kind in ("reed", "led-window", "led-counterbore", "spur", "ring", "button-body", "button-hole"):
