@@ -176,3 +176,35 @@ def test_bom_soft_start_values_follow_the_netlist():
     assert rows["C6"][2].startswith("%g uF" % (soft["C6"] * 1e6))
     assert rows["C8"][2].startswith("%g nF" % (soft["C8"] * 1e9))
     assert rows["C1"][2].startswith("%g uF" % (soft["C1"] * 1e6))
+
+
+def _harness():
+    return _load("morris_harness_consistency", "tools/harness.py")
+
+
+def test_bom_heat_shrink_counts_follow_the_led_leg_joints():
+    # Two 24 AWG wires on one leg (1.4 mm each) need the 3.2 mm tube; the BOM and BUILD.md count from harness.py.
+    hz = _harness()
+    counts, unused = hz.led_leg_joints(hz.wires())
+    assert unused == ["LED23 DOUT"], unused
+    _, sections = _bom_sections()
+    rows = {r[3]: r for r in sections["Electronics"] if r[3].startswith("TE Connectivity RNF-100")}
+    two = rows["TE Connectivity RNF-100-1/8-0-STK"][4]
+    one = rows["TE Connectivity RNF-100-3/32-BK-SP"][4]
+    assert "each of the %d LED legs that carry two wires" % counts[2] in two
+    # one-wire legs + the unused leg's cap + R1's joint with the data wire
+    assert "each of the %d LED legs that carry one wire" % counts[1] in one
+    assert ": %d (harness.md" % (counts[1] + len(unused) + 1) in one
+    build = " ".join(_read("BUILD.md").split())
+    assert "LED23's (d7) DOUT leg stays unused" in build
+    assert "3.2 mm heat-shrink slid over both wires together" in build
+
+
+def test_harness_wire_names_are_not_part_or_bridge_names():
+    # A wire called R1 next to the resistor R1, or B1 next to the stripboard's bridge B1, is misread.
+    hz = _harness()
+    refs = {p.rsplit(".", 1)[0] for pins in hw.netlist().values() for p in pins}
+    bridges = set(re.findall(r"^\| (B\d+) \|", _read("stripboard.md"), re.M))
+    assert bridges, "stripboard.md lists no bridges"
+    clash = {w["id"] for w in hz.wires()} & (refs | bridges)
+    assert clash == set(), sorted(clash)

@@ -17,6 +17,7 @@ y. Every wire gets SLACK_MM more for stripping, soldering and a service loop, an
 import argparse
 import math
 import os
+import re
 import sys
 
 import networkx as nx
@@ -220,20 +221,21 @@ def wires(routes=None):
     for k, b in enumerate(buttons):
         hole = pads["button " + b][0]
         d, ex = r.pad_to(hole, ("button", b))
-        add("buttons", "B%d" % (k + 1), "logic board %s (button %s)" % (sb._name(hole), b),
+        add("buttons", "BT-%d" % (k + 1), "logic board %s (button %s)" % (sb._name(hole), b),
             "%s (%s), leg 1: its row-4 strip" % (bn.button_ref(b), b), d, "button", exit_=ex,
             path=from_pad(ex, ("button", b)))
     # GND: the carrier's row-2 strip joins the four switches; one wire to the nearest one.
     hole = pads["buttons GND"][0]
     first = min(buttons, key=lambda b: r.pad_to(hole, ("button", b))[0])
     d, ex = r.pad_to(hole, ("button", first))
-    add("buttons", "BG", "logic board %s (buttons GND)" % sb._name(hole),
+    add("buttons", "BT-G", "logic board %s (buttons GND)" % sb._name(hole),
         "button carrier, GND strip (row 2) at %s" % first, d, "gnd", exit_=ex, path=from_pad(ex, ("button", first)))
-    for wid, pad, kind in (("R1", "reset", "reset"), ("R2", "reset GND", "gnd")):
+    # Wire names unlike any part reference (R1/R2 are resistors, B1.. the stripboard's bridges).
+    for wid, leg, row, pad, kind in (("RS-1", 1, 2, "reset", "reset"), ("RS-G", 2, 4, "reset GND", "gnd")):
         hole = pads[pad][0]
         d, ex = r.pad_to(hole, ("sw5",))
-        add("reset", wid, "logic board %s (%s)" % (sb._name(hole), pad), "SW5 reset, leg %s: its carrier's row-%d "
-            "strip" % (wid[1], 2 if wid == "R1" else 4), d, kind, exit_=ex, path=from_pad(ex, ("sw5",)))
+        add("reset", wid, "logic board %s (%s)" % (sb._name(hole), pad), "SW5 reset, leg %d: its carrier's row-%d "
+            "strip" % (leg, row), d, kind, exit_=ex, path=from_pad(ex, ("sw5",)))
     return out
 
 
@@ -272,6 +274,11 @@ def markdown(ws):
             key = (w["gauge"], COLOUR_NAME[w["colour"]])
             totals[key] = totals.get(key, 0) + w["length"]
         lines.append("")
+    counts, unused = led_leg_joints(ws)
+    lines += ["LED leg joints: %d legs carry two wires (VDD and GND inside the chain: a 10 mm piece of the 3.2 mm"
+              % counts.get(2, 0), "heat-shrink over both wires), %d legs one wire (a 10 mm piece of the 2.4 mm one);"
+              % counts.get(1, 0), "unused: %s (cut it to 6 mm and cap it with a sleeve shrunk over its end)."
+              % ", ".join(unused), ""]
     lines += ["## Harness BOM: wire to buy", "",
               "Stranded, PVC- or silicone-insulated hook-up wire; the totals with 20 % spare, in whole metres.", "",
               "| gauge | colour | total cut length (m) | buy (m) |", "|---|---|---:|---:|"]
@@ -305,6 +312,26 @@ def wireviz_yaml(ws, harness):
 
 
 HARNESSES = ("inner ring", "middle ring", "outer ring", "LED chain", "buttons", "reset")
+
+
+def led_leg_joints(ws):
+    """Wires soldered to each LED leg: dict wire count (1 or 2) -> number of legs, and the list of unused
+    legs ('LED23 DOUT'). A leg with two wires (VDD and GND inside the chain) needs the 3.2 mm sleeve
+    (two 24 AWG wires, 1.4 mm each across, do not fit a 2.4 mm one); a leg with one wire the 2.4 mm sleeve."""
+    legs = {}
+    for w in ws:
+        for end in (w["from"], w["to"]):
+            m = re.match(r"LED(\d+) \((\w\d)\) (DIN|DOUT|VDD|GND)", end)
+            if m:
+                key = (int(m.group(1)), m.group(3))
+                legs[key] = legs.get(key, 0) + 1
+    counts = {}
+    for n in legs.values():
+        counts[n] = counts.get(n, 0) + 1
+    leds = {k[0] for k in legs}
+    unused = ["LED%d %s" % (i, leg) for i in sorted(leds) for leg in ("DIN", "DOUT", "VDD", "GND")
+              if (i, leg) not in legs]
+    return counts, unused
 
 
 def expected():
