@@ -67,3 +67,15 @@ def test_every_part_has_a_height_and_a_mounting():
         assert sb.mounting(ref), ref
     text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
     assert "| Q1 |" in text and "marking up" in text
+
+
+def test_pad_check_pins_follow_the_74hc165_pinout():
+    # Each reed pad is checked against its chip's parallel input (SN74HC165 pinout: A..D pins 11..14, E..H 3..6).
+    chip_pin = dict(zip("ABCDEFGH", (11, 12, 13, 14, 3, 4, 5, 6)))
+    for name, _, bit in sb.bn.cfg.POINTS:
+        assert sb.pad_check_pin("reed " + name) == "U%d pin %d" % (1 + bit // 8, chip_pin["ABCDEFGH"[bit % 8]])
+    assert sb.pad_check_pin("reset") == "A1 pin 30"
+    assert sb.pad_check_pin("LED +5V") == "U4 pin 14"
+    text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+    for pad in sb.pads():
+        assert "| %s | " % pad in text and sb.pad_check_pin(pad) in text

@@ -818,10 +818,27 @@ def markdown(cuts, links):
     lines += ["", "## 5. Harness pads", "",
               "Each harness wire goes into its pad's hole from the component side and is soldered on the copper",
               "side, before the board goes into the cavity (BUILD.md 5.2).", "",
-              "| pad | hole | wire goes to |", "|---|---|---|"]
+              "Before the wires go in, check each pad with the multimeter against the part pin of its net on",
+              "the board (last column): 0 Ohm.", "",
+              "| pad | hole | wire goes to | check 0 Ohm to |", "|---|---|---|---|"]
     for name, (hole, off) in pads().items():
-        lines.append("| %s | %s | %s |" % (name, _name(hole), ", ".join(off[:3]) + (" ..." if len(off) > 3 else "")))
+        lines.append("| %s | %s | %s | %s |" % (name, _name(hole), ", ".join(off[:3]) + (" ..." if len(off) > 3 else ""),
+                                                pad_check_pin(name)))
     return "\n".join(lines) + "\n"
+
+
+def pad_check_pin(pad):
+    """The on-board pin a maker measures a harness pad against (0 Ohm): str such as 'U3 pin 11'.
+
+    Taken from the netlist: the pad's net, its pins on a part of this board (chips first, then the Pico).
+    Raises LayoutFault when the net reaches no part on the board."""
+    off = pads()[pad][1]
+    net = [pins for pins in bn.netlist().values() if off[0] in pins][0]
+    on_board = [p.rsplit(".", 1) for p in net if p.rsplit(".", 1)[0] in placement() and p not in off]
+    if not on_board:
+        raise LayoutFault("pad %s: its net reaches no part on the board" % pad)
+    ref, pin = min(on_board, key=lambda rp: (not rp[0].startswith("U"), rp[0] != "A1", bn_order(rp[0]), int(rp[1])))
+    return "%s pin %s" % (ref, pin)
 
 
 def bn_order(ref):
