@@ -208,3 +208,25 @@ def test_harness_wire_names_are_not_part_or_bridge_names():
     assert bridges, "stripboard.md lists no bridges"
     clash = {w["id"] for w in hz.wires()} & (refs | bridges)
     assert clash == set(), sorted(clash)
+
+
+def test_build_positions_give_every_ring_channel_its_edges():
+    # The edge guide's settings: each ring channel runs RING_OFFSET_MM beside its line (pitch 50 mm at
+    # 400 mm: lines at 50/100/150 and 350/300/250 mm), 6 mm wide; checked from the numbers, not the layout.
+    bl = _load("morris_board_layout_pos", "tools/board_layout.py")
+    off, half = bl.RING_OFFSET_MM, bl.RING_CHANNEL[0] / 2
+    text = _read("BUILD.md")
+    rows = {m[0]: m[1] for m in re.findall(r"^\| (\w+ ring channel \w\d-\w\d) \| ([^|]+) \| ([^|]+) \|", text, re.M)}
+    assert len(rows) == 12, sorted(rows)
+    lines = {"outer": (50, 350), "middle": (100, 300), "inner": (150, 250)}
+    for label, y_span in rows.items():
+        ring, a, b = label.split()[0], label[-5:-3], label[-2:]
+        near, far = lines[ring]
+        if a[1] == b[1]:                  # a side along x: its edges across are in the y column
+            line = {"1": 350, "2": 300, "3": 250, "5": 150, "6": 100, "7": 50}[a[1]]
+            centre = line - off if (ring == "inner" and a[1] == "3") else line + off
+            assert y_span.strip() == "%g .. %g" % (centre - half, centre + half), label
+        else:                             # a side along y: its edges in the x column (front view)
+            x = {"a": 50, "b": 100, "c": 150, "e": 250, "f": 300, "g": 350}[a[0]]
+            x_span = re.search(r"^\| %s \| [^|]+ \| ([^|]+) \|" % re.escape(label), text, re.M).group(1)
+            assert x_span.strip() == "%g .. %g" % (x - off - half, x - off + half), label

@@ -141,10 +141,14 @@ def positions_md(size_mm=400.0):
         p = f[name].prim
         if p[0] == "rect":
             x0, y0, x1, y1 = p[1:]
-        elif p[0] == "slot":
+        elif p[0] == "slot" and p[1] == p[3]:          # along y: its edges across, its centre line's ends along
             hw = p[5]
-            x0, x1 = min(p[1], p[3]) - hw, max(p[1], p[3]) + hw
+            x0, x1 = p[1] - hw, p[1] + hw
             y0, y1 = max(0.0, min(p[2], p[4])), max(p[2], p[4])
+        elif p[0] == "slot":                           # along x
+            hw = p[5]
+            x0, x1 = min(p[1], p[3]), max(p[1], p[3])
+            y0, y1 = p[2] - hw, p[2] + hw
         else:
             x0, y0, x1, y1 = p[1] - p[3], p[2] - p[3], p[1] + p[3], p[2] + p[3]
         rows.append("| %s | %s | %s | %s |" % (label, span(y0, y1), span(x0, x1),
@@ -156,11 +160,16 @@ def positions_md(size_mm=400.0):
     add("reset button (SW5) pocket", "sw5")
     add("front radial channel", "radial-front")
     add("button carrier pocket", "button-carrier")
+    for ring in ("outer", "middle", "inner"):       # the edge guide's settings for the long channels
+        for name, _, _, _ in board_layout.ring_sides(ring, size_mm):
+            add("%s ring channel %s-%s" % (ring, name[-4:-2], name[-2:]), name)
     for label, (x, y) in board_layout.button_positions(size_mm):
         rows.append("| button %s (centre of its holes) | %s | %s | %s |" % (label, _fmt(y), _fmt(x), _fmt(size_mm - x)))
     x0, y0, x1, y1 = board_layout.logic_board_rect(size_mm)
     rows.append("| logic board in the cavity (the Pico's USB end at the far side) | %s | %s | %s |" % (
         span(y0, y1), span(x0, x1), span(size_mm - x0, size_mm - x1)))
+    rows += ["", "A channel's span across it is its two edges (the router's edge guide is set to them); along it,",
+             "the ends of its centre line (the bit cuts half its width further, to round ends)."]
     return "\n".join(rows) + "\n"
 
 
