@@ -35,8 +35,7 @@ def button_carrier(size_mm=SIZE_MM):
     (its own strip, cut off from its neighbours); the switches sit one button spacing apart."""
     buttons = bl.button_positions(size_mm)
     step = round((buttons[1][1][0] - buttons[0][1][0]) / PITCH)
-    import board_config
-    labels = sorted(board_config.BUTTON_PINS, key=board_config.BUTTON_PINS.get)
+    labels = [label for label, _ in buttons]                          # board_config.BUTTON_PINS order
     switches, cuts = [], []
     for k, label in enumerate(labels):
         c = 3 + step * k
