@@ -135,6 +135,17 @@ def test_build_guide_prose_follows_the_led_chain():
     assert "out to %s, the middle ring, out to %s, the outer ring" % (chain[8], chain[16]) in text
 
 
+def test_build_epoxy_windows_after_bring_up():
+    """The LED windows are cast in epoxy only after the bring-up has passed (a faulty LED can still be
+    pushed out before), with the board face up for the cure; the harness step only seals the rims."""
+    text = " ".join(_read("BUILD.md").split())
+    harness = text[text.index("## 5. The harness"):text.index("## 6. The reed switches")]
+    assert "fill the window" not in harness.lower() and "bead of hot glue all round the rim" in harness
+    fill = text.index("**Last, fill the LED windows**")
+    assert fill > text.index("## 10. Close the back") > text.index("## 9. Flash MicroPython")
+    assert "face up and level, for **12 h**" in text[fill:]
+
+
 def _bom_sections():
     text = _read("BOM.md")
     out = {}

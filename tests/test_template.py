@@ -296,6 +296,23 @@ def test_the_logic_board_fits_under_the_cover_and_a_taller_part_is_refused(monke
     assert any("tallest part" in p for p in problems), problems
 
 
+def test_c1_has_a_bay_clear_of_the_wires_and_a_short_one_is_refused(monkeypatch):
+    """C1 (5 x 11 mm) cannot lie in a 6 x 6 mm channel beside the LED wires: LED 0's ring channel runs on
+    beyond LED 0's spur, where no wire passes, at least C1's length; BUILD.md puts C1 there."""
+    feats = bl.layout(400.0)
+    bay = {f.name: f for f in feats}["c1-bay"]
+    led0 = [n for n, led, _ in template.board_config.POINTS if led == 0][0]
+    assert bay.joins >= {"spur-" + led0} and bay.depth == bl.RING_CHANNEL[1]
+    assert bl.c1_room_mm(feats) >= bl.C1_BODY_MM[1]
+    routes = toolmod.load("tools/harness.py", "morris_harness_tool").wires()
+    assert not any("c1-bay" in w["via"] or "C1 bay" in w["via"] for w in routes)
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "C1 lies in its bay: the inner ring channel runs on %g mm beyond %s's spur" % (bl.C1_BAY_MM, led0) in build
+    monkeypatch.setattr(bl, "C1_BAY_MM", 8.0)
+    problems = bl.check(bl.features(400.0), 400.0)
+    assert any("C1's bay" in p for p in problems), problems
+
+
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"   # what CairoSVG's sans-serif is on Debian
 
 

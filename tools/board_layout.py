@@ -55,6 +55,10 @@ LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
 LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
 SPUR_CHANNEL = (6.0, 6.0)        # width, depth: the LED's legs, its 100 nF and its wires to the ring channel
 SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
+C1_BODY_MM = (5.0, 11.0)         # C1, 22 uF electrolytic (BOM): diameter, length; it lies at LED 0's joints
+C1_BAY_MM = 15.0                 # LED 0's ring channel runs on this far beyond its end, past LED 0's spur:
+                                 # C1 lies there, where no wire passes (with the wires it would stand
+                                 # above the back face)
 RING_CHANNEL = (6.0, 6.0)        # width, depth: the wires around a ring
 RING_OFFSET_MM = 4.0             # ring channels run this far beside the line, away from the LEDs: the
                                  # channel grazes the reed pocket and leaves the glass in it alone
@@ -98,7 +102,7 @@ class Feature:
 
     name: unique id (e.g. 'reed-a1'); kind: what it is ('reed', 'led-window', 'led-counterbore',
     'spur', 'ring', 'radial', 'usb', 'cavity', 'clamp', 'button-hole', 'button-body',
-    'button-carrier', 'sw5', 'cover-screw'); side: 'back' or 'through'; prim: ('circle', cx, cy, r),
+    'button-carrier', 'sw5', 'cover-screw', 'c1-bay'); side: 'back' or 'through'; prim: ('circle', cx, cy, r),
     ('rect', x0, y0, x1, y1) or ('slot', x1, y1, x2, y2, half_width), mm in front-view board
     coordinates; depth: mm from the back face ('through': the thickness); joins: names of the
     features it is meant to meet; edge: True if it is meant to reach the board edge."""
@@ -358,6 +362,7 @@ def features(size_mm):
             if f.geom.distance(other.geom) < TOUCH_MM:
                 f.joins.add(other.name)
     out += [cav, plug, usb, radial]
+    out.append(_c1_bay(out, size_mm))
     cw, cl, cd = CLAMP_POCKET
     yc = plug_top - cl / 2
     cx = ux + CLAMP_OFFSET_MM
@@ -384,6 +389,36 @@ def features(size_mm):
         out.append(Feature("screw-%d" % (k + 1), "cover-screw", "back", ("circle", x, y, COVER_SCREW[0] / 2),
                            COVER_SCREW[1], note="cover screw %d" % (k + 1)))
     return out
+
+
+def _c1_bay(feats, size_mm):
+    """The bay for C1: LED 0's ring channel continued C1_BAY_MM beyond the end nearest LED 0's spur,
+    same width and depth (a Feature joining that channel and the spur). Raises LayoutError when the
+    spur meets its channel too far from an end for a bay there."""
+    first = [n for n, led, _ in board_config.POINTS if led == 0][0]
+    f = {x.name: x for x in feats}
+    spur = f["spur-" + first]
+    side = [f[j] for j in spur.joins if j in f and f[j].kind == "ring"][0]
+    _, x1, y1, x2, y2, hw = side.prim
+    tx, ty = spur.prim[3], spur.prim[4]
+    (ex, ey), (ox, oy) = sorted(((x1, y1), (x2, y2)), key=lambda e: math.hypot(e[0] - tx, e[1] - ty))
+    if math.hypot(ex - tx, ey - ty) > RING_CHANNEL[0]:
+        raise LayoutError("LED 0 (%s): its spur meets %s away from an end: no room for C1's bay" % (first, side.name))
+    d = math.hypot(ex - ox, ey - oy)
+    bx, by = ex + (ex - ox) / d * C1_BAY_MM, ey + (ey - oy) / d * C1_BAY_MM
+    side.joins.add("c1-bay")
+    return Feature("c1-bay", "c1-bay", "back", ("slot", bx, by, ex, ey, hw), side.depth, joins=[side.name, spur.name],
+                   note="C1 (22 uF) lies here")
+
+
+def c1_room_mm(feats):
+    """Length (mm) of the C1 bay clear of LED 0's spur: from the spur's side to the bay's closed end,
+    at full width."""
+    f = {x.name: x for x in feats}
+    bay = f["c1-bay"]
+    spur = [f[j] for j in bay.joins if f[j].kind == "spur"][0]
+    _, bx, by, ex, ey, hw = bay.prim
+    return math.hypot(spur.prim[3] - bx, spur.prim[4] - by) - spur.prim[5]
 
 
 def cover_screws(size_mm):
@@ -437,6 +472,9 @@ def check(feats, size_mm, logic_board_mm=None):
         if d < MIN_WALL_MM - 1e-9:
             problems.append("wall %.2f mm < %.1f mm between %s and %s" % (
                 d, MIN_WALL_MM, a.name, b if isinstance(b, str) else b.name))
+    if any(f.kind == "c1-bay" for f in feats) and c1_room_mm(feats) < C1_BODY_MM[1] - 1e-9:
+        problems.append("C1's bay leaves %.1f mm clear of LED 0's spur; C1 is %.1f mm long" % (
+            c1_room_mm(feats), C1_BODY_MM[1]))
     for f in feats:
         if f.side == "back" and f.depth > THICKNESS_MM - 3.0:
             problems.append("%s is %.1f mm deep: less than 3 mm of wood left" % (f.name, f.depth))

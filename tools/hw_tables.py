@@ -52,7 +52,7 @@ def pin_map_md():
         g = cfg.BUTTON_PINS[b]
         rows.append("| button `%s` | GP%d | %d | BTN_%s | %s to GND (internal pull-up) |" % (
             b, g, PICO_GPIO_PIN[g], b.upper(), button_ref(b)))
-    rows.append("| 5 V from USB | - | %d (VBUS) | VBUS | F1 -> +5V_LED: LEDs, U4 |" % PICO_POWER_PIN["VBUS"])
+    rows.append("| 5 V from USB | - | %d (VBUS) | VBUS | F1 -> Q1 (soft start) -> +5V_LED: LEDs, U4 |" % PICO_POWER_PIN["VBUS"])
     rows.append("| 3.3 V out | - | %d (3V3(OUT)) | +3V3 | U1..U3 VCC, RN1..RN6 common |" % PICO_POWER_PIN["3V3(OUT)"])
     rows.append("| reset | - | %d (RUN) | RUN | SW5 to GND (Pico's internal pull-up) |" % PICO_RUN_PIN)
     rows.append("| ground | - | %d (and 3, 8, 13, ...) | GND | everything |" % PICO_POWER_PIN["GND"])
@@ -109,7 +109,9 @@ def drilling_md(size_mm=400.0):
     for f in feats:
         seen.setdefault(f.kind, []).append(f)
     names = {"reed": "reed switch pocket", "led-window": "LED window", "led-counterbore": "LED counterbore (its rim)",
-             "spur": "LED spur channel", "ring": "ring channel", "radial": "front radial channel (to the buttons)",
+             "spur": "LED spur channel", "ring": "ring channel",
+             "c1-bay": "C1 bay (LED 0's ring channel on beyond LED 0's spur)",
+             "radial": "front radial channel (to the buttons)",
              "usb": "USB cable channel (to the back edge)", "cavity": "electronics cavity",
              "plug": "USB plug pocket (at the cavity's back wall)", "clamp": "cable clamp pocket",
              "sw5": "reset button (SW5) pocket", "button-hole": "button plunger hole", "button-body": "button body pocket",
@@ -160,6 +162,7 @@ def positions_md(size_mm=400.0):
     add("reset button (SW5) pocket", "sw5")
     add("front radial channel", "radial-front")
     add("button carrier pocket", "button-carrier")
+    add("C1 bay (beyond LED 0's spur)", "c1-bay")
     for ring in ("outer", "middle", "inner"):       # the edge guide's settings for the long channels
         for name, _, _, _ in board_layout.ring_sides(ring, size_mm):
             add("%s ring channel %s-%s" % (ring, name[-4:-2], name[-2:]), name)

@@ -49,7 +49,8 @@ TILE_OVERLAP_MM = 20.0   # neighbouring tiles share this much; their alignment c
 STYLE = {  # kind -> (stroke, fill, dash) of the drawn outline
     "reed": ("#cc0000", "white", None), "led-window": ("#008800", "white", None),
     "led-counterbore": ("#008800", "none", "1 0.6"), "spur": ("#7a5a00", "none", "2 1"),
-    "ring": ("#7a5a00", "none", "2 1"), "radial": ("#7a5a00", "none", "2 1"), "usb": ("#3366cc", "none", "2 1"),
+    "ring": ("#7a5a00", "none", "2 1"), "c1-bay": ("#7a5a00", "none", "2 1"), "radial": ("#7a5a00", "none", "2 1"),
+    "usb": ("#3366cc", "none", "2 1"),
     "cavity": ("#3366cc", "none", "3 2"), "plug": ("#3366cc", "none", "3 2"), "clamp": ("#3366cc", "none", "1 1"),
     "sw5": ("#aa00aa", "none", "1 1"), "button-hole": ("#aa6600", "white", None),
     "button-body": ("#aa6600", "none", "1 0.6"), "button-carrier": ("#aa6600", "none", "3 2"),
@@ -274,7 +275,7 @@ def build_svg(size_mm, diagonals=False, view="front"):
             (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(c, size_mm)
             _el(lines, "line", class_="mill-line", data_line=text, x1=X(x1), y1=o + y1, x2=X(x2), y2=o + y2)
     fg = _el(svg, "g", id="features")
-    order = ["cavity", "plug", "usb", "clamp", "sw5", "ring", "radial", "spur", "button-carrier", "button-body",
+    order = ["cavity", "plug", "usb", "clamp", "sw5", "ring", "c1-bay", "radial", "spur", "button-carrier", "button-body",
              "led-counterbore", "reed", "led-window", "button-hole", "cover-screw"]
     for kind in order:
         for f in feats:
