@@ -52,7 +52,8 @@ def pin_map_md():
         g = cfg.BUTTON_PINS[b]
         rows.append("| button `%s` | GP%d | %d | BTN_%s | %s to GND (internal pull-up) |" % (
             b, g, PICO_GPIO_PIN[g], b.upper(), button_ref(b)))
-    rows.append("| 5 V from USB | - | %d (VBUS) | VBUS | F1 -> Q1 (soft start) -> +5V_LED: LEDs, U4 |" % PICO_POWER_PIN["VBUS"])
+    rows.append("| 5 V from USB | - | %d (VBUS) | VBUS | F1 -> Q1 (soft start) -> +5V_LED: LEDs, U4 |"
+                % PICO_POWER_PIN["VBUS"])
     rows.append("| 3.3 V out | - | %d (3V3(OUT)) | +3V3 | U1..U3 VCC, RN1..RN6 common |" % PICO_POWER_PIN["3V3(OUT)"])
     rows.append("| reset | - | %d (RUN) | RUN | SW5 to GND (Pico's internal pull-up) |" % PICO_RUN_PIN)
     rows.append("| ground | - | %d (and 3, 8, 13, ...) | GND | everything |" % PICO_POWER_PIN["GND"])

@@ -275,8 +275,8 @@ def build_svg(size_mm, diagonals=False, view="front"):
             (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(c, size_mm)
             _el(lines, "line", class_="mill-line", data_line=text, x1=X(x1), y1=o + y1, x2=X(x2), y2=o + y2)
     fg = _el(svg, "g", id="features")
-    order = ["cavity", "plug", "usb", "clamp", "sw5", "ring", "c1-bay", "radial", "spur", "button-carrier", "button-body",
-             "led-counterbore", "reed", "led-window", "button-hole", "cover-screw"]
+    order = ["cavity", "plug", "usb", "clamp", "sw5", "ring", "c1-bay", "radial", "spur", "button-carrier",
+             "button-body", "led-counterbore", "reed", "led-window", "button-hole", "cover-screw"]
     for kind in order:
         for f in feats:
             if f.kind != kind:
