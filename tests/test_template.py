@@ -393,3 +393,32 @@ def test_tiles_carry_cut_lines_through_their_crosses():
             x1, y1, x2, y2 = (float(ln.get(k)) for k in ("x1", "y1", "x2", "y2"))
             on = [m for m in marks if (x1 == x2 and abs(m[0] - x1) < 1e-6) or (y1 == y2 and abs(m[1] - y1) < 1e-6)]
             assert on, "a cut line runs through the alignment crosses"
+
+
+def test_led_legs_lie_straight_in_the_shortest_spur_and_build_cuts_them_so(monkeypatch):
+    """BUILD.md 5.5.2 cuts each LED leg to LED_LEGS_MM; the longest, plus room for its wire to turn, lies
+    straight along the shortest spur to the ring channel's far wall. Legs cut 6/10/14/18 mm (an earlier
+    draft) ran 2.4 mm into the far wall of the 12.6 mm spurs, and the check refuses them."""
+    feats = bl.layout(400.0)
+    reach = bl.spur_reach_mm(feats)
+    assert max(mm for _, mm in bl.LED_LEGS_MM) + bl.LEG_WIRE_TURN_MM <= reach
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    cut = ", ".join("%s %g mm" % (leg, mm) for leg, mm in bl.LED_LEGS_MM) + " from the bend"
+    assert cut in build, cut
+    assert "leave %.1f mm from the LED to the ring channel's far wall" % reach in build
+    monkeypatch.setattr(bl, "LED_LEGS_MM", (("DIN", 6.0), ("VDD", 10.0), ("GND", 14.0), ("DOUT", 18.0)))
+    problems = bl.check(bl.features(400.0), 400.0)
+    assert any("does not lie straight in the shortest spur" in p for p in problems), problems
+
+
+def test_build_squares_the_corners_a_part_fills(monkeypatch):
+    """An 8 mm router bit leaves 4 mm round inside corners: the SW5 carrier (15.2 x 12.7 mm in 16 x 14)
+    and the micro-USB plug (11 x 20 in 12 x 22) meet them, the logic board in the cavity does not.
+    BUILD.md 3.6 has the maker square exactly those pockets; a roomier SW5 pocket drops out."""
+    assert bl.tight_corners(400.0) == ["sw5", "plug"]
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert ("square with the 6 mm chisel the four corners of the SW5 pocket and the two far corners of the "
+            "plug pocket") in build
+    assert "the cavity's round corners clear the logic board" in build
+    monkeypatch.setattr(bl, "SW5_POCKET", (24.0, 14.0, 8.0))
+    assert "sw5" not in bl.tight_corners(400.0)

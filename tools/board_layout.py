@@ -55,6 +55,12 @@ LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
 LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
 SPUR_CHANNEL = (6.0, 6.0)        # width, depth: the LED's legs, its 100 nF and its wires to the ring channel
 SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
+LED_LEGS_MM = (("DIN", 6.0), ("VDD", 8.0), ("GND", 10.0), ("DOUT", 12.0))  # each LED leg cut this long
+                                 # from its bend (BUILD.md 5.5.2), staggered so that no two joints lie
+                                 # side by side; the longest must lie straight in the shortest spur
+LEG_WIRE_TURN_MM = 1.5           # room beyond the longest leg's tip for its wire to turn along the ring channel
+ROUTER_BIT_MM = 8.0              # the straight bit of the cavity and the pockets (BOM): it leaves inside
+                                 # corners of half its diameter, which a part's square corners may meet
 C1_BODY_MM = (5.0, 11.0)         # C1, 22 uF electrolytic (BOM): diameter, length; it lies at LED 0's joints
 C1_BAY_MM = 15.0                 # LED 0's ring channel runs on this far beyond its end, past LED 0's spur:
                                  # C1 lies there, where no wire passes (with the wires it would stand
@@ -421,6 +427,42 @@ def c1_room_mm(feats):
     return math.hypot(spur.prim[3] - bx, spur.prim[4] - by) - spur.prim[5]
 
 
+def spur_reach_mm(feats):
+    """Shortest distance (mm) from an LED's axis to the far wall of the ring channel its spur joins, over
+    all spurs: the room for its legs, bent at the LED and laid straight along the spur floor."""
+    return min(math.hypot(f.prim[3] - f.prim[1], f.prim[4] - f.prim[2]) + f.prim[5]
+               for f in feats if f.kind == "spur")
+
+
+def _corners_clear(gaps, r):
+    """True when a part's square corner, ``gaps`` = (gx, gy) mm from the pocket's corner along its two
+    walls, stays clear of the round corner of radius ``r`` a router bit leaves there."""
+    gx, gy = gaps
+    return gx >= r or gy >= r or (r - gx) ** 2 + (r - gy) ** 2 <= r * r
+
+
+def tight_corners(size_mm):
+    """Pockets whose part's square corners meet the round inside corners of ROUTER_BIT_MM: list of
+    feature kinds ('sw5', 'plug', 'cavity'), which BUILD.md 3.6 has the maker square with a chisel. The
+    SW5 carrier (6 x 5 holes) lies centred in its pocket, the micro-USB plug (11 x 20 mm at most) at the
+    cavity's end of its pocket, the logic board where logic_board_rect puts it."""
+    r = ROUTER_BIT_MM / 2
+    f = {x.name: x for x in features(size_mm)}
+    out = []
+    _, x0, y0, x1, y1 = f["sw5"].prim
+    carrier = (6 * BUTTON_GRID_MM, 5 * BUTTON_GRID_MM)
+    gaps = ((x1 - x0 - carrier[0]) / 2, (y1 - y0 - carrier[1]) / 2)
+    if not _corners_clear(gaps, r):
+        out.append("sw5")
+    if not _corners_clear(((PLUG_POCKET[0] - 11.0) / 2, PLUG_POCKET[1] - 20.0), r):
+        out.append("plug")
+    cx0, cy0, cx1, cy1 = cavity_rect(size_mm)
+    bx0, by0, bx1, by1 = logic_board_rect(size_mm)
+    if not all(_corners_clear((gx, gy), r) for gx in (bx0 - cx0, cx1 - bx1) for gy in (by0 - cy0, cy1 - by1)):
+        out.append("cavity")
+    return out
+
+
 def cover_screws(size_mm):
     """Centres of the back cover's 8 screws (mm, front-view coordinates): corners and edge middles,
     the middles moved a quarter pitch off the d file's channels."""
@@ -475,6 +517,12 @@ def check(feats, size_mm, logic_board_mm=None):
     if any(f.kind == "c1-bay" for f in feats) and c1_room_mm(feats) < C1_BODY_MM[1] - 1e-9:
         problems.append("C1's bay leaves %.1f mm clear of LED 0's spur; C1 is %.1f mm long" % (
             c1_room_mm(feats), C1_BODY_MM[1]))
+    spurs = [f for f in feats if f.kind == "spur"]
+    longest = max(mm for _, mm in LED_LEGS_MM)
+    if spurs and longest + LEG_WIRE_TURN_MM > spur_reach_mm(spurs) + 1e-9:
+        problems.append("an LED leg of %.1f mm (and %.1f mm for its wire to turn) does not lie straight in the "
+                        "shortest spur: %.1f mm from the LED to the ring channel's far wall"
+                        % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
     for f in feats:
         if f.side == "back" and f.depth > THICKNESS_MM - 3.0:
             problems.append("%s is %.1f mm deep: less than 3 mm of wood left" % (f.name, f.depth))
