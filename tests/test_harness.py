@@ -139,3 +139,17 @@ def test_wireviz_draws_a_harness(tmp_path):
             assert w["id"] in text
     for name in hz.HARNESSES:
         assert os.path.exists(os.path.join(hz.OUT, name.replace(" ", "-") + ".svg")), name
+
+
+def test_every_channel_takes_its_wires_at_its_fullest_point(monkeypatch):
+    """At the fullest cross-section of every channel the wires' insulation (the BOM's largest diameters)
+    takes at most FILL_MAX of its width x depth (the USB channel less the cable); harness.md names the
+    fullest. Thicker insulation (1.3 mm on the 28 AWG wires) overfills the front radial channel."""
+    fill = hz.channel_fill(WIRES)
+    assert fill["radial-front"][1] == max(n for _, n in fill.values())
+    assert all(frac <= hz.FILL_MAX for frac, _ in fill.values()), fill
+    frac, n = fill["radial-front"]
+    text = " ".join(open(os.path.join(ROOT, "hardware", "harness.md"), encoding="utf-8").read().split())
+    assert "the front radial channel carries %d wires, whose insulation takes %d %%" % (n, round(100 * frac)) in text
+    monkeypatch.setitem(hz.INSULATION_MM, "28 AWG", 1.3)
+    assert hz.channel_fill(WIRES)["radial-front"][0] > hz.FILL_MAX

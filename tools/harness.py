@@ -135,8 +135,9 @@ class Routes:
         """Length (mm, before slack) of a wire between two targets along the channels."""
         return nx.shortest_path_length(self.g, a, b, weight="weight")
 
-    def route(self, a, b):
-        """The channels a wire from node or target ``a`` to ``b`` runs through, in order: list of str."""
+    def edges(self, a, b):
+        """The channel segments of a wire from node or target ``a`` to ``b``, in order: list of
+        (segment key, channel feature name)."""
         path = nx.shortest_path(self.g, a, b, weight="weight")
         out = []
         for p, q in zip(path, path[1:]):
@@ -144,7 +145,13 @@ class Routes:
             if len(pts) < 2:
                 continue
             mid = Point((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
-            name = min(self.lines, key=lambda k: self.lines[k].distance(mid))
+            out.append((tuple(sorted(pts)), min(self.lines, key=lambda k: self.lines[k].distance(mid))))
+        return out
+
+    def route(self, a, b):
+        """The channels a wire from node or target ``a`` to ``b`` runs through, in order: list of str."""
+        out = []
+        for _, name in self.edges(a, b):
             text = _channel_name(name)
             if not out or out[-1] != text:
                 out.append(text)
@@ -177,12 +184,18 @@ def wires(routes=None):
         c, gauge = WIRE.get(kind, (colour, "28 AWG"))
         out.append({"harness": harness, "id": wid, "from": frm, "to": to, "route": route,
                     "length": _round_up(route), "colour": colour or c, "gauge": gauge, "exit": exit_,
-                    "via": ", ".join(path or [])})
+                    "via": ", ".join(path or []), "segments": segments.pop()})
 
     def from_pad(exit_, target):
         first = "front radial channel" if exit_ == "front" else "plug pocket"
+        segments.append(r.edges(r.exit_node(exit_), target))
         rest = r.route(r.exit_node(exit_), target)
         return ["cavity"] + ([first] if first not in rest else []) + rest
+
+    def between(a, b):
+        segments.append(r.edges(a, b))
+        return r.route(a, b)
+    segments = []
     for u in (3, 2, 1):
         ring = bn.RING_OF_CHIP[u]
         pts = [n for n, _, b in sorted(bn.cfg.POINTS, key=lambda t: t[2]) if 8 * (u - 1) <= b < 8 * u]
@@ -202,7 +215,7 @@ def wires(routes=None):
         for k, (a, b) in enumerate(zip(loop, loop[1:])):
             add("%s ring" % ring, "%s-G%d" % (ring[0].upper(), k + 2), "reed switch %s, lead 2" % a,
                 "reed switch %s, lead 2" % b, r.between(("reed", a), ("reed", b)), "gnd",
-                path=r.route(("reed", a), ("reed", b)))
+                path=between(("reed", a), ("reed", b)))
     chain = [n for n, _, _ in sorted(bn.cfg.POINTS, key=lambda t: t[1])]
     for kind, pad, label in (("led data", "LED data", "DIN (through R1 330 Ohm)"), ("+5v", "LED +5V", "VDD (and C1 +)"),
                              ("led gnd", "LED GND", "GND (and C1 -)")):
@@ -216,7 +229,7 @@ def wires(routes=None):
         for kind, a, b in (("led data", "DOUT", "DIN"), ("+5v", "VDD", "VDD"), ("led gnd", "GND", "GND")):
             add("LED chain", "L%d-%s" % (i, kind.split()[-1].upper().replace("+", "")),
                 "LED%d (%s) %s" % (i - 1, chain[i - 1], a), "LED%d (%s) %s" % (i, chain[i], b), d, kind,
-                path=r.route(("led", chain[i - 1]), ("led", chain[i])))
+                path=between(("led", chain[i - 1]), ("led", chain[i])))
     buttons = sorted(bn.cfg.BUTTON_PINS, key=bn.cfg.BUTTON_PINS.get)
     for k, b in enumerate(buttons):
         hole = pads["button " + b][0]
@@ -254,6 +267,34 @@ def _ring_order(ring, first):
     return loop[i:] + loop[:i]
 
 
+INSULATION_MM = {"28 AWG": 1.0, "26 AWG": 1.2, "24 AWG": 1.4}  # the largest outer diameter the BOM allows
+USB_CABLE_MM = 5.0     # the micro-USB cable in the USB channel, taped to 4.8..5 mm at the clip (BOM)
+FILL_MAX = 0.6         # of a channel's cross-section, wires' insulation at its fullest point: they lie in it
+                       # by hand, below the back face, with a dot of hot glue
+
+
+def channel_fill(ws):
+    """The fullest cross-section of every channel the wires run along: dict channel feature name ->
+    (fraction of its width x depth taken by the insulation of the wires through it, wire count), the
+    USB channel less the cable. Pockets (cavity, plug, carrier, SW5) are left out: they are roomy."""
+    feats = {f.name: f for f in bl.layout(SIZE_MM)}
+    load = {}
+    for w in ws:
+        area = math.pi / 4 * INSULATION_MM[w["gauge"]] ** 2
+        for key, name in w["segments"]:
+            a, n = load.get((key, name), (0.0, 0))
+            load[(key, name)] = (a + area, n + 1)
+    out = {}
+    for (_, name), (area, n) in load.items():
+        f = feats.get(name)
+        if f is None or f.prim[0] != "slot":
+            continue
+        room = 2 * f.prim[5] * f.depth - (math.pi / 4 * USB_CABLE_MM ** 2 if f.kind == "usb" else 0.0)
+        if area / room > out.get(name, (0.0, 0))[0]:
+            out[name] = (area / room, n)
+    return out
+
+
 def markdown(ws):
     """hardware/harness.md: the wire list by harness, with the harness BOM."""
     lines = ["# Wiring harness", "",
@@ -279,6 +320,11 @@ def markdown(ws):
               % counts.get(2, 0), "heat-shrink over both wires), %d legs one wire (a 10 mm piece of the 2.4 mm one);"
               % counts.get(1, 0), "unused: %s (cut it to 6 mm and cap it with a sleeve shrunk over its end)."
               % ", ".join(unused), ""]
+    fill = channel_fill(ws)
+    name, (frac, n) = max(fill.items(), key=lambda kv: kv[1][0])
+    lines += ["Channel fill: at its fullest point the %s carries %d wires, whose insulation takes %d %% of its"
+              % (_channel_name(name), n, round(100 * frac)), "cross-section (at most %d %%: `make test` checks "
+              "every channel); lay them flat, side by side, in layers." % round(100 * FILL_MAX), ""]
     lines += ["## Harness BOM: wire to buy", "",
               "Stranded, PVC- or silicone-insulated hook-up wire; the totals with 20 % spare, in whole metres.", "",
               "| gauge | colour | total cut length (m) | buy (m) |", "|---|---|---:|---:|"]
