@@ -3,7 +3,7 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: sim test test-host test-mp perft template hw-tables chromium i18n clean
+.PHONY: sim test test-host test-mp perft template hw-tables hardware schematic harness stripboard kicad chromium i18n clean
 
 $(STAMP): pyproject.toml
 	@# tools/template.py renders PDF/PNG through CairoSVG, which needs the libcairo2 system library
@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 sim: $(STAMP)
 	$(PY) -m host_sim
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium kicad
 	$(PY) -m pytest
 
 # Debian's chromium for the simulator's browser test (Playwright drives it; it downloads no browser).
@@ -26,6 +26,43 @@ chromium:
 	@command -v chromium >/dev/null || ! command -v apt-get >/dev/null || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 		echo "warning: chromium missing; install it (apt-get install chromium) for tests/test_browser.py"
+
+# KiCad 9 (kicad-cli: the schematic's ERC and plots) and Graphviz (WireViz's harness drawings), from
+# Debian. On bookworm KiCad 9 comes from bookworm-backports (its own KiCad 6 has no kicad-cli): the
+# backports suite is added from the machine's own Debian mirror; later releases carry KiCad 9 in main.
+kicad:
+	@{ command -v kicad-cli >/dev/null && kicad-cli version | grep -q '^9' && command -v dot >/dev/null; } || \
+		! command -v apt-get >/dev/null || { \
+		. /etc/os-release; target=; \
+		if [ "$$VERSION_CODENAME" = bookworm ]; then target="-t bookworm-backports"; \
+			grep -rqs 'bookworm-backports' /etc/apt/sources.list /etc/apt/sources.list.d/ || { \
+				uri=$$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n1); \
+				[ -n "$$uri" ] || uri=$$(sed -n 's/^deb \([^ ]*\) bookworm .*/\1/p' /etc/apt/sources.list 2>/dev/null | head -n1); \
+				printf 'Types: deb\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+					"$$uri" > /etc/apt/sources.list.d/bookworm-backports.sources; }; fi; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+			$$target kicad graphviz >/dev/null; } || \
+		echo "warning: kicad-cli 9 or graphviz missing; install them (kicad from bookworm-backports, graphviz) for tests/test_kicad.py and tests/test_harness.py"
+
+# Every generated hardware document: tables, netlist, KiCad schematic and its plots, stripboard,
+# harness (with its WireViz drawings), the button carriers and the drilling template with tiles and DXF.
+hardware: $(STAMP) kicad
+	$(PY) tools/power_budget.py --check
+	$(PY) tools/hw_tables.py
+	$(PY) tools/kicad_sch.py --erc --export
+	$(PY) tools/stripboard.py
+	$(PY) tools/carriers.py
+	$(PY) tools/harness.py --render
+	$(PY) tools/template.py --size 400mm --tiles --dxf --png artifacts/template.png
+
+schematic: $(STAMP) kicad
+	$(PY) tools/kicad_sch.py --erc --export
+
+stripboard: $(STAMP)
+	$(PY) tools/stripboard.py
+
+harness: $(STAMP) kicad
+	$(PY) tools/harness.py --render
 
 # Only the firmware tests, under the real MicroPython interpreter with a Pico-sized heap
 # (one interpreter per test module, firmware loaded from .mpy files as on the Pico).
@@ -35,10 +72,10 @@ test-mp: $(STAMP)
 perft: $(STAMP)
 	$(PY) tools/perft.py --rules standard --depth 5
 
-# Drilling template (SVG + PDF + PNG preview) and the generated hardware tables.
+# Drilling template: front and back views (SVG + PDF), A4 and A3 tiles, DXF, a PNG preview.
 template: $(STAMP)
-	$(PY) tools/template.py --size 400mm --png artifacts/template.png
-	$(PY) tools/template.py --size 400mm --diagonals --png artifacts/template-diagonals.png
+	$(PY) tools/template.py --size 400mm --tiles --dxf --png artifacts/template.png
+	$(PY) tools/template.py --size 400mm --diagonals --tiles --dxf --png artifacts/template-diagonals.png
 
 # Translation template (host_sim/locale/sim.pot), missing translations, .po -> .mo (Babel).
 i18n: $(STAMP)

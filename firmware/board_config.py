@@ -8,7 +8,7 @@ this file by ``tools/hw_tables.py`` and a test checks that they match.
 Circuit in brief (hardware/README.md has the reasons):
 
 * 24 reed switches, each from its input to GND, 10 kOhm pull-up to 3.3 V
-  (bussed resistor networks), read through three daisy-chained 74HC165
+  (bussed resistor networks, two per chip), read through three daisy-chained 74HC165
   parallel-in/serial-out shift registers powered from the Pico's 3V3 rail.
   U1 serves the outer ring, U2 the middle ring, U3 the inner ring; U3's QH
   feeds the Pico, U2's QH feeds U3's SER, U1's QH feeds U2's SER, U1's SER is
@@ -28,7 +28,7 @@ Circuit in brief (hardware/README.md has the reasons):
   line, a chip that does not load or clock, an open SER, crossed links).
   ``sr_data`` has ``Pin.PULL_UP`` (the RP2040's and RP2350's reset default
   is a pull-down).
-* 24 WS2812B LEDs in one chain, data from ``led_data`` through one gate of a
+* 24 WS2812 LEDs (WS2812D-F5, 5 mm) in one chain, data from ``led_data`` through one gate of a
   74AHCT125 (3.3 V -> 5 V level shifter) and a 330 Ohm series resistor.
   The chain snakes ring by ring from the centre, where the electronics sit:
   inner ring, middle ring, outer ring, each counter-clockwise.
@@ -85,7 +85,7 @@ SETTLE_MS = 120              # suggested controller settle time for a point
 
 # --- LEDs --------------------------------------------------------------------
 LED_COUNT = 24
-LED_ORDER = "GRB"            # WS2812B byte order on the wire (neopixel's default)
+LED_ORDER = "GRB"            # WS2812 byte order on the wire (neopixel's default)
 
 # --- wiring: (point name, LED chain index, switch bit), in LED chain order ---
 # Inner ring from c3 counter-clockwise, then out to b4 and the middle ring,
@@ -128,7 +128,7 @@ del _name, _led, _bit
 # --- power (mA); derived by tools/power_budget.py ---------------------------
 USB_BUDGET_MA = 250          # MicroPython declares 250 mA to the USB host; 500: hardware/README.md "Power"
 LED_MA_PER_CHANNEL = 20      # one channel at 255 (about 60 mA per LED at white)
-LED_IDLE_MA = 1              # one dark WS2812B
+LED_IDLE_MA = 1              # one dark WS2812
 POWER_OPTIONS = {            # USB_BUDGET_MA -> (LED_BUDGET_MA, BRIGHTNESS_CAP)
     250: (126, 22),
     500: (326, 57),

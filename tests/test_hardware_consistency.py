@@ -87,13 +87,14 @@ def test_netlist_is_well_formed():
     for name in GEO.names:
         b = cfg.SWITCH_BIT[name]
         assert sorted(nets["PT_" + name]) == sorted(
-            ["U%d.%d" % (1 + b // 8, hw.HC165_INPUT_PIN["ABCDEFGH"[b % 8]]), "RN%d.%d" % (1 + b // 8, 2 + b % 8),
+            ["U%d.%d" % (1 + b // 8, hw.HC165_INPUT_PIN["ABCDEFGH"[b % 8]]), hw.switch_site(b)[3],
              "REED_%s.1" % name])
         assert "REED_%s.2" % name in nets["GND"]
     # LED chain: LED i's DIN is fed by LED i-1's DOUT (or R1 for LED0)
-    assert sorted(nets["LED_DIN0"]) == ["LED0.4", "R1.2"]
+    din, dout = hw.LED_PIN["DIN"], hw.LED_PIN["DOUT"]
+    assert sorted(nets["LED_DIN0"]) == sorted(["LED0.%d" % din, "R1.2"])
     for i in range(1, 24):
-        assert sorted(nets["LED_DIN%d" % i]) == sorted(["LED%d.2" % (i - 1), "LED%d.4" % i])
+        assert sorted(nets["LED_DIN%d" % i]) == sorted(["LED%d.%d" % (i - 1, dout), "LED%d.%d" % (i, din)])
     # Pico pins in the netlist follow the config
     for key, g in cfg.PINS.items():
         assert "A1.%d" % hw.PICO_GPIO_PIN[g] in nets[hw.SIGNALS[key][0]]
@@ -110,7 +111,7 @@ def test_schematic_svg_is_valid_and_names_every_point():
     root = ET.parse(os.path.join(HW, "schematic.svg")).getroot()
     texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
     for name in GEO.names:
-        assert name in texts and "PT_" + name in texts, name
+        assert "REED_" + name in texts and "PT_" + name in texts, name
 
 
 def test_spi0_can_read_the_chain():
@@ -132,3 +133,111 @@ def test_build_guide_prose_follows_the_led_chain():
     assert "(%s)" % ", ".join(chain[:8]) in text
     assert "LED 0 = %s, 1 = %s, ... 23 = %s" % (chain[0], chain[1], chain[23]) in text
     assert "out to %s, the middle ring, out to %s, the outer ring" % (chain[8], chain[16]) in text
+
+
+def test_build_epoxy_windows_after_bring_up():
+    """The LED windows are cast in epoxy only after the bring-up has passed (a faulty LED can still be
+    pushed out before), with the board face up for the cure; the harness step only seals the rims."""
+    text = " ".join(_read("BUILD.md").split())
+    harness = text[text.index("## 5. The harness"):text.index("## 6. The reed switches")]
+    assert "fill the window" not in harness.lower() and "bead of hot glue all round the rim" in harness
+    fill = text.index("**Last, fill the LED windows**")
+    assert fill > text.index("## 10. Close the back") > text.index("## 9. Flash MicroPython")
+    assert "face up and level, for **12 h**" in text[fill:]
+
+
+def _bom_sections():
+    text = _read("BOM.md")
+    out = {}
+    for sec in text.split("\n## ")[1:4]:
+        rows = [ln for ln in sec.splitlines() if ln.startswith("|") and not ln.startswith("|---")][1:]
+        out[sec.splitlines()[0]] = [[c.strip() for c in ln.strip("|").split("|")] for ln in rows]
+    return text, out
+
+
+def test_bom_lists_every_part_of_the_netlist_and_adds_up():
+    text, sections = _bom_sections()
+    refs = {p.rsplit(".", 1)[0] for pins in hw.netlist().values() for p in pins}
+    covered = set()
+    for row in sections["Electronics"]:
+        for part in row[0].replace(" ", "").split(","):
+            if ".." in part:                      # a range: C10..C33, LED0..LED23, RN1..RN6
+                a, b = part.split("..")
+                prefix = a.rstrip("0123456789")
+                covered |= {prefix + str(k) for k in range(int(a[len(prefix):]), int(b[len(prefix):]) + 1)}
+            elif part.endswith("_*"):
+                covered |= {r for r in refs if r.startswith(part[:-1])}
+            else:
+                covered.add(part)
+    assert refs - covered == set(), sorted(refs - covered)
+    total = 0.0
+    for name, rows in sections.items():
+        items = [float(r[-1]) for r in rows if re.fullmatch(r"[0-9.]+", r[-1])]
+        stated = [r[-1] for r in rows if r[-1].startswith("**~")][0]
+        assert abs(sum(items) - float(stated.strip("*~"))) < 1.0, (name, sum(items), stated)
+        total += sum(items)
+    assert "about %d EUR" % (5 * round(total / 5)) in text, total
+
+
+def test_bom_soft_start_values_follow_the_netlist():
+    soft = _load("morris_board_netlist_bom", "tools/board_netlist.py").SOFT_START
+    _, sections = _bom_sections()
+    rows = {r[0]: r for r in sections["Electronics"]}
+    assert rows["R2"][2].startswith("%d kOhm" % (soft["R2"] / 1e3))
+    assert rows["C6"][2].startswith("%g uF" % (soft["C6"] * 1e6))
+    assert rows["C8"][2].startswith("%g nF" % (soft["C8"] * 1e9))
+    assert rows["C1"][2].startswith("%g uF" % (soft["C1"] * 1e6))
+
+
+def _harness():
+    return _load("morris_harness_consistency", "tools/harness.py")
+
+
+def test_bom_heat_shrink_counts_follow_the_led_leg_joints():
+    # Two 24 AWG wires on one leg (1.4 mm each) need the 3.2 mm tube; the BOM and BUILD.md count from harness.py.
+    hz = _harness()
+    counts, unused = hz.led_leg_joints(hz.wires())
+    assert unused == ["LED23 DOUT"], unused
+    _, sections = _bom_sections()
+    rows = {r[3]: r for r in sections["Electronics"] if r[3].startswith("TE Connectivity RNF-100")}
+    two = rows["TE Connectivity RNF-100-1/8-0-STK"][4]
+    one = rows["TE Connectivity RNF-100-3/32-BK-SP"][4]
+    assert "each of the %d LED legs that carry two wires" % counts[2] in two
+    # one-wire legs + the unused leg's cap + R1's joint with the data wire
+    assert "each of the %d LED legs that carry one wire" % counts[1] in one
+    assert ": %d (harness.md" % (counts[1] + len(unused) + 1) in one
+    build = " ".join(_read("BUILD.md").split())
+    assert "LED23's (d7) DOUT leg stays unused" in build
+    assert "3.2 mm heat-shrink slid over both wires together" in build
+
+
+def test_harness_wire_names_are_not_part_or_bridge_names():
+    # A wire called R1 next to the resistor R1, or B1 next to the stripboard's bridge B1, is misread.
+    hz = _harness()
+    refs = {p.rsplit(".", 1)[0] for pins in hw.netlist().values() for p in pins}
+    bridges = set(re.findall(r"^\| (B\d+) \|", _read("stripboard.md"), re.M))
+    assert bridges, "stripboard.md lists no bridges"
+    clash = {w["id"] for w in hz.wires()} & (refs | bridges)
+    assert clash == set(), sorted(clash)
+
+
+def test_build_positions_give_every_ring_channel_its_edges():
+    # The edge guide's settings: each ring channel runs RING_OFFSET_MM beside its line (pitch 50 mm at
+    # 400 mm: lines at 50/100/150 and 350/300/250 mm), 6 mm wide; checked from the numbers, not the layout.
+    bl = _load("morris_board_layout_pos", "tools/board_layout.py")
+    off, half = bl.RING_OFFSET_MM, bl.RING_CHANNEL[0] / 2
+    text = _read("BUILD.md")
+    rows = {m[0]: m[1] for m in re.findall(r"^\| (\w+ ring channel \w\d-\w\d) \| ([^|]+) \| ([^|]+) \|", text, re.M)}
+    assert len(rows) == 12, sorted(rows)
+    lines = {"outer": (50, 350), "middle": (100, 300), "inner": (150, 250)}
+    for label, y_span in rows.items():
+        ring, a, b = label.split()[0], label[-5:-3], label[-2:]
+        near, far = lines[ring]
+        if a[1] == b[1]:                  # a side along x: its edges across are in the y column
+            line = {"1": 350, "2": 300, "3": 250, "5": 150, "6": 100, "7": 50}[a[1]]
+            centre = line - off if (ring == "inner" and a[1] == "3") else line + off
+            assert y_span.strip() == "%g .. %g" % (centre - half, centre + half), label
+        else:                             # a side along y: its edges in the x column (front view)
+            x = {"a": 50, "b": 100, "c": 150, "e": 250, "f": 300, "g": 350}[a[0]]
+            x_span = re.search(r"^\| %s \| [^|]+ \| ([^|]+) \|" % re.escape(label), text, re.M).group(1)
+            assert x_span.strip() == "%g .. %g" % (x - off - half, x - off + half), label

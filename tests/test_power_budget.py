@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 import board_config as cfg
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -86,3 +88,30 @@ def test_controller_frame_cap_agrees_with_the_budget():
     assert leds.frame_current_ma(white) <= cfg.LED_BUDGET_MA
     few = leds.cap_frame([(255, 255, 255)] * 2 + [(0, 0, 0)] * 22, leds.DEFAULT_BUDGET_MA)
     assert few[0] == (255, 255, 255)  # a frame within budget keeps its colours
+
+
+def test_soft_start_brings_the_rail_up_in_time_inside_the_usb_limit():
+    """The LED rail's soft start: Q1 off at plug-in, the rail up well inside 100 ms and Q1 fully on long
+    before the firmware's first frame (300 ms), the board inside an unconfigured USB device's 100 mA."""
+    f = pb.soft_start()
+    assert pb.soft_start_check(f) == []
+    assert f["slow"]["rail_up_ms"] <= 50 and f["slow"]["full_on_ms"] <= 150
+    assert f["fast"]["usb_ma"] <= 100 and f["fast"]["vgs_plug"] < 0.4
+    # the Miller ramp, worked by hand for the typical parts: (5 V - 0.8 V) / (120 kOhm x 47.2 nF)
+    rate = (5.0 - 0.8) / (120e3 * 47.2e-9)
+    assert f["typical"]["ramp_ms"] == pytest.approx(5.0 / rate * 1e3, rel=0.01)
+    assert f["typical"]["charge_ma"] == pytest.approx(24.5e-6 * rate * 1e3, rel=0.01)
+
+
+@pytest.mark.parametrize("parts, problem", [
+    ({"R2": 470e3}, "rail up"),            # the first design's slow gate ramp
+    ({"R2": 27e3}, "from USB"),            # too fast: the rail's charge exceeds the unconfigured 100 mA
+    ({"C6": 100e-9}, "at plug-in"),        # C6 too small against C8: Q1 conducts as the cable goes in
+])
+def test_soft_start_check_refuses_a_wrong_rc(parts, problem):
+    assert any(problem in e for e in pb.soft_start_check(pb.soft_start(parts))), parts
+
+
+def test_readme_embeds_the_soft_start_table():
+    text = open(os.path.join(ROOT, "hardware", "README.md"), encoding="utf-8").read()
+    assert pb.soft_start_markdown() in text

@@ -1,5 +1,4 @@
 """tools/template.py: the drilling template at 400 mm has the points, holes and lines in the right places."""
-import importlib.util
 import math
 import os
 import struct
@@ -9,6 +8,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import toolmod
+
 from morris.geometry import GEOMETRIES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -16,14 +17,7 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 ARTIFACTS = os.path.join(ROOT, "artifacts")
 
 
-def _load_tool():
-    spec = importlib.util.spec_from_file_location("morris_template_tool", os.path.join(ROOT, "tools", "template.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-template = _load_tool()
+template = toolmod.load("tools/template.py", "morris_template_tool")
 
 
 def _run(tmp_path, *args):
@@ -167,3 +161,264 @@ def test_png_rendering_through_cairosvg():
     # 440 mm at 96 dpi = 1663 px
     assert abs(width - 1663) <= 2 and abs(height - 1663) <= 2
     assert len(data) > 20000  # not a blank page
+
+
+# --- the board's features: both views, the walls, tiles and DXF ------------------------------------
+
+bl = toolmod.load("tools/board_layout.py")
+
+
+def _coords(el):
+    tag = el.tag.split("}")[1]
+    if tag == "circle":
+        return [(float(el.get("cx")), float(el.get("cy")))]
+    if tag == "rect":
+        x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+        return [(x, y), (x + w, y + h)]
+    return [(float(el.get("x1")), float(el.get("y1"))), (float(el.get("x2")), float(el.get("y2")))]
+
+
+def test_back_view_is_the_mirror_of_the_front():
+    """Every feature cut from the back or through, and every point, sits in the back view at the mirror
+    image (x -> 400 - x) of its place on the front; the front view has the through holes unmirrored."""
+    feats = {f.name: f for f in bl.layout(400.0)}
+    o = template.BLEED_MM
+    for view, mirror in (("back", True), ("front", False)):
+        root = ET.fromstring(template.svg_bytes(400.0, view=view))
+        drawn = {}
+        for el in root.iter():
+            if el.get("data-feature"):
+                drawn.setdefault(el.get("data-feature"), []).append(el)
+        want = [f for f in feats.values() if f.side == "through" or (mirror and f.side == "back")]
+        assert want and all(f.name in drawn for f in want), view
+        for name, els in drawn.items():
+            f = feats[name]
+            prim = f.prim
+            if prim[0] == "circle":
+                (cx, cy), = _coords(els[0])
+                assert cx == pytest.approx(o + (400 - prim[1] if mirror else prim[1]), abs=1e-3), name
+                assert cy == pytest.approx(o + prim[2], abs=1e-3), name
+            elif prim[0] == "rect":
+                (x0, y0), (x1, y1) = _coords(els[0])
+                xs = sorted((400 - prim[1], 400 - prim[3])) if mirror else [prim[1], prim[3]]
+                assert (x0 - o, x1 - o) == pytest.approx(tuple(xs), abs=1e-3), name
+        centres = sorted((float(c.get("cx")), float(c.get("cy"))) for c in root.iter("{http://www.w3.org/2000/svg}circle")
+                         if c.get("class") == "point-centre")
+        expect = sorted((o + (400 - x if mirror else x), o + y) for x, y in
+                        (template.point_xy(n, 400.0) for n in GEOMETRIES["standard"].names))
+        assert len(centres) == 24
+        assert all(abs(a[0] - b[0]) < 1e-3 and abs(a[1] - b[1]) < 1e-3 for a, b in zip(centres, expect)), view
+        texts = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+        assert set(GEOMETRIES["standard"].names) <= texts, view
+
+
+def test_every_pair_of_features_keeps_the_minimum_wall():
+    """The wall between every two features whose depths overlap (and to the board edge) is at least
+    MIN_WALL_MM, unless they are meant to meet, and then they really meet; BUILD.md states the figure."""
+    feats = bl.layout(400.0)
+    kinds = {f.kind for f in feats}
+    assert {"cavity", "reed", "led-window", "led-counterbore", "spur", "ring", "radial", "usb", "plug", "clamp",
+            "sw5", "button-hole", "button-body", "button-carrier", "cover-screw"} <= kinds
+    walls, problems = bl.walls(feats, 400.0)
+    assert problems == []
+    n = len(feats)
+    assert len(walls) > n * (n - 1) // 4            # most pairs overlap in depth and are measured
+    assert min(d for d, _, _ in walls) >= bl.MIN_WALL_MM
+    assert any(b == "edge" for _, _, b in walls)
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "at least %g mm of wood" % bl.MIN_WALL_MM in build
+
+
+def test_a_thin_wall_is_refused(tmp_path):
+    feats = bl.features(400.0)
+    cav = [f for f in feats if f.kind == "cavity"][0]
+    x0, y0, x1, y1 = cav.prim[1:]
+    feats[feats.index(cav)] = bl.Feature("cavity", "cavity", "back", ("rect", x0 - 2.0, y0, x1, y1), cav.depth,
+                                         joins=cav.joins)
+    problems = bl.check(feats, 400.0)
+    assert any("cavity" in p and "reed-c" in p for p in problems), problems
+    with pytest.raises(bl.LayoutError):
+        bl.layout(350.0)
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "template.py"), "--size", "350mm",
+                        "--out", str(tmp_path / "t.svg"), "--no-pdf"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 2 and "wall" in r.stderr and not (tmp_path / "t.svg").exists()
+
+
+def test_tiles_for_a4_and_a3_with_overlap_marks(tmp_path):
+    from pypdf import PdfReader
+    sheet = template.svg_bytes(400.0, view="back")
+    page = 400.0 + 2 * template.BLEED_MM
+    for paper, pages in (("A4", 6), ("A3", 4)):
+        grid = template.tile_grid(page, paper)
+        assert len(grid) == pages
+        # the tiles cover the sheet and neighbours overlap by at least TILE_OVERLAP_MM
+        xs = sorted({t[2] for t in grid})
+        w = grid[0][4]
+        assert xs[0] == 0 and xs[-1] + w == pytest.approx(page)
+        assert all(xs[k] + w - xs[k + 1] >= template.TILE_OVERLAP_MM - 1e-9 for k in range(len(xs) - 1))
+        marks = template.registration_marks(page, paper)
+        for mx, my in marks:    # each cross prints on at least two tiles
+            assert sum(1 for t in grid if t[2] <= mx <= t[2] + t[4] and t[3] <= my <= t[3] + t[5]) >= 2
+        path = tmp_path / ("t-%s.pdf" % paper)
+        assert template.render_tiles_pdf(sheet, page, paper, str(path), "back view") == pages
+        pdf = PdfReader(str(path))
+        assert len(pdf.pages) == pages
+        mw, mh = (d / 25.4 * 72 for d in template.PAPERS[paper])
+        for pg in pdf.pages:
+            assert float(pg.mediabox.width) == pytest.approx(mw, abs=1) and float(pg.mediabox.height) == pytest.approx(mh, abs=1)
+
+
+def test_dxf_for_a_cnc_router(tmp_path):
+    import ezdxf
+    for view in ("front", "back"):
+        path = tmp_path / ("t-%s.dxf" % view)
+        layers = template.write_dxf(400.0, str(path), view)
+        doc = ezdxf.readfile(str(path))
+        msp = doc.modelspace()
+        reeds = [e for e in msp.query("CIRCLE") if e.dxf.layer == "BACK_REED_D15"]
+        leds = [e for e in msp.query("CIRCLE") if e.dxf.layer.startswith("THROUGH_LED-WINDOW")]
+        assert len(leds) == 24
+        if view == "back":
+            assert len(reeds) == 24 and any(name.startswith("BACK_CAVITY") for name in layers)
+            a1 = [e for e in reeds if abs(e.dxf.center.x - 350) < 1e-6 and abs(e.dxf.center.y - 50) < 1e-6]
+            assert a1, "a1 seen from the back sits 350 mm from the left, 50 mm up"
+        else:
+            assert not reeds and "LINES" in layers
+
+
+def test_the_logic_board_fits_under_the_cover_and_a_taller_part_is_refused(monkeypatch):
+    feats = bl.layout(400.0)
+    sbm = bl._stripboard()
+    tall, _ = sbm.tallest_mm()
+    assert bl.JOINTS_MM + bl.STRIPBOARD_MM + tall + bl.COVER_CLEARANCE_MM <= bl.CAVITY_DEPTH
+    monkeypatch.setitem(sbm.HEIGHT_MM, "C", 9.5)
+    problems = bl.check(feats, 400.0, bl.logic_board_size())
+    assert any("tallest part" in p for p in problems), problems
+
+
+def test_c1_has_a_bay_clear_of_the_wires_and_a_short_one_is_refused(monkeypatch):
+    """C1 (5 x 11 mm) cannot lie in a 6 x 6 mm channel beside the LED wires: LED 0's ring channel runs on
+    beyond LED 0's spur, where no wire passes, at least C1's length; BUILD.md puts C1 there."""
+    feats = bl.layout(400.0)
+    bay = {f.name: f for f in feats}["c1-bay"]
+    led0 = [n for n, led, _ in template.board_config.POINTS if led == 0][0]
+    assert bay.joins >= {"spur-" + led0} and bay.depth == bl.RING_CHANNEL[1]
+    assert bl.c1_room_mm(feats) >= bl.C1_BODY_MM[1]
+    routes = toolmod.load("tools/harness.py", "morris_harness_tool").wires()
+    assert not any("c1-bay" in w["via"] or "C1 bay" in w["via"] for w in routes)
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "C1 lies in its bay: the inner ring channel runs on %g mm beyond %s's spur" % (bl.C1_BAY_MM, led0) in build
+    monkeypatch.setattr(bl, "C1_BAY_MM", 8.0)
+    problems = bl.check(bl.features(400.0), 400.0)
+    assert any("C1's bay" in p for p in problems), problems
+
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"   # what CairoSVG's sans-serif is on Debian
+
+
+def _width(text, fs):
+    """The printed width (mm) of ``text`` at font size ``fs`` mm: measured with DejaVu Sans's own metrics
+    when the font is installed, else the tool's (conservative) estimate."""
+    if os.path.exists(DEJAVU):
+        from PIL import ImageFont
+        return ImageFont.truetype(DEJAVU, 100).getlength(text) / 100.0 * fs
+    return template.text_width(text, fs)
+
+
+def _label_boxes(root):
+    """The boxes (x0, y0, x1, y1) of every label the view prints, from its SVG attributes."""
+    out = []
+    for t in root.iter("{http://www.w3.org/2000/svg}text"):
+        if t.get("class") != "label":
+            continue
+        x, y, fs = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
+        w = _width(t.text, fs)
+        out.append(((x - w / 2, y - 0.8 * fs, x + w / 2, y + 0.25 * fs), t.text))
+    return out
+
+
+@pytest.mark.parametrize("view", ["front", "back"])
+def test_no_label_covers_a_feature_a_line_or_another_label(view):
+    """Every label of the view lies on free paper: no hole, channel band, pocket outline, playing line,
+    point or other label under it (the geometry taken from tools/board_layout.py, mirrored here)."""
+    from shapely.geometry import LineString, Point, box
+    o = template.BLEED_MM
+    back = view == "back"
+
+    def mx(x):
+        return o + (400.0 - x if back else x)
+    shapes = []
+    for f in bl.layout(400.0):
+        if not back and f.side != "through" and f.kind not in ("cavity", "reed"):
+            continue
+        p = f.prim
+        if p[0] == "circle":
+            shapes.append(Point(mx(p[1]), o + p[2]).buffer(p[3]))
+        elif p[0] == "rect":
+            shapes.append(box(min(mx(p[1]), mx(p[3])), o + p[2], max(mx(p[1]), mx(p[3])), o + p[4]).exterior.buffer(0.2))
+        else:
+            shapes.append(LineString([(mx(p[1]), o + p[2]), (mx(p[3]), o + p[4])]).buffer(p[5]))
+    for n in GEOMETRIES["standard"].names:
+        x, y = template.point_xy(n, 400.0)
+        shapes.append(Point(mx(x), o + y).buffer(0.5))
+    if not back:
+        for text in GEOMETRIES["standard"].line_names:
+            a, _, c = text.split()
+            (x1, y1), (x2, y2) = template.point_xy(a, 400.0), template.point_xy(c, 400.0)
+            shapes.append(LineString([(mx(x1), o + y1), (mx(x2), o + y2)]).buffer(0.6))
+    root = ET.fromstring(template.svg_bytes(400.0, view=view))
+    labels = _label_boxes(root)
+    names = {text for _, text in labels}
+    assert set(GEOMETRIES["standard"].names) <= names
+    if back:
+        assert any("Ø4 hole" in n for n in names) and any("logic board" in n for n in names)
+    for i, (b, text) in enumerate(labels):
+        bb = box(*b)
+        assert all(not bb.intersects(s) for s in shapes), (view, text)
+        assert all(not bb.intersects(box(*b2)) for b2, _ in labels[i + 1:]), (view, text)
+        assert o < b[0] and b[2] < o + 400.0 and o < b[1] and b[3] < o + 400.0, (view, text)
+
+
+def test_tiles_carry_cut_lines_through_their_crosses():
+    sheet = template.svg_bytes(400.0, view="front")
+    page = 400.0 + 2 * template.BLEED_MM
+    grid = template.tile_grid(page, "A4")
+    marks = template.registration_marks(page, "A4")
+    for (r, c, x0, y0, w, h), svg in zip(grid, template.tiles_svg(sheet, page, "A4", "front view")):
+        root = ET.fromstring(svg)
+        cuts = [ln for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "tile-cut"
+                for ln in g]
+        assert len(cuts) == (c > 0) + (r > 0), (r, c)
+        for ln in cuts:
+            x1, y1, x2, y2 = (float(ln.get(k)) for k in ("x1", "y1", "x2", "y2"))
+            on = [m for m in marks if (x1 == x2 and abs(m[0] - x1) < 1e-6) or (y1 == y2 and abs(m[1] - y1) < 1e-6)]
+            assert on, "a cut line runs through the alignment crosses"
+
+
+def test_led_legs_lie_straight_in_the_shortest_spur_and_build_cuts_them_so(monkeypatch):
+    """BUILD.md 5.5.2 cuts each LED leg to LED_LEGS_MM; the longest, plus room for its wire to turn, lies
+    straight along the shortest spur to the ring channel's far wall. Legs cut 6/10/14/18 mm (an earlier
+    draft) ran 2.4 mm into the far wall of the 12.6 mm spurs, and the check refuses them."""
+    feats = bl.layout(400.0)
+    reach = bl.spur_reach_mm(feats)
+    assert max(mm for _, mm in bl.LED_LEGS_MM) + bl.LEG_WIRE_TURN_MM <= reach
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    cut = ", ".join("%s %g mm" % (leg, mm) for leg, mm in bl.LED_LEGS_MM) + " from the bend"
+    assert cut in build, cut
+    assert "leave %.1f mm from the LED to the ring channel's far wall" % reach in build
+    monkeypatch.setattr(bl, "LED_LEGS_MM", (("DIN", 6.0), ("VDD", 10.0), ("GND", 14.0), ("DOUT", 18.0)))
+    problems = bl.check(bl.features(400.0), 400.0)
+    assert any("does not lie straight in the shortest spur" in p for p in problems), problems
+
+
+def test_build_squares_the_corners_a_part_fills(monkeypatch):
+    """An 8 mm router bit leaves 4 mm round inside corners: the SW5 carrier (15.2 x 12.7 mm in 16 x 14)
+    and the micro-USB plug (11 x 20 in 12 x 22) meet them, the logic board in the cavity does not.
+    BUILD.md 3.6 has the maker square exactly those pockets; a roomier SW5 pocket drops out."""
+    assert bl.tight_corners(400.0) == ["sw5", "plug"]
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert ("square with the 6 mm chisel the four corners of the SW5 pocket and the two far corners of the "
+            "plug pocket") in build
+    assert "the cavity's round corners clear the logic board" in build
+    monkeypatch.setattr(bl, "SW5_POCKET", (24.0, 14.0, 8.0))
+    assert "sw5" not in bl.tight_corners(400.0)

@@ -1,140 +1,265 @@
 #!/usr/bin/env python3
-"""Drilling template of the board to scale, as SVG and PDF (and PNG on request).
+"""Drilling template of the board to scale: front and back views as SVG and PDF, tiled for A4 / A3
+printers, and as DXF for a CNC router or laser.
 
 Usage:
     python tools/template.py --size 400mm [--diagonals] [--out artifacts/template-400mm.svg]
-                             [--no-pdf] [--png PATH]
+                             [--no-pdf] [--png PATH] [--tiles] [--dxf]
 
-Print the PDF at 100 % (no "fit to page"); check the 100 mm scale bar with a
-ruler before drilling. The sheet shows the board edge with cut marks, the
-point centres, the 16 lines (20 with --diagonals), a reed switch hole under
-every point, an LED hole beside every point, each point's LED chain index and
-switch bit (from firmware/board_config.py), the stone footprint and the
-cavity for the electronics under the inner square.
+Writes, beside --out (default artifacts/template-<size>mm[-diagonals].svg):
+    <name>.svg / .pdf           the front view (tape it face up on the top face)
+    <name>-back.svg / .pdf      the back view, mirrored (tape it face up on the back face)
+    <name>[-back]-A4.pdf, -A3.pdf   with --tiles: the same sheets cut into printer pages with overlap marks
+                                    and cut lines
+    <name>[-back].dxf           with --dxf: every feature on a layer named by side, kind and depth
 
-Layout (all figures in mm, for a board of side S): the 7 x 7 grid has a pitch
-of S / 8 and a margin of S / 8 to the edge, so at 400 mm the pitch is 50 mm
-and a1 sits 50 mm from the left and bottom edges. The LED hole centre sits
-0.45 pitch from the point centre at 22.5 degrees above the +x axis: off every
-line through the point, the diagonals included, and outside a stone of up to
-0.64 pitch diameter (32 mm at 400 mm).
+Print the PDFs at 100 % (no "fit to page"); check the 100 mm scale bar with a ruler before drilling.
+The geometry is tools/board_layout.py's, which refuses a layout whose walls are thinner than
+board_layout.MIN_WALL_MM (the tool then exits with status 2 and names the walls).
 
-SVG is written with xml.etree (standard library); PDF and PNG are rendered
-from that SVG by CairoSVG (needs the libcairo2 system library).
+SVG is written with xml.etree (standard library); PDF and PNG are rendered from it by CairoSVG (needs
+the libcairo2 system library), pages merged with pypdf; DXF is written by ezdxf.
 """
 import argparse
+import io
 import math
 import os
-import re
 import sys
 import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (os.path.join(ROOT, "firmware"),):
+for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from shapely.geometry import LineString, Point, box as sbox  # noqa: E402
+
 from morris.geometry import GEOMETRIES  # noqa: E402
 import board_config  # noqa: E402
+import board_layout as bl  # noqa: E402
+from board_layout import (  # noqa: E402
+    parse_size, pitch, point_xy, led_xy, button_positions, cavity_rect, STONE_PITCH, LayoutError)
 
 SVG_NS = "http://www.w3.org/2000/svg"
 BLEED_MM = 20.0          # paper around the board edge, for the cut marks and the legend
-REED_HOLE_MM = 5.0       # vertical reed switch pocket, drilled from the back (glass 1.8 x 10.2 mm)
-LED_HOLE_MM = 5.0        # light window through the top, over the WS2812B
-LED_OFFSET_PITCH = 0.45  # LED hole distance from the point centre, in pitches
-LED_ANGLE_DEG = 22.5     # direction of the LED hole, counter-clockwise from +x (right)
-BUTTON_HOLE_MM = 7.0     # 6 x 6 mm tactile switch with a round cap, or a 7 mm panel push button
-STONE_PITCH = 0.64       # largest stone diameter, in pitches
-COLUMNS = "abcdefg"
+PAPERS = {"A4": (210.0, 297.0), "A3": (297.0, 420.0)}
+PRINT_MARGIN_MM = 10.0   # what a home printer leaves blank at each edge
+TILE_OVERLAP_MM = 20.0   # neighbouring tiles share this much; their alignment crosses fall in it
 
-
-def parse_size(text):
-    """Board side in mm from '400mm', '40cm', '0.4m', '15.75in' or a bare number (mm); raises ValueError."""
-    m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*(mm|cm|m|in)?\s*", text)
-    if not m:
-        raise ValueError("size must look like 400mm, 40cm or 15.75in: %r" % text)
-    value = float(m.group(1)) * {"mm": 1.0, None: 1.0, "cm": 10.0, "m": 1000.0, "in": 25.4}[m.group(2)]
-    if not 100.0 <= value <= 2000.0:
-        raise ValueError("board side %.1f mm is outside 100..2000 mm" % value)
-    return value
-
-
-def pitch(size_mm):
-    """Grid pitch in mm (distance between neighbouring grid columns) for a board of side size_mm."""
-    return size_mm / 8.0
-
-
-def point_xy(name, size_mm):
-    """Centre of point ``name`` (e.g. 'a1') in mm from the board's top-left corner, y downwards: (x, y)."""
-    p = pitch(size_mm)
-    col = COLUMNS.index(name[0])
-    row = int(name[1]) - 1
-    return (p * (1 + col), size_mm - p * (1 + row))
-
-
-def led_xy(name, size_mm):
-    """Centre of the LED hole of point ``name`` in mm from the board's top-left corner: (x, y)."""
-    x, y = point_xy(name, size_mm)
-    r = LED_OFFSET_PITCH * pitch(size_mm)
-    a = math.radians(LED_ANGLE_DEG)
-    return (x + r * math.cos(a), y - r * math.sin(a))
-
-
-def cavity_rect(size_mm):
-    """Electronics cavity on the back as (x0, y0, x1, y1) in mm from the board's top-left corner.
-
-    Inside the inner square, clear of the LED pockets of c3, d3 and c4 and of the
-    reed pocket of e4: 60 x 72 mm at 400 mm, room for the Pico (51 x 21 mm) and a
-    perfboard with the four logic chips."""
-    p = pitch(size_mm)
-    (c3x, c3y), (e5x, e5y) = point_xy("c3", size_mm), point_xy("e5", size_mm)
-    return (c3x + 0.6 * p, e5y + 0.2 * p, e5x - 0.2 * p, c3y - 0.36 * p)
-
-
-def button_positions(size_mm):
-    """Button hole centres in the front margin right of d1: list of (label, (x, y)) in mm, top-left origin.
-
-    Labels and order follow firmware/board_config.py BUTTON_PINS."""
-    p = pitch(size_mm)
-    d1x, _ = point_xy("d1", size_mm)
-    return [(label, (d1x + 0.6 * p * (k + 1), size_mm - 0.45 * p))
-            for k, label in enumerate(sorted(board_config.BUTTON_PINS, key=board_config.BUTTON_PINS.get))]
+STYLE = {  # kind -> (stroke, fill, dash) of the drawn outline
+    "reed": ("#cc0000", "white", None), "led-window": ("#008800", "white", None),
+    "led-counterbore": ("#008800", "none", "1 0.6"), "spur": ("#7a5a00", "none", "2 1"),
+    "ring": ("#7a5a00", "none", "2 1"), "c1-bay": ("#7a5a00", "none", "2 1"), "radial": ("#7a5a00", "none", "2 1"),
+    "usb": ("#3366cc", "none", "2 1"),
+    "cavity": ("#3366cc", "none", "3 2"), "plug": ("#3366cc", "none", "3 2"), "clamp": ("#3366cc", "none", "1 1"),
+    "sw5": ("#aa00aa", "none", "1 1"), "button-hole": ("#aa6600", "white", None),
+    "button-body": ("#aa6600", "none", "1 0.6"), "button-carrier": ("#aa6600", "none", "3 2"),
+    "cover-screw": ("#000000", "white", None),
+}
+KIND_CLASS = {"reed": "reed-hole", "led-window": "led-hole", "button-hole": "button-hole"}
+ID_PREFIX = {"reed": "reed-", "led-window": "led-", "button-hole": "button-"}
 
 
 def _f(v):
     return ("%.3f" % v).rstrip("0").rstrip(".")
 
 
-def _el(parent, tag, **attrs):
+def _el(parent, tag, text=None, **attrs):
     e = ET.SubElement(parent, "{%s}%s" % (SVG_NS, tag))
     for k, v in attrs.items():
         e.set(k.rstrip("_").replace("_", "-"), _f(v) if isinstance(v, float) else str(v))
+    if text is not None:
+        e.text = text
     return e
 
 
-def build_svg(size_mm, diagonals=False):
-    """The template as an ElementTree root element (<svg>), in mm user units.
+def _label_lines(f):
+    """Drilling instruction for a feature, as label lines: what; diameter or size, depth (all depths
+    from the back face)."""
+    size = f.size_text()
+    depth = "through" if f.side == "through" else "%s deep" % _f(f.depth)
+    lines = [f.note, "%s, %s" % (size, depth)]
+    if f.kind == "button-carrier":
+        lines.append("button bodies Ø%s, %s deep; plunger holes Ø%s through" % (
+            _f(bl.BUTTON_BODY[0]), _f(bl.BUTTON_BODY[1]), _f(bl.BUTTON_HOLE_D)))
+    if f.kind == "cover-screw":
+        lines = ["%s: pilot %s, %s" % (f.note, size, depth)]
+    return lines
 
-    Classes a test or a CAM step can select: rect#board-edge, line.cut-mark,
-    line.mill-line (data-line='a1 d1 g1'), circle.point-centre, circle.reed-hole
-    (id reed-<name>), circle.led-hole (id led-<name>), circle.stone-outline,
-    rect.cavity, circle.button-hole, g#scale-bar, text elements. Coordinates are absolute: board
-    coordinates plus BLEED_MM."""
+
+def view_obstacles(size_mm, view, diagonals=False):
+    """What a view draws, as shapely geometries in sheet mm (board coordinates + BLEED_MM, the back
+    view mirrored): holes and discs whole, channels as their bands, pockets and the cavity as their
+    outlines, the playing lines (front), the logic board's outline and the SW5 cover-hole mark (back).
+    Labels must not cover any of them."""
+    from shapely import affinity
+    o = BLEED_MM
+    back = view == "back"
+    out = []
+
+    def put(g):
+        g = affinity.scale(g, xfact=-1.0, yfact=1.0, origin=(size_mm / 2, 0)) if back else g
+        out.append(affinity.translate(g, o, o))
+    for f in bl.layout(size_mm):
+        if not back and f.side != "through" and f.kind not in ("cavity", "reed"):
+            continue
+        if f.prim[0] == "rect":
+            put(f.geom.exterior.buffer(0.4))
+        else:
+            put(f.geom.buffer(0.3))
+    if back:
+        put(sbox(*bl.logic_board_rect(size_mm)).exterior.buffer(0.4))
+        put(Point(*bl.sw5_plunger(size_mm)).buffer(3.2))
+    else:
+        geo = GEOMETRIES["diagonals" if diagonals else "standard"]
+        for text in geo.line_names:
+            a, _, c = text.split()
+            put(LineString([point_xy(a, size_mm), point_xy(c, size_mm)]).buffer(0.9))
+    for name in GEOMETRIES["standard"].names:
+        put(Point(*point_xy(name, size_mm)).buffer(1.0))
+    return out
+
+
+def text_width(text, font_size):
+    """Approximate advance width (mm) of ``text`` in DejaVu Sans (the sans-serif CairoSVG uses) at
+    ``font_size`` mm: capitals and digits 0.68 em, spaces 0.32 em, the rest 0.56 em."""
+    w = 0.0
+    for ch in text:
+        w += 0.32 if ch == " " else 0.68 if (ch.isupper() or ch.isdigit() or ch in "ØWM") else 0.56
+    return w * font_size
+
+
+def label_box(x, y, lines, font_size):
+    """The box (x0, y0, x1, y1) in mm of a centred label whose first baseline is at (x, y): one line per
+    item of ``lines``, LINE_GAP apart."""
+    w = max(text_width(s, font_size) for s in lines)
+    return (x - w / 2, y - 0.8 * font_size, x + w / 2, y + 0.25 * font_size + (len(lines) - 1) * LINE_GAP * font_size)
+
+
+LINE_GAP = 1.2
+
+
+class Labels:
+    """Places labels where they cover no drawn feature and no other label.
+
+    ``obstacles``: shapely geometries in sheet mm (what is drawn: holes, channel bands, pocket outlines,
+    lines); ``inside``: the area labels must stay in (the board). ``place`` tries positions around the
+    anchor, nearest first, and raises LayoutError when none is free."""
+
+    RADII = (0.0, 1.5, 3.0, 4.5, 6.0, 8.0, 10.0, 12.5, 15.0, 18.0, 22.0, 26.0, 30.0)
+
+    def __init__(self, obstacles, inside):
+        from shapely.strtree import STRtree
+        self.obstacles = list(obstacles)
+        self.tree = STRtree(self.obstacles)
+        self.inside = inside
+        self.placed = []
+
+    def free(self, box, own=()):
+        from shapely.geometry import box as sbox
+        b = sbox(*box)
+        if not self.inside.contains(b):
+            return False
+        for i in self.tree.query(b):
+            g = self.obstacles[i]
+            if not any(g.equals(o) for o in own) and g.intersects(b):
+                return False
+        return not any(b.intersects(sbox(*p)) for p in self.placed)
+
+    def place(self, anchor, lines, font_size, own=(), prefer=(0.0, 1.0)):
+        """A free baseline position (x, y) for ``lines`` near ``anchor`` (x, y); ``prefer``: the first
+        direction tried (dx, dy); ``own``: obstacles the label may cover (its own pocket's inside)."""
+        ax, ay = anchor
+        h = font_size * (0.8 + 0.25 + (len(lines) - 1) * LINE_GAP)
+        start = math.atan2(prefer[1], prefer[0])
+        for r in self.RADII:
+            for k in range(24 if r else 1):
+                a = start + (1 if k % 2 else -1) * ((k + 1) // 2) * math.pi / 12
+                cx, cy = ax + r * math.cos(a), ay + r * math.sin(a)
+                x, y = cx, cy - h / 2 + 0.8 * font_size
+                box = label_box(x, y, lines, font_size)
+                if self.free(box, own):
+                    self.placed.append(box)
+                    return x, y
+        raise LayoutError("no free place for the label %r near %s" % (lines[0], anchor))
+
+
+def _draw_label(parent, labels, anchor, lines, font_size, own=(), prefer=(0.0, 1.0), leader=True, **attrs):
+    """Place and draw a label (class 'label'); a thin leader line joins it to ``anchor`` when it sits
+    more than 4 mm away."""
+    x, y = labels.place(anchor, lines, font_size, own, prefer)
+    box = labels.placed[-1]
+    bx = min(max(anchor[0], box[0]), box[2])
+    by = min(max(anchor[1], box[1]), box[3])
+    if leader and math.hypot(bx - anchor[0], by - anchor[1]) > 4.0:
+        _el(parent, "line", class_="leader", x1=anchor[0], y1=anchor[1], x2=bx, y2=by, stroke="#888888",
+            stroke_width=0.15)
+    for i, text in enumerate(lines):
+        _el(parent, "text", class_="label", x=x, y=y + i * LINE_GAP * font_size, font_size=font_size,
+            font_family="sans-serif", text_anchor="middle", text=text, **attrs)
+
+
+def _draw_feature(g, f, o, mirror_x, size_mm):
+    stroke, fill, dash = STYLE[f.kind]
+    cls = KIND_CLASS.get(f.kind, f.kind)
+    attrs = {"class_": cls, "data_feature": f.name, "stroke": stroke, "fill": fill, "stroke_width": 0.3}
+    if dash:
+        attrs["stroke_dasharray"] = dash
+    if f.kind in ID_PREFIX:
+        attrs["id"] = f.name
+
+    def X(x):
+        return o + (size_mm - x if mirror_x else x)
+    if f.prim[0] == "circle":
+        _, cx, cy, r = f.prim
+        _el(g, "circle", cx=X(cx), cy=o + cy, r=r, **attrs)
+    elif f.prim[0] == "rect":
+        _, x0, y0, x1, y1 = f.prim
+        xa, xb = sorted((X(x0), X(x1)))
+        y0, y1 = max(y0, -BLEED_MM / 2), y1
+        _el(g, "rect", x=xa, y=o + y0, width=xb - xa, height=y1 - y0, **attrs)
+    else:
+        _, x1, y1, x2, y2, hw = f.prim
+        y1, y2 = max(y1, -BLEED_MM / 2), max(y2, -BLEED_MM / 2)
+        _el(g, "line", x1=X(x1), y1=o + y1, x2=X(x2), y2=o + y2, stroke_linecap="round",
+            **dict(attrs, stroke_width=2 * hw, stroke_opacity=0.25, fill="none", stroke_dasharray="none"))
+        _el(g, "line", x1=X(x1), y1=o + y1, x2=X(x2), y2=o + y2, stroke=stroke, stroke_width=0.25,
+            stroke_dasharray="2 1")
+
+
+def build_svg(size_mm, diagonals=False, view="front"):
+    """The template as an ElementTree root element (<svg>), in mm user units; raises LayoutError.
+
+    view 'front': the top face, as the player sees it (lines, point names, the LED windows and
+    button holes drilled through from the top; the back's cavity outline for orientation).
+    view 'back': the back face, mirrored left-right, with every feature cut from the back and the
+    through holes, each labelled with its size and depth, the logic board's outline in the cavity
+    and the mark for the back cover's reset hole. Labels are placed where they cover nothing drawn
+    (Labels); LayoutError when one finds no room.
+    Classes a test or a CAM step can select: rect#board-edge, line.cut-mark, line.mill-line
+    (data-line='a1 d1 g1'), circle.point-centre, circle.reed-hole (id reed-<name>), circle.led-hole
+    (id led-<name>), circle.stone-outline, rect.cavity, circle.button-hole, g#scale-bar, text.label,
+    rect.logic-board and g#sw5-cover-hole (back); every
+    feature drawn carries data-feature=<board_layout name>. Coordinates are absolute: board
+    coordinates plus BLEED_MM (the back view: mirrored, x -> size - x)."""
+    feats = bl.layout(size_mm)
     ET.register_namespace("", SVG_NS)
     geo = GEOMETRIES["diagonals" if diagonals else "standard"]
+    back = view == "back"
     page = size_mm + 2 * BLEED_MM
     o = BLEED_MM
     p = pitch(size_mm)
+
+    def X(x):
+        return o + (size_mm - x if back else x)
     svg = ET.Element("{%s}svg" % SVG_NS, {
         "width": _f(page) + "mm", "height": _f(page) + "mm",
-        "viewBox": "0 0 %s %s" % (_f(page), _f(page)), "version": "1.1"})
-    _el(svg, "title").text = "Nine Men's Morris board, %s mm drilling template%s" % (
-        _f(size_mm), " with diagonals" if diagonals else "")
+        "viewBox": "0 0 %s %s" % (_f(page), _f(page)), "version": "1.1", "data-view": view})
+    _el(svg, "title", text="Nine Men's Morris board, %s mm drilling template, %s view%s" % (
+        _f(size_mm), view, " (mirrored)" if back else "") + (" with diagonals" if diagonals else ""))
     _el(svg, "rect", x=0.0, y=0.0, width=page, height=page, fill="white")
-
-    # Board edge (cut line) and cut marks at the corners, outside the board.
-    _el(svg, "rect", id="board-edge", x=o, y=o, width=size_mm, height=size_mm,
-        fill="none", stroke="#999999", stroke_width=0.2)
+    _el(svg, "rect", id="board-edge", x=o, y=o, width=size_mm, height=size_mm, fill="none", stroke="#999999",
+        stroke_width=0.2)
     marks = _el(svg, "g", id="cut-marks", stroke="black", stroke_width=0.25)
     gap, ln = 2.0, 12.0
     for cx in (o, o + size_mm):
@@ -143,73 +268,115 @@ def build_svg(size_mm, diagonals=False):
             sy = -1 if cy == o else 1
             _el(marks, "line", class_="cut-mark", x1=cx + sx * gap, y1=cy, x2=cx + sx * (gap + ln), y2=cy)
             _el(marks, "line", class_="cut-mark", x1=cx, y1=cy + sy * gap, x2=cx, y2=cy + sy * (gap + ln))
-
-    # Electronics cavity (routed from the back) inside the inner square, clear of
-    # the LED pockets of c3, d3 and c4 and of the reed pocket of e4.
-    cx0, cy0, cx1, cy1 = cavity_rect(size_mm)
-    _el(svg, "rect", class_="cavity", x=o + cx0, y=o + cy0, width=cx1 - cx0, height=cy1 - cy0,
-        fill="none", stroke="#3366cc", stroke_width=0.3, stroke_dasharray="3 2")
-    _el(svg, "text", x=o + (cx0 + cx1) / 2, y=o + (cy0 + cy1) / 2, font_size=3.0,
-        text_anchor="middle", fill="#3366cc", font_family="sans-serif").text = "electronics cavity (back)"
-
-    # Push buttons in the front margin, right of d1.
-    for label, (bx, by) in button_positions(size_mm):
-        _el(svg, "circle", class_="button-hole", id="button-" + label, cx=o + bx, cy=o + by,
-            r=BUTTON_HOLE_MM / 2, fill="white", stroke="#aa6600", stroke_width=0.35)
-        _el(svg, "text", x=o + bx, y=o + by + BUTTON_HOLE_MM / 2 + 3.5, font_size=2.8,
-            text_anchor="middle", font_family="sans-serif").text = label
-
-    # The lines of the board.
-    lines = _el(svg, "g", id="lines", stroke="black", stroke_width=1.2, stroke_linecap="round")
-    for text in geo.line_names:
-        a, _, c = text.split()
-        (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(c, size_mm)
-        _el(lines, "line", class_="mill-line", data_line=text, x1=o + x1, y1=o + y1, x2=o + x2, y2=o + y2)
-
-    # Points: stone footprint, reed hole, centre, LED hole, label.
+    if not back:
+        lines = _el(svg, "g", id="lines", stroke="black", stroke_width=1.2, stroke_linecap="round")
+        for text in geo.line_names:
+            a, _, c = text.split()
+            (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(c, size_mm)
+            _el(lines, "line", class_="mill-line", data_line=text, x1=X(x1), y1=o + y1, x2=X(x2), y2=o + y2)
+    fg = _el(svg, "g", id="features")
+    order = ["cavity", "plug", "usb", "clamp", "sw5", "ring", "c1-bay", "radial", "spur", "button-carrier",
+             "button-body", "led-counterbore", "reed", "led-window", "button-hole", "cover-screw"]
+    for kind in order:
+        for f in feats:
+            if f.kind != kind:
+                continue
+            if not back and f.side != "through" and f.kind not in ("cavity", "reed"):
+                continue
+            _draw_feature(fg, f, o, back, size_mm)
+    logic = None
+    if back:
+        lx0, ly0, lx1, ly1 = bl.logic_board_rect(size_mm)
+        xa, xb = sorted((X(lx0), X(lx1)))
+        logic = _el(fg, "rect", class_="logic-board", x=xa, y=o + ly0, width=xb - xa, height=ly1 - ly0,
+                    fill="none", stroke="#777777", stroke_width=0.25, stroke_dasharray="0.8 0.8")
+        sx, sy = bl.sw5_plunger(size_mm)
+        mark = _el(fg, "g", id="sw5-cover-hole", stroke="#aa00aa", stroke_width=0.3)
+        _el(mark, "circle", cx=X(sx), cy=o + sy, r=bl.SW5_COVER_HOLE_D / 2, fill="none")
+        _el(mark, "line", x1=X(sx) - 3.0, y1=o + sy, x2=X(sx) + 3.0, y2=o + sy)
+        _el(mark, "line", x1=X(sx), y1=o + sy - 3.0, x2=X(sx), y2=o + sy + 3.0)
+    labels = Labels(view_obstacles(size_mm, view, diagonals), sbox(o + 1.0, o + 1.0, o + size_mm - 1.0,
+                                                                   o + size_mm - 1.0))
     pts = _el(svg, "g", id="points")
     for name in geo.names:
         x, y = point_xy(name, size_mm)
-        lx, ly = led_xy(name, size_mm)
         g = _el(pts, "g", id="point-" + name)
-        _el(g, "circle", class_="stone-outline", cx=o + x, cy=o + y, r=STONE_PITCH * p / 2,
-            fill="none", stroke="#bbbbbb", stroke_width=0.2, stroke_dasharray="1.5 1.5")
-        _el(g, "circle", class_="reed-hole", id="reed-" + name, cx=o + x, cy=o + y, r=REED_HOLE_MM / 2,
-            fill="white", stroke="#cc0000", stroke_width=0.35)
-        _el(g, "circle", class_="point-centre", cx=o + x, cy=o + y, r=0.4, fill="black")
-        _el(g, "circle", class_="led-hole", id="led-" + name, cx=o + lx, cy=o + ly, r=LED_HOLE_MM / 2,
-            fill="white", stroke="#008800", stroke_width=0.35)
-        _el(g, "text", x=o + x - 0.2 * p, y=o + y + 0.32 * p, font_size=3.2, font_family="sans-serif",
-            text_anchor="middle").text = name
-        _el(g, "text", x=o + x + 0.2 * p, y=o + y + 0.32 * p, font_size=2.4, font_family="sans-serif",
-            text_anchor="middle", fill="#555555").text = "L%d S%d" % (
-                board_config.LED_INDEX[name], board_config.SWITCH_BIT[name])
-
-    # Legend below the board, a 100 mm scale bar above it.
-    legend = (
-        "%s mm board, pitch %s mm%s. Print at 100 %% (no fit to page) and check the scale bar." % (
-            _f(size_mm), _f(p), ", with the four diagonals" if diagonals else ""),
-        "Red: reed switch pocket Ø%s mm, drilled from the back, leave 3 mm of wood under the point. "
-        "Green: LED window Ø%s mm, drilled through." % (_f(REED_HOLE_MM), _f(LED_HOLE_MM)),
-        "Lx = LED chain index, Sx = switch bit (firmware/board_config.py). Blue dashes: electronics cavity "
-        "on the back. Grey dashes: largest stone. Brown: push buttons Ø%s mm." % _f(BUTTON_HOLE_MM),
-    )
+        if not back:
+            _el(g, "circle", class_="stone-outline", cx=X(x), cy=o + y, r=STONE_PITCH * p / 2, fill="none",
+                stroke="#bbbbbb", stroke_width=0.2, stroke_dasharray="1.5 1.5")
+        _el(g, "circle", class_="point-centre", cx=X(x), cy=o + y, r=0.4, fill="black")
+    lab = _el(svg, "g", id="labels")
+    for name in geo.names:          # the point names first: they get the places next to their points
+        x, y = point_xy(name, size_mm)
+        _draw_label(lab, labels, (X(x), o + y), [name], 3.2, prefer=(-0.7, 1.0), leader=False, data_point=name)
+    if not back:
+        for name in geo.names:
+            x, y = point_xy(name, size_mm)
+            _draw_label(lab, labels, (X(x), o + y), ["L%d S%d" % (board_config.LED_INDEX[name],
+                                                                  board_config.SWITCH_BIT[name])],
+                        2.4, prefer=(0.7, 1.0), leader=False, fill="#555555")
+    for label, (bx, by) in button_positions(size_mm):
+        _draw_label(lab, labels, (X(bx), o + by), [label], 2.8, prefer=(0.0, 1.0), leader=False)
+    if back:
+        for f in feats:
+            if f.kind in ("reed", "led-window", "led-counterbore", "spur", "ring", "button-body", "button-hole"):
+                continue
+            cx, cy = f.geom.representative_point().x, f.geom.representative_point().y
+            if f.kind == "usb":
+                cy = 0.35 * f.prim[2]
+            if f.kind == "radial":
+                cy = (f.prim[2] + f.prim[4]) / 2
+            if f.kind == "cover-screw":
+                toward = (size_mm / 2 - f.prim[1], size_mm / 2 - f.prim[2])
+                _draw_label(lab, labels, (X(cx), o + cy), _label_lines(f), 2.2,
+                            prefer=(-toward[0] if back else toward[0], toward[1]), fill="#333333")
+                continue
+            _draw_label(lab, labels, (X(cx), o + cy), _label_lines(f), 2.2, fill="#333333")
+        lx = (X(lx0) + X(lx1)) / 2
+        _draw_label(lab, labels, (lx, o + (ly0 + ly1) / 2), ["logic board here, components up,",
+                                                             "the Pico's USB end at the plug pocket"], 2.2,
+                    fill="#555555")
+        _draw_label(lab, labels, (X(sx), o + sy), ["back cover: Ø%s hole here (reset, SW5)" %
+                                                   _f(bl.SW5_COVER_HOLE_D)], 2.2, fill="#aa00aa")
+    legend = _legend(size_mm, diagonals, back)
     for i, text in enumerate(legend):
-        _el(svg, "text", x=o + 20.0, y=o + size_mm + 6.0 + 4.2 * i, font_size=2.8,
-            font_family="sans-serif").text = text
+        _el(svg, "text", x=o + 20.0, y=o + size_mm + 5.0 + 3.6 * i, font_size=2.6, font_family="sans-serif",
+            text=text)
     bar = _el(svg, "g", id="scale-bar", stroke="black", stroke_width=0.4)
     bx, by = o + 20.0, o - 8.0
     _el(bar, "line", x1=bx, y1=by, x2=bx + 100.0, y2=by)
     for k in range(11):
         _el(bar, "line", x1=bx + 10.0 * k, y1=by - (2.0 if k % 5 == 0 else 1.0), x2=bx + 10.0 * k, y2=by)
-    _el(svg, "text", x=bx + 102.0, y=by + 1.0, font_size=3.0, font_family="sans-serif").text = \
-        "100 mm: check with a ruler"
+    _el(svg, "text", x=bx + 102.0, y=by + 1.0, font_size=3.0, font_family="sans-serif",
+        text="100 mm: check with a ruler. %s VIEW%s" % (view.upper(), ", MIRRORED: tape it face up on the back"
+                                                         if back else ": tape it face up on the top"))
     return svg
 
 
-def svg_bytes(size_mm, diagonals=False):
+def _legend(size_mm, diagonals, back):
+    p = pitch(size_mm)
+    first = "%s mm board, pitch %s mm%s. Print at 100 %% (no fit to page) and check the scale bar." % (
+        _f(size_mm), _f(p), ", with the four diagonals" if diagonals else "")
+    if not back:
+        return (first,
+                "From the top: green LED windows Ø%s mm and brown button holes Ø%s mm, drilled THROUGH with a backer "
+                "board. Red circles and the blue cavity are cut from the back (back view)." % (
+                    _f(bl.LED_WINDOW_D), _f(bl.BUTTON_HOLE_D)),
+                "Lx = LED chain index, Sx = switch bit (firmware/board_config.py). Grey dashes: largest stone "
+                "(%s mm)." % _f(STONE_PITCH * p))
+    return (first,
+            "Depths from the back face for an 18.0 mm sheet: if yours is thicker or thinner, add or take off the "
+            "difference. Red reed pockets Ø%s x %s (3 mm of wood left), green LED counterbores Ø%s x %s," % (
+                _f(bl.REED_POCKET[0]), _f(bl.REED_POCKET[1]), _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1])),
+            "brown channels %s wide x %s (spurs %s x %s); blue: cavity %s, plug pocket, cable channel, clamp; black: cover "
+            "screw pilots Ø%s x %s. Walls at least %s mm." % (
+                _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]), _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1]),
+                _f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)))
+
+
+def svg_bytes(size_mm, diagonals=False, view="front"):
     """The template SVG document as UTF-8 bytes."""
-    root = build_svg(size_mm, diagonals)
+    root = build_svg(size_mm, diagonals, view)
     ET.indent(root)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
 
@@ -226,16 +393,148 @@ def render_png(svg, path, dpi=96):
     cairosvg.svg2png(bytestring=svg, write_to=path, dpi=dpi)
 
 
+def tile_grid(page_mm, paper):
+    """Tiles of a square sheet of ``page_mm`` on ``paper`` ('A4', 'A3', portrait): list of
+    (row, col, x0, y0, w, h) in sheet mm, neighbours overlapping by at least TILE_OVERLAP_MM."""
+    w, h = (d - 2 * PRINT_MARGIN_MM for d in PAPERS[paper])
+
+    def starts(length, span):
+        n = max(1, math.ceil((length - TILE_OVERLAP_MM) / (span - TILE_OVERLAP_MM)))
+        if n == 1:
+            return [0.0]
+        step = (length - span) / (n - 1)
+        return [k * step for k in range(n)]
+    return [(j, i, x0, y0, w, h) for j, y0 in enumerate(starts(page_mm, h)) for i, x0 in enumerate(starts(page_mm, w))]
+
+
+def registration_marks(page_mm, paper):
+    """Alignment crosses (sheet mm): the centres of every overlap between neighbouring tiles, so that
+    both tiles print each cross and the maker lays one over the other: list of (x, y)."""
+    tiles = tile_grid(page_mm, paper)
+    xs = sorted({t[2] for t in tiles})
+    ys = sorted({t[3] for t in tiles})
+    w, h = tiles[0][4], tiles[0][5]
+    mx = [(xs[k + 1] + xs[k] + w) / 2 for k in range(len(xs) - 1)]
+    my = [(ys[k + 1] + ys[k] + h) / 2 for k in range(len(ys) - 1)]
+    along_y = sorted(set(my) | {page_mm * f for f in (0.15, 0.5, 0.85)})
+    along_x = sorted(set(mx) | {page_mm * f for f in (0.15, 0.5, 0.85)})
+    return sorted({(x, y) for x in mx for y in along_y} | {(x, y) for y in my for x in along_x})
+
+
+def tiles_svg(sheet, page_mm, paper, title):
+    """One SVG document per tile (bytes each): the sheet's part on a page of ``paper`` with the
+    alignment crosses and a label 'row r, column c of R x C'."""
+    root = ET.fromstring(sheet)
+    grid = tile_grid(page_mm, paper)
+    rows = 1 + max(t[0] for t in grid)
+    cols = 1 + max(t[1] for t in grid)
+    pw, ph = PAPERS[paper]
+    out = []
+    for r, c, x0, y0, w, h in grid:
+        doc = ET.Element("{%s}svg" % SVG_NS, {"width": _f(pw) + "mm", "height": _f(ph) + "mm",
+                                               "viewBox": "0 0 %s %s" % (_f(pw), _f(ph)), "version": "1.1"})
+        _el(doc, "rect", x=0.0, y=0.0, width=pw, height=ph, fill="white")
+        inner = _el(doc, "svg", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM, width=w, height=h,
+                    viewBox="%s %s %s %s" % (_f(x0), _f(y0), _f(w), _f(h)))
+        for child in list(root):
+            inner.append(child)
+        xs = sorted({g[2] for g in grid})
+        ys = sorted({g[3] for g in grid})
+        cuts = _el(inner, "g", class_="tile-cut", stroke="#ff00ff", stroke_width=0.25, stroke_dasharray="3 1.5")
+        if c > 0:       # this page is cut along the middle of its overlap with the page on its left
+            cx = (xs[c] + xs[c - 1] + w) / 2
+            _el(cuts, "line", x1=cx, y1=y0, x2=cx, y2=y0 + h)
+            _el(inner, "text", x=cx + 1.0, y=y0 + h / 2, font_size=3.0, fill="#ff00ff", font_family="sans-serif",
+                text="cut here, lay on the page to the left")
+        if r > 0:
+            cy = (ys[r] + ys[r - 1] + h) / 2
+            _el(cuts, "line", x1=x0, y1=cy, x2=x0 + w, y2=cy)
+            _el(inner, "text", x=x0 + w / 2, y=cy + 4.0, font_size=3.0, fill="#ff00ff", font_family="sans-serif",
+                text="cut here, lay on the page above")
+        for (mx, my) in registration_marks(page_mm, paper):
+            if x0 <= mx <= x0 + w and y0 <= my <= y0 + h:
+                m = _el(inner, "g", class_="registration", stroke="#ff00ff", stroke_width=0.3)
+                _el(m, "line", x1=mx - 6.0, y1=my, x2=mx + 6.0, y2=my)
+                _el(m, "line", x1=mx, y1=my - 6.0, x2=mx, y2=my + 6.0)
+                _el(m, "circle", cx=mx, cy=my, r=3.0, fill="none")
+        _el(doc, "rect", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM, width=w, height=h, fill="none", stroke="#cccccc",
+            stroke_width=0.2)
+        _el(doc, "text", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM - 4.5, font_size=2.8, font_family="sans-serif",
+            text="%s: %s page row %d, column %d of %d x %d" % (title, paper, r + 1, c + 1, rows, cols))
+        _el(doc, "text", x=PRINT_MARGIN_MM, y=PRINT_MARGIN_MM - 1.3, font_size=2.4, font_family="sans-serif",
+            text="Cut along the magenta dashed lines; lay each cut edge on its neighbour so that the half crosses "
+                 "complete its crosses; tape.")
+        root = ET.fromstring(sheet)     # the children moved; parse again for the next tile
+        ET.indent(doc)
+        out.append(b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(doc, encoding="utf-8") + b"\n")
+    return out
+
+
+def render_tiles_pdf(sheet, page_mm, paper, path, title):
+    """Write the tiles of ``sheet`` (SVG bytes) as one multi-page PDF at true size; returns the page count."""
+    import cairosvg
+    from pypdf import PdfWriter, PdfReader
+    writer = PdfWriter()
+    pages = tiles_svg(sheet, page_mm, paper, title)
+    for svg in pages:
+        for page in PdfReader(io.BytesIO(cairosvg.svg2pdf(bytestring=svg))).pages:
+            writer.add_page(page)
+    with open(path, "wb") as f:
+        writer.write(f)
+    return len(pages)
+
+
+def write_dxf(size_mm, path, view="front", diagonals=False):
+    """Write the features of ``view`` as a DXF (mm, y up, origin at the board's lower-left corner as
+    the face is seen): layers BOARD_EDGE, LINES (front, for engraving) and one per side, kind and depth,
+    e.g. BACK_REED_D15, THROUGH_LED-WINDOW_D18. Returns the layer names used."""
+    import ezdxf
+    feats = bl.layout(size_mm)
+    back = view == "back"
+    doc = ezdxf.new("R2010", setup=False)
+    doc.units = ezdxf.units.MM
+    msp = doc.modelspace()
+    used = set()
+
+    def P(x, y):
+        return ((size_mm - x) if back else x, size_mm - y)
+
+    def layer(name):
+        if name not in used:
+            doc.layers.add(name)
+            used.add(name)
+        return {"layer": name}
+    msp.add_lwpolyline([P(0, 0), P(size_mm, 0), P(size_mm, size_mm), P(0, size_mm)], close=True,
+                       dxfattribs=layer("BOARD_EDGE"))
+    if not back:
+        geo = GEOMETRIES["diagonals" if diagonals else "standard"]
+        for text in geo.line_names:
+            a, _, c = text.split()
+            msp.add_line(P(*point_xy(a, size_mm)), P(*point_xy(c, size_mm)), dxfattribs=layer("LINES"))
+    for f in feats:
+        if (f.side == "through") or (back and f.side == "back"):
+            name = "%s_%s_D%s" % (f.side.upper(), f.kind.upper(), _f(f.depth).replace(".", "P"))
+            if f.prim[0] == "circle":
+                msp.add_circle(P(f.prim[1], f.prim[2]), f.prim[3], dxfattribs=layer(name))
+            else:
+                geom = f.geom.intersection(bl.box(-1.0, -1.0, size_mm + 1.0, size_mm + 1.0))
+                msp.add_lwpolyline([P(x, y) for x, y in geom.exterior.coords], close=True, dxfattribs=layer(name))
+    doc.saveas(path)
+    return sorted(used)
+
+
 def main(argv=None):
-    """Command line entry point; returns the exit status."""
+    """Command line entry point; returns the exit status (2: layout refused)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="400mm", help="board side, e.g. 400mm (default), 40cm, 15.75in")
     ap.add_argument("--diagonals", action="store_true", help="add the four diagonals (Twelve Men's Morris)")
-    ap.add_argument("--out", help="SVG path (default artifacts/template-<size>mm[-diagonals].svg); "
-                                  "the PDF goes beside it")
-    ap.add_argument("--no-pdf", action="store_true", help="write the SVG only")
-    ap.add_argument("--png", help="also write a PNG preview to this path")
+    ap.add_argument("--out", help="front view SVG path (default artifacts/template-<size>mm[-diagonals].svg); "
+                                  "the other files go beside it")
+    ap.add_argument("--no-pdf", action="store_true", help="write the SVGs only")
+    ap.add_argument("--png", help="also write a PNG preview of the front view to this path")
     ap.add_argument("--dpi", type=float, default=96, help="PNG resolution (default 96)")
+    ap.add_argument("--tiles", action="store_true", help="also write A4 and A3 tiled PDFs of both views")
+    ap.add_argument("--dxf", action="store_true", help="also write DXF files of both views")
     a = ap.parse_args(argv)
     try:
         size = parse_size(a.size)
@@ -244,17 +543,31 @@ def main(argv=None):
     out = a.out or os.path.join(ROOT, "artifacts", "template-%smm%s.svg" % (
         _f(size), "-diagonals" if a.diagonals else ""))
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    data = svg_bytes(size, a.diagonals)
-    with open(out, "wb") as f:
-        f.write(data)
-    print("wrote " + out)
-    if not a.no_pdf:
-        pdf = os.path.splitext(out)[0] + ".pdf"
-        render_pdf(data, pdf)
-        print("wrote " + pdf)
+    stem = os.path.splitext(out)[0]
+    try:
+        views = {"front": svg_bytes(size, a.diagonals, "front"), "back": svg_bytes(size, a.diagonals, "back")}
+    except LayoutError as e:
+        print(e, file=sys.stderr)
+        return 2
+    for view, data in views.items():
+        name = stem + ("" if view == "front" else "-back")
+        with open(name + ".svg", "wb") as f:
+            f.write(data)
+        print("wrote " + name + ".svg")
+        if not a.no_pdf:
+            render_pdf(data, name + ".pdf")
+            print("wrote " + name + ".pdf")
+        if a.tiles:
+            for paper in PAPERS:
+                n = render_tiles_pdf(data, size + 2 * BLEED_MM, paper, "%s-%s.pdf" % (name, paper),
+                                     "%s view" % view)
+                print("wrote %s-%s.pdf (%d pages)" % (name, paper, n))
+        if a.dxf:
+            write_dxf(size, name + ".dxf", view, a.diagonals)
+            print("wrote " + name + ".dxf")
     if a.png:
         os.makedirs(os.path.dirname(os.path.abspath(a.png)), exist_ok=True)
-        render_png(data, a.png, a.dpi)
+        render_png(views["front"], a.png, a.dpi)
         print("wrote " + a.png)
     return 0
 

@@ -1,0 +1,81 @@
+"""The logic board's stripboard layout: its copper, cuts and links make exactly the netlist, and it fits the cavity."""
+import os
+
+import toolmod
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+sb = toolmod.load("tools/stripboard.py")
+
+
+def test_layout_makes_the_netlist():
+    cuts, links, _ = sb.derive()
+    assert sb.check(cuts, links) == []
+    assert len(cuts) > 20 and len(links) > 10
+
+
+def test_a_missing_cut_is_a_short():
+    cuts, links, _ = sb.derive()
+    for k in range(0, len(cuts), max(1, len(cuts) // 8)):
+        faults = sb.check(cuts[:k] + cuts[k + 1:], links)
+        assert any("shorted" in f or "touches" in f for f in faults), cuts[k]
+
+
+def test_a_missing_link_is_an_open_net():
+    cuts, links, _ = sb.derive()
+    for k in range(len(links)):
+        faults = sb.check(cuts, links[:k] + links[k + 1:])
+        assert any("open" in f for f in faults), links[k]
+
+
+def test_every_off_board_wire_has_a_pad():
+    pads = sb.pads()
+    reached = {p for _, off in pads.values() for p in off}
+    for name in [n for n, _, _ in sb.bn.cfg.POINTS]:
+        assert "REED_%s.1" % name in reached and "REED_%s.2" % name in reached
+    assert {"SW1.1", "SW2.1", "SW3.1", "SW4.1", "SW5.1", "SW5.2", "R1.1"} <= reached
+
+
+def test_drawings_and_tables_are_current():
+    for path, data in sb.expected().items():
+        with open(path, "rb") as f:
+            assert f.read() == data, "run: .venv/bin/python tools/stripboard.py (%s)" % path
+
+
+def test_parts_do_not_collide_and_links_run_along_rows_and_columns():
+    assert sb.body_faults() == []
+    _, links, _ = sb.derive()
+    assert all(kind == "bridge" or a[0] == b[0] or a[1] == b[1] or via for _, a, b, kind, via in links)
+
+
+def test_a_collision_or_a_diagonal_link_is_found():
+    place = dict(sb.placement())
+    pins, body = place["Q1"]
+    moved = tuple(("rect", r[1], r[2] - 1.0, r[3], r[4] - 1.0) for r in sb.rects(body))
+    place["Q1"] = (pins, moved)            # the TO-220 a row nearer the Pico: on the Pico's corner
+    faults = sb.body_faults(place)
+    assert any("A1 and Q1 overlap" in f for f in faults), faults
+    _, links, _ = sb.derive()
+    diagonal = links + [("GND", (1, 1), (3, 4), "link", ())]
+    assert any("diagonally" in f for f in sb.body_faults(links=diagonal))
+
+
+def test_every_part_has_a_height_and_a_mounting():
+    for ref in sb.placement():
+        assert 0 < sb.height_mm(ref) <= 8.0, ref
+        assert sb.mounting(ref), ref
+    text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+    assert "| Q1 |" in text and "marking up" in text
+
+
+def test_pad_check_pins_follow_the_74hc165_pinout():
+    # Each reed pad is checked against its chip's parallel input (SN74HC165 pinout: A..D pins 11..14, E..H 3..6).
+    chip_pin = dict(zip("ABCDEFGH", (11, 12, 13, 14, 3, 4, 5, 6)))
+    for name, _, bit in sb.bn.cfg.POINTS:
+        assert sb.pad_check_pin("reed " + name) == "U%d pin %d" % (1 + bit // 8, chip_pin["ABCDEFGH"[bit % 8]])
+    assert sb.pad_check_pin("reset") == "A1 pin 30"
+    assert sb.pad_check_pin("LED +5V") == "U4 pin 14"
+    text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+    for pad in sb.pads():
+        assert "| %s | " % pad in text and sb.pad_check_pin(pad) in text

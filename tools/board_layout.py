@@ -1,0 +1,608 @@
+#!/usr/bin/env python3
+"""Every hole, pocket and channel of the wooden board, as geometry, and the check of the walls between them.
+
+Usage:
+    python tools/board_layout.py [--size 400mm]     # list the features and the thinnest walls
+
+All figures in mm. Coordinates are board coordinates seen from the **front** (the playing face),
+origin at the top-left corner, x to the right, y down (towards the player); the back view is
+the mirror image x -> S - x (tools/template.py draws both). Depth is measured from the face a
+feature is cut from: "back" features are routed or drilled from the back face, "through"
+features go through the board.
+
+The layout: the 7 x 7 grid has a pitch of S / 8 (50 mm at 400 mm) and a margin of one pitch.
+Each point has a reed switch pocket under it; its WS2812D-F5 LED sits in a window 0.45 pitch
+away at 22.5 degrees (off every line, the diagonals included, and outside the largest stone);
+a spur channel joins the LED's counterbore to its ring channel. Each ring's square carries a
+channel beside its line (ring_sides()), touching the side of each reed pocket. The electronics
+cavity fills the inner square; a radial channel beside the d file joins it and the rings to
+the buttons at the near edge, and the USB plug pocket, the cable channel (between the c and d
+files, with the cable clamp and the reset button SW5) join it to the far edge. The back cover's
+screws go into pilot holes near the edges.
+
+``check(features)`` measures the wall between every pair of features whose depths overlap and
+between every feature and the board edge; a pair that is meant to meet (a channel entering a
+pocket) must really meet. ``layout(size)`` refuses (LayoutError) a layout with a wall thinner
+than ``MIN_WALL_MM`` or a cavity too small for the logic board.
+"""
+import argparse
+import math
+import os
+import re
+import sys
+
+from shapely.geometry import LineString, Point, box
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (os.path.join(ROOT, "firmware"),):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import board_config  # noqa: E402
+from morris.geometry import GEOMETRIES  # noqa: E402
+
+THICKNESS_MM = 18.0       # birch plywood
+COVER_MM = 3.0            # hardboard back cover
+MIN_WALL_MM = 4.0         # thinnest wood allowed between two features (and to the board edge)
+COLUMNS = "abcdefg"
+STONE_PITCH = 0.64        # largest stone diameter, in pitches (32 mm at 400 mm)
+LED_OFFSET_PITCH = 0.45   # LED window distance from the point centre, in pitches
+LED_ANGLE_DEG = 22.5      # direction of the LED window, counter-clockwise from +x (right)
+
+# Part-driven sizes (mm): diameter, depth.
+REED_POCKET = (5.0, 15.0)        # vertical reed switch (glass 1.8 x 10.2 mm): leaves 3 mm under the point
+LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
+LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
+SPUR_CHANNEL = (6.0, 6.0)        # width, depth: the LED's legs, its 100 nF and its wires to the ring channel
+SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
+LED_LEGS_MM = (("DIN", 6.0), ("VDD", 8.0), ("GND", 10.0), ("DOUT", 12.0))  # each LED leg cut this long
+                                 # from its bend (BUILD.md 5.5.2), staggered so that no two joints lie
+                                 # side by side; the longest must lie straight in the shortest spur
+LEG_WIRE_TURN_MM = 1.5           # room beyond the longest leg's tip for its wire to turn along the ring channel
+ROUTER_BIT_MM = 8.0              # the straight bit of the cavity and the pockets (BOM): it leaves inside
+                                 # corners of half its diameter, which a part's square corners may meet
+C1_BODY_MM = (5.0, 11.0)         # C1, 22 uF electrolytic (BOM): diameter, length; it lies at LED 0's joints
+C1_BAY_MM = 15.0                 # LED 0's ring channel runs on this far beyond its end, past LED 0's spur:
+                                 # C1 lies there, where no wire passes (with the wires it would stand
+                                 # above the back face)
+RING_CHANNEL = (6.0, 6.0)        # width, depth: the wires around a ring
+RING_OFFSET_MM = 4.0             # ring channels run this far beside the line, away from the LEDs: the
+                                 # channel grazes the reed pocket and leaves the glass in it alone
+RADIAL_CHANNEL = (6.0, 6.0)      # width, depth: cavity to the rings and the buttons
+USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the back edge
+PLUG_POCKET = (12.0, 22.0, 12.0)  # width, length, depth: the micro-USB plug (11 mm wide, 20 mm long at most)
+CAVITY_DEPTH = 12.0              # leaves 6 mm of wood over the logic board
+CLAMP_POCKET = (26.0, 14.0, 11.0)  # width (x, across the cable), length (y), depth: a nylon P-clip for a
+                                  # 4.8 mm cable, its tab flat on the floor beside the cable, holds the cable
+                                  # on the USB channel's axis (the loop's centre 3.4 mm over the floor)
+CLAMP_OFFSET_MM = 7.0             # the pocket's centre this far from the cable towards the d file: the clip's tab
+                                  # points away from c5's LED
+BUTTON_HOLE_D = 4.5              # B3F-1072 plunger (3.5 mm) through the face
+BUTTON_GRID_MM = 2.54            # the buttons sit on one stripboard carrier: their spacing is whole holes
+BUTTON_BODY = (10.0, 13.5)       # diameter, depth: the switch body (6 x 6 x 3.5 mm)
+BUTTON_CARRIER = (26.0, 10.0)    # height (y), depth: the 42 x 7 hole carrier strip with the four switches
+                                 # (it reaches 6.4 mm towards the board's middle, 11.4 mm towards the edge)
+SW5_POCKET = (16.0, 14.0, 8.0)   # width (x), height (y), depth: the reset button on its 6 x 5 hole carrier
+                                 # (15.2 x 12.7 mm), which the pocket locates: the plunger at its centre
+COVER_SCREW = (2.0, 10.0)        # pilot hole for a 3.0 x 12 mm wood screw through the cover
+SW5_COVER_HOLE_D = 4.0           # the hole in the back cover over SW5's plunger (a paper clip presses it)
+EDGE_SCREW_MM = 15.0             # cover screws this far from the edges
+
+TOUCH_MM = 0.05           # features closer than this meet (the outlines are polygons of 32 segments a circle)
+
+# The logic board (tools/stripboard.py) lies in the cavity with this much room around it, copper side
+# down on the cavity floor: its 1.6 mm board stands on the solder joints and bridges of its copper side,
+# and its tallest part keeps some room under the back cover.
+CAVITY_CLEARANCE_MM = 1.5
+STRIPBOARD_MM = 1.6
+JOINTS_MM = 1.0
+COVER_CLEARANCE_MM = 0.5
+
+
+class LayoutError(ValueError):
+    """A layout whose walls are thinner than MIN_WALL_MM, or whose cavity cannot take the logic board."""
+
+
+class Feature:
+    """One hole, pocket or channel.
+
+    name: unique id (e.g. 'reed-a1'); kind: what it is ('reed', 'led-window', 'led-counterbore',
+    'spur', 'ring', 'radial', 'usb', 'cavity', 'clamp', 'button-hole', 'button-body',
+    'button-carrier', 'sw5', 'cover-screw', 'c1-bay'); side: 'back' or 'through'; prim: ('circle', cx, cy, r),
+    ('rect', x0, y0, x1, y1) or ('slot', x1, y1, x2, y2, half_width), mm in front-view board
+    coordinates; depth: mm from the back face ('through': the thickness); joins: names of the
+    features it is meant to meet; edge: True if it is meant to reach the board edge."""
+
+    def __init__(self, name, kind, side, prim, depth, joins=(), edge=False, note=""):
+        self.name, self.kind, self.side, self.prim, self.depth = name, kind, side, prim, depth
+        self.joins, self.edge, self.note = set(joins), edge, note
+        self.geom = _shape(prim)
+
+    def z(self):
+        """Depth interval (top, bottom) in mm from the front face."""
+        if self.side == "through":
+            return (0.0, THICKNESS_MM)
+        return (THICKNESS_MM - self.depth, THICKNESS_MM)
+
+    def size_text(self):
+        """Its size as a maker reads it: 'Ø 5', '86 x 81.5' or '6 wide' (mm)."""
+        p = self.prim
+        if p[0] == "circle":
+            return "Ø %s" % _mm(2 * p[3])
+        if p[0] == "rect":
+            return "%s x %s" % (_mm(p[3] - p[1]), _mm(p[4] - p[2]))
+        return "%s wide" % _mm(2 * p[5])
+
+    def __repr__(self):
+        return "Feature(%s)" % self.name
+
+
+def _mm(v):
+    return ("%.1f" % v).rstrip("0").rstrip(".")
+
+
+def _shape(prim):
+    if prim[0] == "circle":
+        return Point(prim[1], prim[2]).buffer(prim[3], quad_segs=32)
+    if prim[0] == "rect":
+        return box(*prim[1:5])
+    if prim[0] == "slot":
+        return LineString([prim[1:3], prim[3:5]]).buffer(prim[5], quad_segs=16)
+    raise ValueError(prim)
+
+
+def parse_size(text):
+    """Board side in mm from '400mm', '40cm', '0.4m', '15.75in' or a bare number (mm); raises ValueError."""
+    m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*(mm|cm|m|in)?\s*", text)
+    if not m:
+        raise ValueError("size must look like 400mm, 40cm or 15.75in: %r" % text)
+    value = float(m.group(1)) * {"mm": 1.0, None: 1.0, "cm": 10.0, "m": 1000.0, "in": 25.4}[m.group(2)]
+    if not 100.0 <= value <= 2000.0:
+        raise ValueError("board side %.1f mm is outside 100..2000 mm" % value)
+    return value
+
+
+def pitch(size_mm):
+    """Grid pitch in mm (distance between neighbouring grid columns) for a board of side size_mm."""
+    return size_mm / 8.0
+
+
+def point_xy(name, size_mm):
+    """Centre of point ``name`` (e.g. 'a1') in mm from the board's top-left corner, y downwards: (x, y)."""
+    p = pitch(size_mm)
+    return (p * (1 + COLUMNS.index(name[0])), size_mm - p * int(name[1]))
+
+
+FLIPPED_ALSO = ("e3",)   # with c3 and d3 the whole front side of the inner ring has its LEDs in front
+
+
+def led_angle(name, size_mm):
+    """Direction (degrees, counter-clockwise from +x) of point ``name``'s LED window: LED_ANGLE_DEG, or the
+    opposite direction on the same line (LED_ANGLE_DEG + 180) for the inner-ring points whose window
+    would fall inside the inner square (c3, c4, d3; the electronics cavity needs it) and for e3, so
+    the inner ring's front side has all its LEDs in front of it."""
+    x, y = point_xy(name, size_mm)
+    r = LED_OFFSET_PITCH * pitch(size_mm)
+    a = math.radians(LED_ANGLE_DEG)
+    lx, ly = x + r * math.cos(a), y - r * math.sin(a)
+    (x0, y0), (x1, y1) = point_xy("c5", size_mm), point_xy("e3", size_mm)
+    inside = x0 < lx < x1 and y0 < ly < y1
+    return LED_ANGLE_DEG + (180.0 if inside or name in FLIPPED_ALSO else 0.0)
+
+
+def led_xy(name, size_mm):
+    """Centre of the LED window of point ``name`` in mm from the board's top-left corner: (x, y)."""
+    x, y = point_xy(name, size_mm)
+    r = LED_OFFSET_PITCH * pitch(size_mm)
+    a = math.radians(led_angle(name, size_mm))
+    return (x + r * math.cos(a), y - r * math.sin(a))
+
+
+def button_positions(size_mm):
+    """Button hole centres in the front margin right of d1: list of (label, (x, y)) in mm, top-left origin.
+
+    Labels and order follow firmware/board_config.py BUTTON_PINS."""
+    p = pitch(size_mm)
+    d1x, _ = point_xy("d1", size_mm)
+    step = round(0.6 * p / BUTTON_GRID_MM) * BUTTON_GRID_MM    # whole stripboard holes: one carrier strip
+    return [(label, (d1x + step * (k + 1), size_mm - 0.45 * p))
+            for k, label in enumerate(sorted(board_config.BUTTON_PINS, key=board_config.BUTTON_PINS.get))]
+
+
+RINGS = {  # ring -> its corner points counter-clockwise from the lower left, and its side midpoints
+    "outer": ("a1", "g1", "g7", "a7"),
+    "middle": ("b2", "f2", "f6", "b6"),
+    "inner": ("c3", "e3", "e5", "c5"),
+}
+
+
+def ring_sides(ring, size_mm):
+    """The four channel centre lines of ``ring``: list of (side name, (x1, y1), (x2, y2), points on it).
+
+    Vertical sides run RING_OFFSET_MM left of the line; horizontal sides RING_OFFSET_MM towards the
+    front, or towards the back where the side's LEDs lie in front of it (the inner ring's front
+    side). Each side runs from one neighbouring side's centre line to the other's, so that the
+    four meet at the corners; a side whose corner has its LED beyond the corner goes on half a
+    pitch that way, so that LED's spur meets it."""
+    names = RINGS[ring]
+    p = pitch(size_mm)
+    geo = GEOMETRIES["standard"]
+    sides = []
+    for k in range(4):
+        a, b = names[k], names[(k + 1) % 4]
+        on = [n for n in geo.names if _on_segment(point_xy(n, size_mm), point_xy(a, size_mm), point_xy(b, size_mm))]
+        sides.append((a, b, on))
+    offset = {}                       # side index -> the coordinate of its centre line
+    for k, (a, b, on) in enumerate(sides):
+        (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(b, size_mm)
+        if y1 == y2:
+            flipped = any(led_angle(n, size_mm) != LED_ANGLE_DEG for n in on)
+            offset[k] = y1 + (-RING_OFFSET_MM if flipped else RING_OFFSET_MM)
+        else:
+            offset[k] = x1 - RING_OFFSET_MM
+    out = []
+    for k, (a, b, on) in enumerate(sides):
+        (x1, y1), (x2, y2) = point_xy(a, size_mm), point_xy(b, size_mm)
+        prev, nxt = offset[(k - 1) % 4], offset[(k + 1) % 4]
+        if y1 == y2:
+            lo_x, hi_x = min(prev, nxt, x1, x2), max(prev, nxt, x1, x2)
+            lo, hi = (a, b) if x1 < x2 else (b, a)
+            if led_xy(lo, size_mm)[0] < point_xy(lo, size_mm)[0]:
+                lo_x = min(lo_x, point_xy(lo, size_mm)[0] - p / 2)
+            if led_xy(hi, size_mm)[0] > point_xy(hi, size_mm)[0]:
+                hi_x = max(hi_x, point_xy(hi, size_mm)[0] + p / 2)
+            out.append(("%s-%s%s" % (ring, a, b), (lo_x, offset[k]), (hi_x, offset[k]), on))
+        else:
+            lo_y, hi_y = min(prev, nxt, y1, y2), max(prev, nxt, y1, y2)
+            out.append(("%s-%s%s" % (ring, a, b), (offset[k], lo_y), (offset[k], hi_y), on))
+    return out
+
+
+def _on_segment(p, a, b):
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    if abs((bx - ax) * (py - ay) - (by - ay) * (px - ax)) > 1e-9:
+        return False
+    return min(ax, bx) - 1e-9 <= px <= max(ax, bx) + 1e-9 and min(ay, by) - 1e-9 <= py <= max(ay, by) + 1e-9
+
+
+def cavity_rect(size_mm):
+    """Electronics cavity on the back as (x0, y0, x1, y1) in mm, front-view coordinates.
+
+    The inner square less MIN_WALL_MM + 0.5 mm to the reed pockets of the c and e files (left and
+    right) and of d5 (back), and to the inner ring's front channel."""
+    wall = MIN_WALL_MM + 0.5
+    r = REED_POCKET[0] / 2
+    c4x, _ = point_xy("c4", size_mm)
+    e4x, _ = point_xy("e4", size_mm)
+    _, d5y = point_xy("d5", size_mm)
+    front = [s for s in ring_sides("inner", size_mm) if "d3" in s[3]][0]
+    return (c4x + r + wall, d5y + r + wall, e4x - r - wall, front[1][1] - RING_CHANNEL[0] / 2 - wall)
+
+
+def usb_x(size_mm):
+    """x (mm, front view) of the USB cable's path and the Pico's USB socket: midway between c5's LED
+    counterbore and d5's reed pocket, each kept MIN_WALL_MM + 0.5 mm away."""
+    wall = MIN_WALL_MM + 0.5
+    lo = led_xy("c5", size_mm)[0] + LED_COUNTERBORE[0] / 2 + wall
+    hi = point_xy("d5", size_mm)[0] - REED_POCKET[0] / 2 - wall
+    return (lo + hi) / 2
+
+
+def _spur_target(name, sides, size_mm):
+    """The spur of point ``name``'s LED: (start, end, side) in mm. It runs from the LED to the nearest side
+    of its ring through the point, meeting a vertical side SPUR_REACH_MM along it (so that it passes
+    its reed pocket at a distance), a horizontal side straight across; its round end reaches the
+    channel's far edge."""
+    x, y = point_xy(name, size_mm)
+    lx, ly = led_xy(name, size_mm)
+    best = None
+    for side, (x1, y1), (x2, y2), on in sides:
+        if name not in on:
+            continue
+        if x1 == x2:
+            ty = y + math.copysign(SPUR_REACH_MM, ly - y)
+            t = (x1, min(max(ty, min(y1, y2)), max(y1, y2)))
+        else:
+            t = (min(max(lx, min(x1, x2)), max(x1, x2)), y1)
+        d = math.hypot(t[0] - lx, t[1] - ly)
+        if best is None or d < best[0]:
+            best = (d, t, side)
+    d, (tx, ty), side = best
+    ext = (RING_CHANNEL[0] - SPUR_CHANNEL[0]) / 2
+    return (lx, ly), (tx + (tx - lx) / d * ext, ty + (ty - ly) / d * ext), side
+
+
+def features(size_mm):
+    """Every feature of a board of side ``size_mm``: list of Feature (not checked; see layout())."""
+    geo = GEOMETRIES["standard"]
+    out = []
+    sides = {ring: ring_sides(ring, size_mm) for ring in RINGS}
+    all_sides = [s for ss in sides.values() for s in ss]
+    side_of = {}
+    for name, _, _, on in all_sides:
+        for n in on:
+            side_of.setdefault(n, []).append(name)
+    cx0, cy0, cx1, cy1 = cavity_rect(size_mm)
+    cavity_geom = box(cx0, cy0, cx1, cy1)
+    dx = point_xy("d1", size_mm)[0] - RING_OFFSET_MM        # the front radial channel beside the d file
+    ux = usb_x(size_mm)
+    buttons = button_positions(size_mm)
+    by = buttons[0][1][1]
+    front_radial = ["radial-front"]
+    for n in geo.names:
+        x, y = point_xy(n, size_mm)
+        lx, ly = led_xy(n, size_mm)
+        _, (tx, ty), side = _spur_target(n, all_sides, size_mm)
+        spur = Feature("spur-" + n, "spur", "back", ("slot", lx, ly, tx, ty, SPUR_CHANNEL[0] / 2), SPUR_CHANNEL[1],
+                       joins=["led-" + n, "ledcb-" + n, side], note="LED %s wires" % n)
+        if spur.geom.distance(cavity_geom) < TOUCH_MM:
+            spur.joins.add("cavity")
+        out.append(spur)
+        radial = front_radial if n in ("d1", "d2", "d3") else []
+        out.append(Feature("reed-" + n, "reed", "back", ("circle", x, y, REED_POCKET[0] / 2), REED_POCKET[1],
+                           joins=side_of[n] + radial, note="reed switch %s" % n))
+        out.append(Feature("led-" + n, "led-window", "through", ("circle", lx, ly, LED_WINDOW_D / 2), THICKNESS_MM,
+                           joins=["ledcb-" + n, "spur-" + n], note="LED window %s" % n))
+        out.append(Feature("ledcb-" + n, "led-counterbore", "back", ("circle", lx, ly, LED_COUNTERBORE[0] / 2),
+                           LED_COUNTERBORE[1], joins=["led-" + n, "spur-" + n], note="LED %s" % n))
+    side_feats = []
+    for ring, ss in sides.items():
+        for k, (name, (x1, y1), (x2, y2), on) in enumerate(ss):
+            joins = [ss[k - 1][0], ss[(k + 1) % 4][0]] + ["reed-" + n for n in on]
+            side_feats.append(Feature(name, "ring", "back", ("slot", x1, y1, x2, y2, RING_CHANNEL[0] / 2),
+                                      RING_CHANNEL[1], joins=joins, note="%s ring channel" % ring))
+    out += side_feats
+    plug_top = cy0 - PLUG_POCKET[1]
+    usb = Feature("usb", "usb", "back", ("slot", ux, plug_top, ux, -USB_CHANNEL[0], USB_CHANNEL[0] / 2),
+                  USB_CHANNEL[1], joins=["plug", "clamp", "sw5"], edge=True,
+                  note="USB cable and the wires to the back rings")
+    plug = Feature("plug", "plug", "back", ("rect", ux - PLUG_POCKET[0] / 2, plug_top, ux + PLUG_POCKET[0] / 2, cy0),
+                   PLUG_POCKET[2], joins=["cavity", "usb", "clamp"], note="the USB plug at the Pico")
+    radial = Feature("radial-front", "radial", "back", ("slot", dx, cy1, dx, by, RADIAL_CHANNEL[0] / 2),
+                     RADIAL_CHANNEL[1], joins=["cavity", "button-carrier", "reed-d1", "reed-d2", "reed-d3"],
+                     note="wires to the front rings and the buttons")
+    cav = Feature("cavity", "cavity", "back", ("rect", cx0, cy0, cx1, cy1), CAVITY_DEPTH,
+                  joins=["radial-front", "plug"], note="electronics cavity")
+    for f in side_feats:                    # channels the radial ones, the plug and the cavity cross
+        for other in (usb, plug, radial, cav):
+            if f.geom.distance(other.geom) < TOUCH_MM:
+                f.joins.add(other.name)
+    out += [cav, plug, usb, radial]
+    out.append(_c1_bay(out, size_mm))
+    cw, cl, cd = CLAMP_POCKET
+    yc = plug_top - cl / 2
+    cx = ux + CLAMP_OFFSET_MM
+    out.append(Feature("clamp", "clamp", "back", ("rect", cx - cw / 2, yc - cl / 2, cx + cw / 2, yc + cl / 2), cd,
+                       joins=["usb", "plug"], note="cable clamp (P-clip)"))
+    sw, sh, sd = SW5_POCKET
+    x0 = ux + USB_CHANNEL[0] / 2 - 1.0
+    y0 = MIN_WALL_MM + 6.0
+    out.append(Feature("sw5", "sw5", "back", ("rect", x0, y0, x0 + sw, y0 + sh), sd, joins=["usb"],
+                       note="reset button SW5 on its carrier"))
+    bh = BUTTON_CARRIER[0] / 2
+    bx0 = dx - RADIAL_CHANNEL[0] / 2 - 1.0
+    bx1 = buttons[-1][1][0] + BUTTON_BODY[0] / 2 + 5.0
+    out.append(Feature("button-carrier", "button-carrier", "back", ("rect", bx0, by - bh, bx1, by + bh),
+                       BUTTON_CARRIER[1], joins=["radial-front"] + ["button-body-" + b for b, _ in buttons],
+                       note="button carrier strip"))
+    for label, (x, y) in buttons:
+        out.append(Feature("button-body-" + label, "button-body", "back", ("circle", x, y, BUTTON_BODY[0] / 2),
+                           BUTTON_BODY[1], joins=["button-carrier", "button-" + label], note="button %s body" % label))
+        out.append(Feature("button-" + label, "button-hole", "through", ("circle", x, y, BUTTON_HOLE_D / 2),
+                           THICKNESS_MM, joins=["button-body-" + label, "button-carrier"],
+                           note="button %s plunger" % label))
+    for k, (x, y) in enumerate(cover_screws(size_mm)):
+        out.append(Feature("screw-%d" % (k + 1), "cover-screw", "back", ("circle", x, y, COVER_SCREW[0] / 2),
+                           COVER_SCREW[1], note="cover screw %d" % (k + 1)))
+    return out
+
+
+def _c1_bay(feats, size_mm):
+    """The bay for C1: LED 0's ring channel continued C1_BAY_MM beyond the end nearest LED 0's spur,
+    same width and depth (a Feature joining that channel and the spur). Raises LayoutError when the
+    spur meets its channel too far from an end for a bay there."""
+    first = [n for n, led, _ in board_config.POINTS if led == 0][0]
+    f = {x.name: x for x in feats}
+    spur = f["spur-" + first]
+    side = [f[j] for j in spur.joins if j in f and f[j].kind == "ring"][0]
+    _, x1, y1, x2, y2, hw = side.prim
+    tx, ty = spur.prim[3], spur.prim[4]
+    (ex, ey), (ox, oy) = sorted(((x1, y1), (x2, y2)), key=lambda e: math.hypot(e[0] - tx, e[1] - ty))
+    if math.hypot(ex - tx, ey - ty) > RING_CHANNEL[0]:
+        raise LayoutError("LED 0 (%s): its spur meets %s away from an end: no room for C1's bay" % (first, side.name))
+    d = math.hypot(ex - ox, ey - oy)
+    bx, by = ex + (ex - ox) / d * C1_BAY_MM, ey + (ey - oy) / d * C1_BAY_MM
+    side.joins.add("c1-bay")
+    return Feature("c1-bay", "c1-bay", "back", ("slot", bx, by, ex, ey, hw), side.depth, joins=[side.name, spur.name],
+                   note="C1 (22 uF) lies here")
+
+
+def c1_room_mm(feats):
+    """Length (mm) of the C1 bay clear of LED 0's spur: from the spur's side to the bay's closed end,
+    at full width."""
+    f = {x.name: x for x in feats}
+    bay = f["c1-bay"]
+    spur = [f[j] for j in bay.joins if f[j].kind == "spur"][0]
+    _, bx, by, ex, ey, hw = bay.prim
+    return math.hypot(spur.prim[3] - bx, spur.prim[4] - by) - spur.prim[5]
+
+
+def spur_reach_mm(feats):
+    """Shortest distance (mm) from an LED's axis to the far wall of the ring channel its spur joins, over
+    all spurs: the room for its legs, bent at the LED and laid straight along the spur floor."""
+    return min(math.hypot(f.prim[3] - f.prim[1], f.prim[4] - f.prim[2]) + f.prim[5]
+               for f in feats if f.kind == "spur")
+
+
+def _corners_clear(gaps, r):
+    """True when a part's square corner, ``gaps`` = (gx, gy) mm from the pocket's corner along its two
+    walls, stays clear of the round corner of radius ``r`` a router bit leaves there."""
+    gx, gy = gaps
+    return gx >= r or gy >= r or (r - gx) ** 2 + (r - gy) ** 2 <= r * r
+
+
+def tight_corners(size_mm):
+    """Pockets whose part's square corners meet the round inside corners of ROUTER_BIT_MM: list of
+    feature kinds ('sw5', 'plug', 'cavity'), which BUILD.md 3.6 has the maker square with a chisel. The
+    SW5 carrier (6 x 5 holes) lies centred in its pocket, the micro-USB plug (11 x 20 mm at most) at the
+    cavity's end of its pocket, the logic board where logic_board_rect puts it."""
+    r = ROUTER_BIT_MM / 2
+    f = {x.name: x for x in features(size_mm)}
+    out = []
+    _, x0, y0, x1, y1 = f["sw5"].prim
+    carrier = (6 * BUTTON_GRID_MM, 5 * BUTTON_GRID_MM)
+    gaps = ((x1 - x0 - carrier[0]) / 2, (y1 - y0 - carrier[1]) / 2)
+    if not _corners_clear(gaps, r):
+        out.append("sw5")
+    if not _corners_clear(((PLUG_POCKET[0] - 11.0) / 2, PLUG_POCKET[1] - 20.0), r):
+        out.append("plug")
+    cx0, cy0, cx1, cy1 = cavity_rect(size_mm)
+    bx0, by0, bx1, by1 = logic_board_rect(size_mm)
+    if not all(_corners_clear((gx, gy), r) for gx in (bx0 - cx0, cx1 - bx1) for gy in (by0 - cy0, cy1 - by1)):
+        out.append("cavity")
+    return out
+
+
+def cover_screws(size_mm):
+    """Centres of the back cover's 8 screws (mm, front-view coordinates): corners and edge middles,
+    the middles moved a quarter pitch off the d file's channels."""
+    s, e, p = size_mm, EDGE_SCREW_MM, pitch(size_mm)
+    return [(e, e), (s - e, e), (e, s - e), (s - e, s - e),
+            (e, s / 2), (s - e, s / 2), (s / 2 - 2 * p, e), (s / 2 - 2 * p, s - e)]
+
+
+def sw5_plunger(size_mm):
+    """Centre of SW5's plunger (mm, front-view coordinates): where the back cover gets its pen hole."""
+    f = {x.name: x for x in features(size_mm)}["sw5"].prim
+    return ((f[1] + f[3]) / 2, (f[2] + f[4]) / 2)
+
+
+def walls(feats, size_mm):
+    """Every wall: list of (mm, feature a, feature b or 'edge') for pairs whose depths overlap and that are
+    not meant to meet, thinnest first; and a list of problems with the pairs that are meant to meet."""
+    board = box(0, 0, size_mm, size_mm)
+    out, problems = [], []
+    names = {f.name for f in feats}
+    for f in feats:
+        for j in f.joins:
+            if j not in names:
+                problems.append("%s joins %s, which does not exist" % (f.name, j))
+    for i, a in enumerate(feats):
+        if not a.edge:
+            out.append((a.geom.distance(board.exterior) if board.contains(a.geom) else 0.0, a, "edge"))
+        for b in feats[i + 1:]:
+            joined = b.name in a.joins or a.name in b.joins
+            za, zb = a.z(), b.z()
+            overlap = za[0] < zb[1] + MIN_WALL_MM and zb[0] < za[1] + MIN_WALL_MM
+            d = a.geom.distance(b.geom)
+            if joined:
+                if d >= TOUCH_MM:
+                    problems.append("%s and %s should meet but are %.1f mm apart" % (a.name, b.name, d))
+            elif overlap:
+                out.append((d, a, b))
+    out.sort(key=lambda w: w[0])
+    return out, problems
+
+
+def check(feats, size_mm, logic_board_mm=None):
+    """Problems of a layout: list of str (empty when every wall is at least MIN_WALL_MM, every
+    intended joint meets, no pocket leaves less than 3 mm of wood, and the cavity takes the logic
+    board of ``logic_board_mm`` = (width, height) with CAVITY_CLEARANCE_MM around it and its tallest
+    part, on its joints, under the back cover with COVER_CLEARANCE_MM to spare)."""
+    ws, problems = walls(feats, size_mm)
+    for d, a, b in ws:
+        if d < MIN_WALL_MM - 1e-9:
+            problems.append("wall %.2f mm < %.1f mm between %s and %s" % (
+                d, MIN_WALL_MM, a.name, b if isinstance(b, str) else b.name))
+    if any(f.kind == "c1-bay" for f in feats) and c1_room_mm(feats) < C1_BODY_MM[1] - 1e-9:
+        problems.append("C1's bay leaves %.1f mm clear of LED 0's spur; C1 is %.1f mm long" % (
+            c1_room_mm(feats), C1_BODY_MM[1]))
+    spurs = [f for f in feats if f.kind == "spur"]
+    longest = max(mm for _, mm in LED_LEGS_MM)
+    if spurs and longest + LEG_WIRE_TURN_MM > spur_reach_mm(spurs) + 1e-9:
+        problems.append("an LED leg of %.1f mm (and %.1f mm for its wire to turn) does not lie straight in the "
+                        "shortest spur: %.1f mm from the LED to the ring channel's far wall"
+                        % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
+    for f in feats:
+        if f.side == "back" and f.depth > THICKNESS_MM - 3.0:
+            problems.append("%s is %.1f mm deep: less than 3 mm of wood left" % (f.name, f.depth))
+    if logic_board_mm:
+        cav = [f for f in feats if f.kind == "cavity"][0].geom
+        x0, y0, x1, y1 = logic_board_rect(size_mm)
+        room = cav.buffer(-CAVITY_CLEARANCE_MM, join_style=2)
+        board = box(x0, y0 + CAVITY_CLEARANCE_MM - LOGIC_BOARD_TOP_GAP_MM, x1, y1)
+        if not room.contains(board):
+            problems.append("the logic board (%.1f x %.1f mm at x %.1f..%.1f, y %.1f..%.1f) does not fit the cavity "
+                            "with %.1f mm around it" % (x1 - x0, y1 - y0, x0, x1, y0, y1, CAVITY_CLEARANCE_MM))
+        tall, ref = _stripboard().tallest_mm()
+        stack = JOINTS_MM + STRIPBOARD_MM + tall + COVER_CLEARANCE_MM
+        depth = [f for f in feats if f.kind == "cavity"][0].depth
+        if stack > depth + 1e-9:
+            problems.append("the logic board's tallest part (%s, %.1f mm) needs a cavity %.1f mm deep, it is %.1f mm"
+                            % (ref, tall, stack, depth))
+    return problems
+
+
+def logic_board_size():
+    """Outline (width, height) in mm of the logic board that goes into the cavity (tools/stripboard.py)."""
+    return _stripboard().outline_mm()
+
+
+def _stripboard():
+    if os.path.join(ROOT, "tools") not in sys.path:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import stripboard
+    return stripboard
+
+
+LOGIC_BOARD_TOP_GAP_MM = 0.5    # the board's top edge (the Pico's USB end) this far from the cavity's back wall
+
+
+def logic_board_rect(size_mm):
+    """Where the logic board lies in the cavity, component side up: (x0, y0, x1, y1) in mm, front-view
+    coordinates. Placed so that the Pico's USB socket faces the plug pocket (usb_x)."""
+    sb = _stripboard()
+    w, h = sb.outline_mm()
+    pico_centre = (sb.PICO_COL + 3.5 + 0.5) * sb.PITCH        # from the board's left edge, component side
+    # The component side faces the back: its left edge is at the front view's right.
+    x1 = usb_x(size_mm) + pico_centre
+    y0 = cavity_rect(size_mm)[1] + LOGIC_BOARD_TOP_GAP_MM
+    return (x1 - w, y0, x1, y0 + h)
+
+
+def hole_xy(col, row, size_mm):
+    """Front-view position (mm) of logic board hole (col, row) as tools/stripboard.py numbers them."""
+    sb = _stripboard()
+    x0, y0, x1, _ = logic_board_rect(size_mm)
+    return (x1 - (col + 0.5) * sb.PITCH, y0 + (row + 0.5) * sb.PITCH)
+
+
+def layout(size_mm):
+    """The checked features of a board of side ``size_mm``; raises LayoutError naming every problem."""
+    feats = features(size_mm)
+    problems = check(feats, size_mm, logic_board_size())
+    if problems:
+        raise LayoutError("layout at %g mm refused:\n  " % size_mm + "\n  ".join(problems))
+    return feats
+
+
+def main(argv=None):
+    """Command line entry point; returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", default="400mm")
+    a = ap.parse_args(argv)
+    size = parse_size(a.size)
+    try:
+        feats = layout(size)
+    except LayoutError as e:
+        print(e)
+        return 1
+    ws, _ = walls(feats, size)
+    print("%d features, %d walls checked; minimum %.1f mm" % (len(feats), len(ws), MIN_WALL_MM))
+    for d, x, y in ws[:12]:
+        print("  %6.2f mm  %s - %s" % (d, x.name, y if isinstance(y, str) else y.name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

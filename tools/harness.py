@@ -1,0 +1,428 @@
+#!/usr/bin/env python3
+"""The wiring harness: every wire from the logic board to the reed switches, LEDs and buttons, routed
+along the board's channels, with its length, colour and gauge; WireViz drawings of each harness.
+
+Usage:
+    python tools/harness.py             # write hardware/harness.md and hardware/harness/*.yml
+    python tools/harness.py --render    # also draw hardware/harness/*.svg (WireViz; needs Graphviz's dot)
+    python tools/harness.py --check     # exit 1 if the committed files differ from what it computes
+
+Routes: each wire leaves its pad on the logic board (tools/stripboard.py, placed in the cavity by
+tools/board_layout.py), crosses the cavity to one of its two exits (the front radial channel or the
+USB plug pocket), and follows the channels (ring channels, radial channels, spurs, the button
+carrier) to its end: the shortest such path (networkx). Inside the cavity a wire runs along x, then
+y. Every wire gets SLACK_MM more for stripping, soldering and a service loop, and is cut to a whole
+10 mm. Lengths are in mm.
+"""
+import argparse
+import math
+import os
+import re
+import sys
+
+import networkx as nx
+from shapely.geometry import LineString, Point
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "tools") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import board_layout as bl  # noqa: E402
+import board_netlist as bn  # noqa: E402
+import stripboard as sb  # noqa: E402
+
+SIZE_MM = 400.0
+SLACK_MM = 50.0
+HW = os.path.join(ROOT, "hardware")
+OUT = os.path.join(HW, "harness")
+RING_COLOUR = {"outer": "BU", "middle": "GN", "inner": "YE"}   # reed signal wires, by ring
+WIRE = {  # kind -> (colour code, gauge): WireViz's IEC 60757 colour codes
+    "gnd": ("BK", "28 AWG"), "+5v": ("RD", "24 AWG"), "led gnd": ("BK", "24 AWG"), "led data": ("WH", "26 AWG"),
+    "button": ("VT", "28 AWG"), "reset": ("GY", "28 AWG"),
+}
+COLOUR_NAME = {"BU": "blue", "GN": "green", "YE": "yellow", "BK": "black", "RD": "red", "WH": "white",
+               "VT": "violet", "GY": "grey"}
+
+
+def _round_up(mm):
+    return int(math.ceil((mm + SLACK_MM) / 10.0) * 10)
+
+
+class Routes:
+    """The channel graph of the board and shortest paths over it (mm)."""
+
+    def __init__(self, size_mm=SIZE_MM):
+        self.size = size_mm
+        self.feats = {f.name: f for f in bl.layout(size_mm)}
+        self.g = nx.Graph()
+        lines = {}
+        for f in self.feats.values():
+            if f.prim[0] == "slot":
+                x1, y1, x2, y2 = f.prim[1:5]
+                if f.kind == "usb":
+                    y2 = 0.0
+                lines[f.name] = LineString([(x1, y1), (x2, y2)])
+        cav = self.feats["cavity"].prim
+        plug = self.feats["plug"].prim
+        ux = bl.usb_x(size_mm)
+        self.front_exit = (self.feats["radial-front"].prim[1], cav[4])
+        self.back_exit = (ux, plug[2])
+        lines["plug"] = LineString([(ux, cav[2]), self.back_exit])
+        carrier = self.feats["button-carrier"].prim
+        by = (carrier[2] + carrier[4]) / 2
+        lines["carrier"] = LineString([(self.front_exit[0], by), (carrier[3], by)])
+        sw5 = self.feats["sw5"].prim
+        self.sw5 = ((sw5[1] + sw5[3]) / 2, (sw5[2] + sw5[4]) / 2)
+        lines["sw5"] = LineString([(ux, self.sw5[1]), self.sw5])
+        splits = {k: set() for k in lines}
+        names = sorted(lines)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                x = lines[a].intersection(lines[b])
+                for p in getattr(x, "geoms", [x]):
+                    if p.geom_type == "Point":
+                        splits[a].add(lines[a].project(p))
+                        splits[b].add(lines[b].project(p))
+        self.lines = lines
+        self.splits = splits
+        self.targets = {}
+        for n in bn.cfg.POINTS:
+            name = n[0]
+            reed = self.feats["reed-" + name].prim[1:3]
+            for s in sorted(self.feats["reed-" + name].joins):
+                if s in lines and self.feats[s].kind == "ring":
+                    self._attach(("reed", name), reed, s)
+            led = self.feats["led-" + name].prim[1:3]
+            self._attach(("led", name), led, "spur-" + name)
+        for label, (x, y) in bl.button_positions(size_mm):
+            self._attach(("button", label), (x, y), "carrier")
+        self._attach(("sw5",), self.sw5, "sw5")
+        for k, line in lines.items():
+            ds = sorted({0.0, line.length} | splits[k])
+            pts = [line.interpolate(d) for d in ds]
+            for p, q in zip(pts, pts[1:]):
+                self.g.add_edge(self._node(p), self._node(q), weight=p.distance(q))
+
+    def _node(self, p):
+        key = (round(p.x, 1), round(p.y, 1))
+        for dx in (-0.1, 0.0, 0.1):
+            for dy in (-0.1, 0.0, 0.1):
+                k = (round(key[0] + dx, 1), round(key[1] + dy, 1))
+                if k in self.g:
+                    return k
+        return key
+
+    def _attach(self, key, xy, line):
+        d = self.lines[line].project(Point(xy))
+        self.splits[line].add(d)
+        on = self.lines[line].interpolate(d)
+        self.g.add_edge(key, self._node(on), weight=on.distance(Point(xy)))
+        self.targets[key] = xy
+
+    def pad_to(self, hole, target):
+        """Length (mm, before slack) of a wire from logic board ``hole`` to ``target``, and the exit it takes."""
+        px, py = bl.hole_xy(hole[0], hole[1], self.size)
+        best = None
+        for name, (ex, ey) in (("front", self.front_exit), ("back", self.back_exit)):
+            inside = abs(px - ex) + abs(py - ey)
+            node = self._node(Point(ex, ey))
+            d = inside + nx.shortest_path_length(self.g, node, target, weight="weight")
+            if best is None or d < best[0]:
+                best = (d, name)
+        return best
+
+    def between(self, a, b):
+        """Length (mm, before slack) of a wire between two targets along the channels."""
+        return nx.shortest_path_length(self.g, a, b, weight="weight")
+
+    def edges(self, a, b):
+        """The channel segments of a wire from node or target ``a`` to ``b``, in order: list of
+        (segment key, channel feature name)."""
+        path = nx.shortest_path(self.g, a, b, weight="weight")
+        out = []
+        for p, q in zip(path, path[1:]):
+            pts = [n for n in (p, q) if isinstance(n[0], float)]
+            if len(pts) < 2:
+                continue
+            mid = Point((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
+            out.append((tuple(sorted(pts)), min(self.lines, key=lambda k: self.lines[k].distance(mid))))
+        return out
+
+    def route(self, a, b):
+        """The channels a wire from node or target ``a`` to ``b`` runs through, in order: list of str."""
+        out = []
+        for _, name in self.edges(a, b):
+            text = _channel_name(name)
+            if not out or out[-1] != text:
+                out.append(text)
+        return out
+
+    def exit_node(self, exit_):
+        """The graph node where a wire leaving the cavity by ``exit_`` ('front', 'back') joins the channels."""
+        return self._node(Point(*(self.front_exit if exit_ == "front" else self.back_exit)))
+
+
+def _channel_name(line):
+    """A channel as a maker finds it on the template: 'outer ring a1-g1', 'spur of c3', 'front radial channel'."""
+    if line.startswith("spur-"):
+        return "spur of %s" % line[5:]
+    ring, _, ends = line.partition("-")
+    if ring in bl.RINGS and len(ends) == 4:
+        return "%s ring %s-%s" % (ring, ends[:2], ends[2:])
+    return {"radial-front": "front radial channel", "usb": "USB channel", "plug": "plug pocket",
+            "carrier": "button carrier pocket", "sw5": "SW5 pocket"}[line]
+
+
+def wires(routes=None):
+    """Every harness wire: list of dicts with keys harness, id, from, to, length (mm, cut length),
+    route (mm before slack), colour, gauge, exit."""
+    r = routes or Routes()
+    pads = sb.pads()
+    out = []
+
+    def add(harness, wid, frm, to, route, kind=None, colour=None, exit_="", path=None):
+        c, gauge = WIRE.get(kind, (colour, "28 AWG"))
+        out.append({"harness": harness, "id": wid, "from": frm, "to": to, "route": route,
+                    "length": _round_up(route), "colour": colour or c, "gauge": gauge, "exit": exit_,
+                    "via": ", ".join(path or []), "segments": segments.pop()})
+
+    def from_pad(exit_, target):
+        first = "front radial channel" if exit_ == "front" else "plug pocket"
+        segments.append(r.edges(r.exit_node(exit_), target))
+        rest = r.route(r.exit_node(exit_), target)
+        return ["cavity"] + ([first] if first not in rest else []) + rest
+
+    def between(a, b):
+        segments.append(r.edges(a, b))
+        return r.route(a, b)
+    segments = []
+    for u in (3, 2, 1):
+        ring = bn.RING_OF_CHIP[u]
+        pts = [n for n, _, b in sorted(bn.cfg.POINTS, key=lambda t: t[2]) if 8 * (u - 1) <= b < 8 * u]
+        for k, name in enumerate(pts):
+            hole = pads["reed " + name][0]
+            d, ex = r.pad_to(hole, ("reed", name))
+            add("%s ring" % ring, "%s-%d" % (ring[0].upper(), k + 1), "logic board %s (reed %s)" % (
+                sb._name(hole), name), "reed switch %s, lead 1 (U-turned lead)" % name, d,
+                colour=RING_COLOUR[ring], exit_=ex, path=from_pad(ex, ("reed", name)))
+        # GND: one wire around the ring, from the board to the nearest reed, then reed to reed.
+        hole = pads["GND %s ring" % ring][0]
+        first = min(pts, key=lambda n: r.pad_to(hole, ("reed", n))[0])
+        loop = _ring_order(ring, first)
+        d, ex = r.pad_to(hole, ("reed", loop[0]))
+        add("%s ring" % ring, "%s-G1" % ring[0].upper(), "logic board %s (GND %s ring)" % (sb._name(hole), ring),
+            "reed switch %s, lead 2" % loop[0], d, "gnd", exit_=ex, path=from_pad(ex, ("reed", loop[0])))
+        for k, (a, b) in enumerate(zip(loop, loop[1:])):
+            add("%s ring" % ring, "%s-G%d" % (ring[0].upper(), k + 2), "reed switch %s, lead 2" % a,
+                "reed switch %s, lead 2" % b, r.between(("reed", a), ("reed", b)), "gnd",
+                path=between(("reed", a), ("reed", b)))
+    chain = [n for n, _, _ in sorted(bn.cfg.POINTS, key=lambda t: t[1])]
+    for kind, pad, label in (("led data", "LED data", "DIN (through R1 330 Ohm)"), ("+5v", "LED +5V", "VDD (and C1 +)"),
+                             ("led gnd", "LED GND", "GND (and C1 -)")):
+        hole = pads[pad][0]
+        d, ex = r.pad_to(hole, ("led", chain[0]))
+        add("LED chain", "L0-%s" % kind.split()[-1].upper().replace("+", ""), "logic board %s (%s)" % (
+            sb._name(hole), pad), "LED0 (%s) %s" % (chain[0], label), d, kind, exit_=ex,
+            path=from_pad(ex, ("led", chain[0])))
+    for i in range(1, len(chain)):
+        d = r.between(("led", chain[i - 1]), ("led", chain[i]))
+        for kind, a, b in (("led data", "DOUT", "DIN"), ("+5v", "VDD", "VDD"), ("led gnd", "GND", "GND")):
+            add("LED chain", "L%d-%s" % (i, kind.split()[-1].upper().replace("+", "")),
+                "LED%d (%s) %s" % (i - 1, chain[i - 1], a), "LED%d (%s) %s" % (i, chain[i], b), d, kind,
+                path=between(("led", chain[i - 1]), ("led", chain[i])))
+    buttons = sorted(bn.cfg.BUTTON_PINS, key=bn.cfg.BUTTON_PINS.get)
+    for k, b in enumerate(buttons):
+        hole = pads["button " + b][0]
+        d, ex = r.pad_to(hole, ("button", b))
+        add("buttons", "BT-%d" % (k + 1), "logic board %s (button %s)" % (sb._name(hole), b),
+            "%s (%s), leg 1: its row-4 strip" % (bn.button_ref(b), b), d, "button", exit_=ex,
+            path=from_pad(ex, ("button", b)))
+    # GND: the carrier's row-2 strip joins the four switches; one wire to the nearest one.
+    hole = pads["buttons GND"][0]
+    first = min(buttons, key=lambda b: r.pad_to(hole, ("button", b))[0])
+    d, ex = r.pad_to(hole, ("button", first))
+    add("buttons", "BT-G", "logic board %s (buttons GND)" % sb._name(hole),
+        "button carrier, GND strip (row 2) at %s" % first, d, "gnd", exit_=ex, path=from_pad(ex, ("button", first)))
+    # Wire names unlike any part reference (R1/R2 are resistors, B1.. the stripboard's bridges).
+    for wid, leg, row, pad, kind in (("RS-1", 1, 2, "reset", "reset"), ("RS-G", 2, 4, "reset GND", "gnd")):
+        hole = pads[pad][0]
+        d, ex = r.pad_to(hole, ("sw5",))
+        add("reset", wid, "logic board %s (%s)" % (sb._name(hole), pad), "SW5 reset, leg %d: its carrier's row-%d "
+            "strip" % (leg, row), d, kind, exit_=ex, path=from_pad(ex, ("sw5",)))
+    return out
+
+
+def _ring_order(ring, first):
+    """The ring's 8 points in the order one GND wire visits them: from ``first`` around the ring."""
+    names = bl.RINGS[ring]
+    loop = []
+    for k in range(4):
+        a, b = names[k], names[(k + 1) % 4]
+        on = [n for n in bl.GEOMETRIES["standard"].names if bl._on_segment(bl.point_xy(n, SIZE_MM), bl.point_xy(a, SIZE_MM),
+                                                                  bl.point_xy(b, SIZE_MM))]
+        on.sort(key=lambda n: math.hypot(bl.point_xy(n, SIZE_MM)[0] - bl.point_xy(a, SIZE_MM)[0],
+                                         bl.point_xy(n, SIZE_MM)[1] - bl.point_xy(a, SIZE_MM)[1]))
+        loop += [n for n in on if n not in loop]
+    i = loop.index(first)
+    return loop[i:] + loop[:i]
+
+
+INSULATION_MM = {"28 AWG": 1.0, "26 AWG": 1.2, "24 AWG": 1.4}  # the largest outer diameter the BOM allows
+USB_CABLE_MM = 5.0     # the micro-USB cable in the USB channel, taped to 4.8..5 mm at the clip (BOM)
+FILL_MAX = 0.6         # of a channel's cross-section, wires' insulation at its fullest point: they lie in it
+                       # by hand, below the back face, with a dot of hot glue
+
+
+def channel_fill(ws):
+    """The fullest cross-section of every channel the wires run along: dict channel feature name ->
+    (fraction of its width x depth taken by the insulation of the wires through it, wire count), the
+    USB channel less the cable. Pockets (cavity, plug, carrier, SW5) are left out: they are roomy."""
+    feats = {f.name: f for f in bl.layout(SIZE_MM)}
+    load = {}
+    for w in ws:
+        area = math.pi / 4 * INSULATION_MM[w["gauge"]] ** 2
+        for key, name in w["segments"]:
+            a, n = load.get((key, name), (0.0, 0))
+            load[(key, name)] = (a + area, n + 1)
+    out = {}
+    for (_, name), (area, n) in load.items():
+        f = feats.get(name)
+        if f is None or f.prim[0] != "slot":
+            continue
+        room = 2 * f.prim[5] * f.depth - (math.pi / 4 * USB_CABLE_MM ** 2 if f.kind == "usb" else 0.0)
+        if area / room > out.get(name, (0.0, 0))[0]:
+            out[name] = (area / room, n)
+    return out
+
+
+def markdown(ws):
+    """hardware/harness.md: the wire list by harness, with the harness BOM."""
+    lines = ["# Wiring harness", "",
+             "Generated by `tools/harness.py` from the board's geometry (`tools/board_layout.py`) and the logic",
+             "board's pads (`tools/stripboard.py`); `make test` checks the lengths against the template's",
+             "coordinates. Drawings: `make harness` (WireViz) writes `hardware/harness/*.svg`.", "",
+             "Each length is the route along the channels plus %d mm (stripping, soldering and a service loop)," % SLACK_MM,
+             "rounded up to 10 mm: cut every wire to it. Label each reed wire with its point (a flag of tape)",
+             "at both ends as you cut it. Colours: reed signal wires blue (outer ring), green (middle),",
+             "yellow (inner); ground black; LED +5 V red, LED data white; buttons violet; reset grey.", ""]
+    totals = {}
+    for harness in ("inner ring", "middle ring", "outer ring", "LED chain", "buttons", "reset"):
+        lines += ["## %s" % harness, "", "| wire | from | to | cut length (mm) | colour | gauge | runs through |",
+                  "|---|---|---|---:|---|---|---|"]
+        for w in [w for w in ws if w["harness"] == harness]:
+            lines.append("| %s | %s | %s | %d | %s | %s | %s |" % (w["id"], w["from"], w["to"], w["length"],
+                                                                   COLOUR_NAME[w["colour"]], w["gauge"], w["via"]))
+            key = (w["gauge"], COLOUR_NAME[w["colour"]])
+            totals[key] = totals.get(key, 0) + w["length"]
+        lines.append("")
+    counts, unused = led_leg_joints(ws)
+    lines += ["LED leg joints: %d legs carry two wires (VDD and GND inside the chain: a 10 mm piece of the 3.2 mm"
+              % counts.get(2, 0), "heat-shrink over both wires), %d legs one wire (a 10 mm piece of the 2.4 mm one);"
+              % counts.get(1, 0), "unused: %s (cut it to 6 mm and cap it with a sleeve shrunk over its end)."
+              % ", ".join(unused), ""]
+    fill = channel_fill(ws)
+    name, (frac, n) = max(fill.items(), key=lambda kv: kv[1][0])
+    lines += ["Channel fill: at its fullest point the %s carries %d wires, whose insulation takes %d %% of its"
+              % (_channel_name(name), n, round(100 * frac)), "cross-section (at most %d %%: `make test` checks "
+              "every channel); lay them flat, side by side, in layers." % round(100 * FILL_MAX), ""]
+    lines += ["## Harness BOM: wire to buy", "",
+              "Stranded, PVC- or silicone-insulated hook-up wire; the totals with 20 % spare, in whole metres.", "",
+              "| gauge | colour | total cut length (m) | buy (m) |", "|---|---|---:|---:|"]
+    for (gauge, colour), mm in sorted(totals.items()):
+        lines.append("| %s | %s | %.2f | %d |" % (gauge, colour, mm / 1000.0, math.ceil(mm * 1.2 / 1000.0)))
+    return "\n".join(lines) + "\n"
+
+
+def wireviz_yaml(ws, harness):
+    """The WireViz source (str) of one harness: one connector per end, one cable per wire."""
+    import yaml
+    conns, cables, connections = {}, {}, []
+
+    def conn(name):
+        key = "X%d" % (len(conns) + 1) if name not in {v["_name"] for v in conns.values()} else \
+            [k for k, v in conns.items() if v["_name"] == name][0]
+        if key not in conns:
+            conns[key] = {"_name": name, "type": name, "pinlabels": ["1"]}
+        return key
+    for w in [w for w in ws if w["harness"] == harness]:
+        a = conn(w["from"])
+        b = conn(w["to"])
+        cables[w["id"]] = {"wirecount": 1, "length": round(w["length"] / 1000.0, 3), "gauge": w["gauge"],
+                           "colors": [w["colour"]], "notes": "%d mm" % w["length"]}
+        connections.append([{a: [1]}, {w["id"]: [1]}, {b: [1]}])
+    for v in conns.values():
+        del v["_name"]
+    doc = {"metadata": {"title": "Morris board: %s harness" % harness},
+           "connectors": conns, "cables": cables, "connections": connections}
+    return yaml.safe_dump(doc, sort_keys=True, allow_unicode=True)
+
+
+HARNESSES = ("inner ring", "middle ring", "outer ring", "LED chain", "buttons", "reset")
+
+
+def led_leg_joints(ws):
+    """Wires soldered to each LED leg: dict wire count (1 or 2) -> number of legs, and the list of unused
+    legs ('LED23 DOUT'). A leg with two wires (VDD and GND inside the chain) needs the 3.2 mm sleeve
+    (two 24 AWG wires, 1.4 mm each across, do not fit a 2.4 mm one); a leg with one wire the 2.4 mm sleeve."""
+    legs = {}
+    for w in ws:
+        for end in (w["from"], w["to"]):
+            m = re.match(r"LED(\d+) \((\w\d)\) (DIN|DOUT|VDD|GND)", end)
+            if m:
+                key = (int(m.group(1)), m.group(3))
+                legs[key] = legs.get(key, 0) + 1
+    counts = {}
+    for n in legs.values():
+        counts[n] = counts.get(n, 0) + 1
+    leds = {k[0] for k in legs}
+    unused = ["LED%d %s" % (i, leg) for i in sorted(leds) for leg in ("DIN", "DOUT", "VDD", "GND")
+              if (i, leg) not in legs]
+    return counts, unused
+
+
+def expected():
+    """Generated text files: dict path -> str."""
+    ws = wires()
+    out = {os.path.join(HW, "harness.md"): markdown(ws)}
+    for h in HARNESSES:
+        out[os.path.join(OUT, h.replace(" ", "-") + ".yml")] = wireviz_yaml(ws, h)
+    return out
+
+
+def render(folder=OUT, names=HARNESSES):
+    """Draw the harnesses with WireViz into ``folder`` (SVG, HTML, BOM TSV); returns the SVG paths."""
+    from wireviz import wireviz
+    paths = []
+    for h in names:
+        stem = h.replace(" ", "-")
+        src = os.path.join(OUT, stem + ".yml")
+        wireviz.parse(src, output_formats=("svg", "tsv"), output_dir=folder, output_name=stem)
+        paths.append(os.path.join(folder, stem + ".svg"))
+    return paths
+
+
+def main(argv=None):
+    """Command line entry point; returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("--render", action="store_true")
+    a = ap.parse_args(argv)
+    files = expected()
+    if a.check:
+        bad = [p for p, t in files.items() if not os.path.exists(p) or open(p, encoding="utf-8").read() != t]
+        for p in bad:
+            print("stale: " + os.path.relpath(p, ROOT))
+        return 1 if bad else 0
+    os.makedirs(OUT, exist_ok=True)
+    for p, t in files.items():
+        with open(p, "w", encoding="utf-8") as f:
+            f.write(t)
+        print("wrote " + os.path.relpath(p, ROOT))
+    if a.render:
+        for p in render():
+            print("wrote " + os.path.relpath(p, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,884 @@
+#!/usr/bin/env python3
+"""The logic board on stripboard: parts, track cuts, wire links and the pads for the harness wires.
+
+Usage:
+    python tools/stripboard.py            # write hardware/stripboard.svg (both sides) and hardware/stripboard.md
+    python tools/stripboard.py --check    # only check the layout against the netlist; exit 1 on a fault
+
+The board is a 31 x 31 hole piece of 2.54 mm stripboard (78.7 x 78.7 mm), copper strips running
+left-right. Holes are (column, row) from the top-left corner **seen from the component side**
+with the USB end of the Pico at the top; that is how it lies in the cavity when you look at the
+back of the game board (tools/template.py, back view).
+
+What is placed by hand (``placement()``): every part's pins and body, the pads where the harness
+wires are soldered (``pads()``), and the rows used as buses (``BUSES``) and the lane columns
+(``LANES``). What is derived: the **track cuts** (a knife cut across the strip between two
+holes, wherever two neighbouring parts on a strip belong to different nets), the copper-side
+**bridges** (bare wire across two neighbouring strips of one net) and the **links** (insulated
+wire on the component side, hole to hole, joining the strip pieces of one net along a shortest
+tree; each runs along a column or a row, or bends once or twice over free holes; never across a
+part's body nor over a hole with a lead in it). ``check()`` then rebuilds the connectivity from
+holes, strips, cuts and links alone and compares it with the netlist (tools/board_netlist.py):
+every net joined, no two nets touching, no hole used twice; ``body_faults()`` checks the parts'
+outlines (no two overlap, nothing under a body, no diagonal link) and ``tallest_mm()`` gives the
+height tools/board_layout.py checks against the cavity.
+"""
+import argparse
+import heapq
+import math
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "tools") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import board_netlist as bn  # noqa: E402
+
+PITCH = 2.54
+COLS, ROWS = 31, 31
+PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
+CHIP_COL = 6             # each 74HC165's pin 1 column
+CHIP_ROWS = (2, 12, 22)  # pin 1 rows of U3, U2, U1 (inner, middle, outer ring)
+# Rows used as buses: (net, first col, last col). Rows 20 and 21 run under nothing but the Q1 body, the
+# corridor from the Pico's right side (3V3) to the chips on its left.
+LANES = {"SR_LOAD": 3, "SR_CLK": 2, "+3V3": 1, "GND": 0}   # left of the chips: one column per net; a lane
+#                                                          hole may take two link ends of its net
+BUSES = {0: ("SR_LOAD", 0, 15), 1: ("GND", 0, 15), 10: ("SR_CLK", 0, 15), 11: ("GND", 0, 15),
+         20: ("+3V3", 0, 30), 21: ("GND", 0, 30)}
+
+
+def outline_mm():
+    """(width, height) of the board in mm: whole holes of 2.54 mm."""
+    return (COLS * PITCH, ROWS * PITCH)
+
+
+# --- placement ------------------------------------------------------------------------------------
+
+def _dip(c, r, n):
+    """Pins of a DIP-n with pin 1 at (c, r), pins down the left column, back up the right one 3 apart."""
+    half = n // 2
+    pins = {k + 1: (c, r + k) for k in range(half)}
+    pins.update({n - k: (c + 3, r + k) for k in range(half)})
+    return pins
+
+
+def _dip_body(c, r, n):
+    """The outline of a DIP-n with pin 1 at (c, r): 7.62 mm rows, a 19.3 mm long body (TI's N package)."""
+    over = (19.3 - (n // 2 - 1) * PITCH) / 2 / PITCH
+    return ("rect", c - 0.3, r - over, c + 3.3, r + n // 2 - 1 + over)
+
+
+def _sip(c, r, flip=False):
+    """Pins of a SIP-5 standing in column c: pin 1 at row r (or at row r + 4 when flipped)."""
+    return {k + 1: (c, r + (4 - k if flip else k)) for k in range(5)}
+
+
+def _col_body(c, r0, r1):
+    return ("rect", c - 0.45, r0 - 0.45, c + 0.45, r1 + 0.45)
+
+
+# A radial ceramic capacitor (KEMET Goldmax C320): body 5.08 mm along its leads, 3.18 mm thick.
+CAP_HALF = (2.54 / PITCH, 1.59 / PITCH)
+
+
+def _cap(a, b):
+    """A radial capacitor with its leads in holes ``a`` and ``b`` (neighbours, or two holes apart with the
+    leads bent out): (pins, body)."""
+    (c1, r1), (c2, r2) = a, b
+    cx, cy = (c1 + c2) / 2.0, (r1 + r2) / 2.0
+    along, across = CAP_HALF
+    hx, hy = (along, across) if r1 == r2 else (across, along)
+    return ({1: a, 2: b}, ("rect", cx - hx, cy - hy, cx + hx, cy + hy))
+
+
+def _chip_group(u, c, r):
+    """A 74HC165 (pin 1 at (c, r)), its two networks and its decoupling capacitor."""
+    parts = {"U%d" % u: (_dip(c, r, 16), _dip_body(c, r, 16))}
+    parts["RN%d" % (2 * u - 1)] = (_sip(c - 1, r + 2, flip=True), _col_body(c - 1, r + 2, r + 6))  # E..H, COM r+6
+    parts["RN%d" % (2 * u)] = (_sip(c + 5, r + 1), _col_body(c + 5, r + 1, r + 5))               # A..D, COM r+1
+    parts["C%d" % (2 + u)] = _cap((c + 6, r), (c + 6, r - 1))   # VCC (row r) to the GND strip above
+    return parts
+
+
+# Height of each part above the component side (mm), the tallest ones as the datasheets give them: the
+# board lies copper side down in the cavity, so these decide the room under the back cover
+# (tools/board_layout.py checks it).
+HEIGHT_MM = {
+    "A1": 4.0,     # Pico soldered flat: 1 mm board + its micro-USB receptacle; header pins clipped 1 mm above it
+    "U": 5.08,     # SN74HC165N / SN74AHCT125N, PDIP soldered straight in: seated height 5.08 max (TI)
+    "RN": 5.08,    # Bourns 4605X: 5.08 max
+    "C": 7.5,      # KEMET C320 radial, pushed down to the board: body and lead meniscus
+    "Q1": 4.9,     # NDP6020P, TO-220 lying on its tab: 4.83 max
+    "F1": 4.0,     # MF-R050 lying flat: 3.1 mm thick, on its bent leads
+    "R2": 2.6,     # 1/4 W metal film resistor lying flat: 2.3 mm body
+}
+
+
+def height_mm(ref):
+    """Height (mm) of part ``ref`` above the component side (HEIGHT_MM)."""
+    for key in (ref, ref.rstrip("0123456789")):
+        if key in HEIGHT_MM:
+            return HEIGHT_MM[key]
+    raise KeyError(ref)
+
+
+def mounting(ref):
+    """How part ``ref`` goes on the board, in a few words (stripboard.md's parts table)."""
+    pins, _ = placement()[ref]
+    if ref == "A1":
+        return "flat on the board on header pins without their spacer (BUILD.md 4.4), USB end at row 1"
+    if ref == "Q1":
+        return "lying on its metal tab, marking up, legs towards row %d bent down 3 mm from the body, the gate leg " \
+               "one row further" % ROWS
+    if ref == "F1":
+        return "lying flat over rows 2..6, its leads bent down at the body's base"
+    if ref == "R2":
+        return "lying flat, leads bent down 10.16 mm apart"
+    if ref.startswith("RN"):
+        return "standing, the dot (pin 1) at pin 1's hole"
+    if ref.startswith("U"):
+        return "soldered straight in, the notch at pin 1's end"
+    (c1, r1), (c2, r2) = pins[1], pins[2]
+    if abs(c1 - c2) + abs(r1 - r2) > 1:
+        return "standing, pushed down to the board, its leads bent out to the holes two apart"
+    return "standing, pushed down to the board"
+
+
+def tallest_mm():
+    """The tallest part on the board: (mm, ref)."""
+    return max((height_mm(ref), ref) for ref in placement())
+
+
+def placement():
+    """Every part on the board (computed once): see _placement()."""
+    if not _PLACEMENT:
+        _PLACEMENT.append(_placement())
+    return _PLACEMENT[0]
+
+
+_PLACEMENT = []
+
+
+def _placement():
+    """Every part on the board: dict ref -> (pins {pin number: (col, row)}, body).
+
+    A body is ('rect', c0, r0, c1, r1) in hole units, or a tuple of them, the part's outline on the board
+    (a lying part's bent leads included): no link may cross it, no other pin, pad or link end may lie under it, and no
+    two bodies may overlap (check())."""
+    parts = {}
+    pc = PICO_COL
+    pico = {k: (pc, k - 1) for k in range(1, 21)}
+    pico.update({k: (pc + 7, 40 - k) for k in range(21, 41)})
+    # The Pico (51 x 21 mm): its pins 1.61 mm in from its long edges and 1.37 mm from its USB end.
+    parts["A1"] = (pico, ("rect", pc - 0.63, -0.54, pc + 7.63, 19.54))
+    for u, r in zip((3, 2, 1), CHIP_ROWS):
+        parts.update(_chip_group(u, CHIP_COL, r))
+    parts["U4"] = (_dip(18, 22, 14), _dip_body(18, 22, 14))
+    # Q1 lies flat on its metal tab, marking up, legs pointing down (towards row 31), bent down into the
+    # board 3 mm from the body: drain and source into row 28, the gate leg bent one row further, into
+    # row 29. Its 10.4 x 15.5 mm body with the tab lies over rows 21..26, right of U4 and below the Pico.
+    g, d, s = (25, 28), (26, 27), (27, 27)
+    parts["Q1"] = ({bn.Q1_PIN["G"]: g, bn.Q1_PIN["D"]: d, bn.Q1_PIN["S"]: s},
+                   (("rect", 23.9, 19.7, 28.1, 25.85),            # the body and its tab
+                    ("rect", 24.8, 25.85, 27.2, 26.5),             # the legs between the body and the holes
+                    ("rect", 24.8, 26.5, 25.2, 27.5)))             # the gate leg passing over row 28
+    parts["C8"] = _cap((24, 28), (24, 27))                  # gate to drain
+    parts["C6"] = _cap((29, 27), (29, 28))                  # source to gate
+    # R2 lies flat along the board's last row (leads 10.16 mm apart): GND end left, gate end right.
+    parts["R2"] = ({2: (19, 30), 1: (23, 30)}, ("rect", 19.4, 29.55, 22.6, 30.45))
+    # F1 lies flat, its leads in row 1 (5.08 mm apart) bent down at its base, its 7.4 x 12.7 mm body
+    # over rows 2..6 beside the Pico's VBUS pin.
+    parts["F1"] = ({1: (26, 0), 2: (28, 0)}, ("rect", 25.5, 0.5, 28.5, 5.7))
+    parts["C2"] = _cap((22, 22), (22, 21))                  # U4: +5V_LED (its pin 14's strip) to the GND bus
+    parts["C7"] = _cap((26, 10), (26, 12))                  # RUN to GND at the Pico: leads bent out to two holes
+    return parts
+
+
+def pads():
+    """The harness pads: dict pad name -> ((col, row), [off-board 'REF.pin', ...])."""
+    out = {}
+    c = CHIP_COL
+    for u, r in zip((3, 2, 1), CHIP_ROWS):
+        ring = bn.RING_OF_CHIP[u]
+        for k, letter in enumerate("ABCDEFGH"):
+            bit = 8 * (u - 1) + k
+            name = [n for n, _, b in bn.cfg.POINTS if b == bit][0]
+            row = r + (5 - k if k < 4 else k - 2)    # A..D rows r+5..r+2 on the right, E..H rows r+2..r+5 left
+            col = c + 4 if k < 4 else c - 2
+            out["reed " + name] = ((col, row), ["REED_%s.1" % name])
+        pts = [n for n, _, b in bn.cfg.POINTS if 8 * (u - 1) <= b < 8 * u]
+        out["GND %s ring" % ring] = ((c - 2, r + 7), ["REED_%s.2" % n for n in pts])
+    leds = range(bn.cfg.LED_COUNT)
+    out["LED data"] = ((17, 24), ["R1.1"])
+    out["LED +5V"] = ((29, 22), ["LED%d.%d" % (i, bn.LED_PIN["VDD"]) for i in leds]
+                      + ["%s.1" % bn.led_cap_ref(i) for i in leds] + ["C1.1"])
+    out["LED GND"] = ((17, 26), ["LED%d.%d" % (i, bn.LED_PIN["GND"]) for i in leds]
+                      + ["%s.2" % bn.led_cap_ref(i) for i in leds] + ["C1.2"])
+    buttons = sorted(bn.cfg.BUTTON_PINS, key=bn.cfg.BUTTON_PINS.get)
+    for b in buttons:
+        row = bn.PICO_GPIO_PIN[bn.cfg.BUTTON_PINS[b]] - 1
+        out["button " + b] = ((PICO_COL - 1, row), ["%s.1" % bn.button_ref(b)])
+    out["buttons GND"] = ((PICO_COL - 1, 17), ["%s.2" % bn.button_ref(b) for b in buttons])
+    out["reset"] = ((28, 10), ["SW5.1"])
+    out["reset GND"] = ((28, 12), ["SW5.2"])
+    return out
+
+
+INTERNAL = {"A1": [list(bn.PICO_GND_PINS)]}   # pins a part joins itself (the Pico's ground plane)
+
+
+# --- derivation: cuts and links ---------------------------------------------------------------------
+
+class LayoutFault(ValueError):
+    """The layout cannot be built as placed (a hole used twice, no room for a cut or a link)."""
+
+
+def _holes():
+    """Every used hole: dict (col, row) -> (owner, pin or pad name, net)."""
+    nets = bn.netlist()
+    pin_net = {p: n for n, ps in nets.items() for p in ps}
+    used = {}
+
+    def take(hole, owner, what, net):
+        c, r = hole
+        if not (0 <= c < COLS and 0 <= r < ROWS):
+            raise LayoutFault("%s %s at %s is off the board" % (owner, what, hole))
+        if hole in used:
+            raise LayoutFault("hole %s used by %s %s and %s %s" % (hole, used[hole][0], used[hole][1], owner, what))
+        used[hole] = (owner, what, net)
+
+    for ref, (pins, _) in placement().items():
+        for n, hole in pins.items():
+            key = "%s.%s" % (ref, n)
+            take(hole, ref, n, pin_net.get(key, "NC:" + key))
+    for name, (hole, offboard) in pads().items():
+        nets_of = {pin_net[p] for p in offboard}
+        if len(nets_of) != 1:
+            raise LayoutFault("pad %s reaches pins of several nets: %s" % (name, sorted(nets_of)))
+        take(hole, "pad", name, nets_of.pop())
+    return used
+
+
+def rects(body):
+    """A body's rectangles: list of ('rect', c0, r0, c1, r1)."""
+    return [body] if body[0] == "rect" else list(body)
+
+
+def _covered():
+    """Holes under a part's body (no link end there): set of (col, row)."""
+    out = set()
+    for ref, (pins, body) in placement().items():
+        for _, c0, r0, c1, r1 in rects(body):
+            for c in range(COLS):
+                for r in range(ROWS):
+                    if c0 < c < c1 and r0 < r < r1 and (c, r) not in pins.values():
+                        out.add((c, r))
+    return out
+
+
+_DERIVED = []
+
+
+def derive():
+    """Cuts and links from the placement (computed once): (cuts, links, used); see _derive()."""
+    if not _DERIVED:
+        _DERIVED.append(_derive())
+    return _DERIVED[0]
+
+
+def _derive():
+    """Cuts and links from the placement: (cuts, links, used).
+
+    cuts: sorted list of (row, col) meaning a cut between holes (col, row) and (col + 1, row);
+    links: list of (net, (c1, r1), (c2, r2)); used: the holes as in _holes() plus link ends."""
+    used = _holes()
+    covered = _covered()
+    marked = dict(used)
+    marked.update(_bus_holes(used))
+    cuts = []
+    for r in range(ROWS):
+        cuts += _row_cuts(r, marked, covered, used)
+    links = _links(used, marked, cuts, covered)
+    return sorted(cuts), links, used
+
+
+def _bus_holes(used):
+    """The free holes of the bus rows left of the Pico: dict hole -> ('bus', row, net)."""
+    return {(c, r): ("bus", r, net) for r, (net, c0, c1) in BUSES.items() for c in range(c0, c1 + 1)
+            if (c, r) not in used}
+
+
+def _row_cuts(r, marked, covered, used):
+    """Cuts of row ``r``: one between every two neighbouring runs of different nets, placed so that each
+    run keeps a free hole for a link where the gap allows it. ``marked``: the used holes and the bus
+    holes (which carry a net but stay free for links)."""
+    occ = [(c, marked[(c, r)][2]) for c in range(COLS) if (c, r) in marked]
+    if not occ:
+        return []
+    runs = [[occ[0]]]
+    for c, net in occ[1:]:
+        if net == runs[-1][-1][1]:
+            runs[-1].append((c, net))
+        else:
+            runs.append([(c, net)])
+
+    def free(c0, c1):
+        return [c for c in range(c0, c1) if (c, r) not in used and (c, r) not in covered]
+    count = {}
+    for _, _, net in marked.values():
+        count[net] = count.get(net, 0) + 1
+    # A run whose net has holes elsewhere needs a free hole for its link; others count as served.
+    have = [len(free(run[0][0], run[-1][0] + 1)) + (0 if count[run[0][1]] > len(run) else 99) for run in runs]
+    have[0] += len(free(0, runs[0][0][0]))
+    have[-1] += len(free(runs[-1][-1][0] + 1, COLS))
+    need = [count[run[0][1]] > len(run) for run in runs]
+
+    def after(k):
+        """Free holes right of run k, up to the next run (or the board's end)."""
+        end = runs[k + 1][0][0] if k + 1 < len(runs) else COLS
+        return free(runs[k][-1][0] + 1, end)
+    cuts = []
+    for i in range(len(runs) - 1):
+        ca, cb = runs[i][-1][0], runs[i + 1][0][0]
+        gap = free(ca + 1, cb)
+        if not gap:
+            cut = ca
+        elif need[i] and not need[i + 1]:
+            cut = cb - 1
+            have[i] += len(gap)
+        elif need[i + 1] and not need[i]:
+            cut = ca
+            have[i + 1] += len(gap)
+        elif len(gap) >= 2:
+            cut = gap[len(gap) // 2 - 1]
+            have[i] += 1
+            have[i + 1] += 1
+        elif have[i] == 0 and not (runs[i][0][1] == "GND" and not after(i + 1)):
+            # one free hole between two runs that both need one: the left run takes it, unless it is GND
+            # (which bridges reach from its neighbouring strips) and the right run has no other free hole
+            cut = gap[0]
+            have[i] += 1
+        else:
+            cut = ca
+            have[i + 1] += 1
+        cuts.append((r, cut))
+    return cuts
+
+
+def segments(cuts):
+    """Strip pieces: dict (row, first col) -> list of holes (col, row) on that piece."""
+    cut_at = {}
+    for r, c in cuts:
+        cut_at.setdefault(r, set()).add(c)
+    segs = {}
+    for r in range(ROWS):
+        start = 0
+        for c in range(COLS):
+            segs.setdefault((r, start), []).append((c, r))
+            if c in cut_at.get(r, ()):
+                start = c + 1
+    return segs
+
+
+_BODY_RECTS = []
+
+
+def _crosses_body(a, b):
+    """True if the straight link a-b (along a row or a column) runs over some part's body."""
+    if not _BODY_RECTS:
+        _BODY_RECTS.extend(r for _, body in placement().values() for r in rects(body))
+    (x1, y1), (x2, y2) = a, b
+    for _, c0, r0, c1, r1 in _BODY_RECTS:
+        if x1 == x2:
+            if c0 < x1 < c1 and max(min(y1, y2), r0) < min(max(y1, y2), r1):
+                return True
+        elif y1 == y2:
+            if r0 < y1 < r1 and max(min(x1, x2), c0) < min(max(x1, x2), c1):
+                return True
+        else:
+            raise ValueError("a link runs along a row or a column: %s-%s" % (a, b))
+    return False
+
+
+def _passes_over(a, b, holes):
+    """True if the straight link a-b passes within half a pitch of one of ``holes`` (a lead stands there)."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    L2 = dx * dx + dy * dy
+    for h in holes:
+        if h == a or h == b:
+            continue
+        t = ((h[0] - ax) * dx + (h[1] - ay) * dy) / L2
+        if 0.0 < t < 1.0 and math.hypot(ax + t * dx - h[0], ay + t * dy - h[1]) < 0.5:
+            return True
+    return False
+
+
+def _links(used, marked, cuts, covered):
+    """Links joining every net's strip pieces: greedy shortest trees, nets taken in a few fixed orders
+    until one order places them all (each order is deterministic)."""
+    import random
+    nets = sorted({n for _, _, n in marked.values() if not n.startswith("NC:")})
+    # Nets whose pieces lie far apart first (they need the long corridors), then the rest.
+    spread = {}
+    for hole, (_, _, net) in marked.items():
+        lo, hi = spread.get(net, (hole, hole))
+        spread[net] = ((min(lo[0], hole[0]), min(lo[1], hole[1])), (max(hi[0], hole[0]), max(hi[1], hole[1])))
+    wide = sorted(nets, key=lambda n: (n in ("GND", "+3V3"), -(spread[n][1][0] - spread[n][0][0]
+                                                               + spread[n][1][1] - spread[n][0][1]), n))
+    orders = [wide, sorted(nets, key=lambda n: (n != "GND", n)), nets[:]]
+    rnd = random.Random(20)
+    for _ in range(60):
+        o = nets[:]
+        rnd.shuffle(o)
+        orders.append(o)
+    fault = None
+    for order in orders:
+        try:
+            return _links_in_order(used, marked, cuts, covered, order)
+        except LayoutFault as e:
+            fault = fault or e
+    raise fault
+
+
+def _links_in_order(used, marked, cuts, covered, order):
+    segs = segments(cuts)
+    seg_of = {h: k for k, hs in segs.items() for h in hs}
+    net_segs = {}
+    for hole, (_, _, net) in marked.items():
+        if not net.startswith("NC:"):
+            net_segs.setdefault(net, set()).add(seg_of[hole])
+    taken = set(used)
+    ends = {}                                       # lane hole -> number of link ends in it
+    links = []
+    joined = {}                                     # pieces a part joins inside itself (the Pico's GND)
+    where = {"%s.%s" % (ref, n): h for ref, (pins, _) in placement().items() for n, h in pins.items()}
+    lane_cols = set(LANES.values())
+
+    def usable(h, net):
+        if h in covered or h in used:
+            return False
+        if h[0] in lane_cols:
+            return LANES.get(net) == h[0] and ends.get(h, 0) < 2
+        return h not in taken
+    for ref, groups in INTERNAL.items():
+        for g in groups:
+            pcs = {seg_of[where["%s.%s" % (ref, n)]] for n in g}
+            for pc in pcs:
+                joined[pc] = pcs
+    for net in [n for n in order if n in net_segs]:
+        group = sorted(net_segs[net])
+        if len(group) < 2:
+            continue
+        # Copper-side bridges first: a short bare wire across two neighbouring strips of the same net.
+        comp = {g: g for g in group}
+
+        def root(g):
+            while comp[g] != g:
+                g = comp[g]
+            return g
+        for g in group:
+            for pc in joined.get(g, ()):
+                if pc in comp:
+                    comp[root(pc)] = root(g)
+        for g in group:
+            for (c, r) in segs[g]:
+                below = seg_of.get((c, r + 1))
+                if below in comp and root(below) != root(g) and (c, r) not in covered and (c, r + 1) not in covered:
+                    comp[root(below)] = root(g)
+                    links.append((net, (c, r), (c, r + 1), "bridge", ()))
+        start = next((joined[g] for g in group if g in joined), {group[0]})
+        tree = {g for g in group if root(g) in {root(x) for x in start}}
+        rest = set(group) - tree
+        merged = {}
+        for g in rest:
+            merged.setdefault(root(g), set()).add(g)
+        while rest:
+            # Candidates by length: a straight link, else an L (one bend, +0.5) or a Z (two bends, +1),
+            # each bend over a free hole; the shortest that crosses no body and passes over no lead wins.
+            heap = []
+            for sg in tree:
+                ta = [a for a in segs[sg] if usable(a, net)]
+                for t in rest:
+                    tb = [b for b in segs[t] if usable(b, net)]
+                    for a in ta:
+                        for b in tb:
+                            dxy = abs(a[0] - b[0]) + abs(a[1] - b[1])
+                            straight = a[0] == b[0] or a[1] == b[1]
+                            heap.append((dxy if straight else dxy + 0.5, a, b, 0, (), t))
+            heapq.heapify(heap)
+            best = None
+            blocked = taken | set(ends)
+            while heap:
+                d, a, b, stage, via, t = heapq.heappop(heap)
+                if stage == 0 and not (a[0] == b[0] or a[1] == b[1]):
+                    dxy = d - 0.5
+                    for v in ((a[0], b[1]), (b[0], a[1])):
+                        heapq.heappush(heap, (dxy + 0.5, a, b, 1, (v,), t))
+                    for m in range(min(a[1], b[1]) + 1, max(a[1], b[1])):
+                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((a[0], m), (b[0], m)), t))
+                    for m in range(min(a[0], b[0]) + 1, max(a[0], b[0])):
+                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((m, a[1]), (m, b[1])), t))
+                    continue
+                path = [a] + list(via) + [b]
+                if any(v in blocked or v in covered for v in via):
+                    continue
+                if all(not _crosses_body(p, q) and not _passes_over(p, q, blocked) for p, q in zip(path, path[1:])):
+                    best = (d, a, b, t, via)
+                    break
+            if best is None:
+                raise LayoutFault("net %s: no free holes to link its strip pieces %s" % (net, sorted(rest)))
+            _, a, b, t, via = best
+            for h in (a, b):
+                if h[0] in lane_cols:
+                    ends[h] = ends.get(h, 0) + 1
+                else:
+                    taken.add(h)
+            taken.update(via)
+            links.append((net, a, b, "link", via))
+            for g in merged[root(t)]:
+                tree.add(g)
+                rest.discard(g)
+    return links
+
+
+# --- the check: connectivity from holes, strips, cuts and links only ---------------------------
+
+def connectivity(cuts, links):
+    """Groups of connected holes: dict hole -> group id (union-find over strips minus cuts, plus links)."""
+    parent = {}
+
+    def find(x):
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(a, b):
+        parent[find(a)] = find(b)
+
+    cut = set(cuts)
+    for r in range(ROWS):
+        for c in range(COLS - 1):
+            find((c, r))
+            if (r, c) not in cut:
+                union((c, r), (c + 1, r))
+    for _, a, b, _, _ in links:
+        union(a, b)
+    return {h: find(h) for h in parent}
+
+
+def _overlap(r1, r2):
+    """True if two body rectangles ('rect', c0, r0, c1, r1) share some area."""
+    return r1[1] < r2[3] and r2[1] < r1[3] and r1[2] < r2[4] and r2[2] < r1[4]
+
+
+def body_faults(place=None, links=None):
+    """Faults of the parts' physical outlines: list of str (empty when none collide).
+
+    No two bodies overlap; no pin of another part, pad or link end lies under a body; every link
+    runs along rows and columns (straight, or bent over the holes it names). ``place`` and
+    ``links`` default to placement() and the derived links."""
+    place = place or placement()
+    faults = []
+    refs = sorted(place)
+    for i, a in enumerate(refs):
+        for b in refs[i + 1:]:
+            if any(_overlap(x, y) for x in rects(place[a][1]) for y in rects(place[b][1])):
+                faults.append("bodies of %s and %s overlap" % (a, b))
+    links = derive()[1] if links is None else links
+    holes = [(h, "%s.%s" % (ref, n), ref) for ref, (pins, _) in place.items() for n, h in pins.items()]
+    holes += [(h, "pad " + name, None) for name, (h, _) in pads().items()]
+    holes += [(h, "link end", None) for _, a, b, kind, _ in links if kind == "link" for h in (a, b)]
+    for ref, (_, body) in place.items():
+        for _, c0, r0, c1, r1 in rects(body):
+            for (c, r), what, owner in holes:
+                if owner != ref and c0 < c < c1 and r0 < r < r1:
+                    faults.append("%s lies under %s's body" % (what, ref))
+    for net, a, b, kind, via in links:
+        path = [a] + list(via) + [b]
+        if any(p[0] != q[0] and p[1] != q[1] for p, q in zip(path, path[1:])):
+            faults.append("link %s-%s of %s runs diagonally" % (_name(a), _name(b), net))
+    return faults
+
+
+def check(cuts=None, links=None):
+    """Faults of the layout against the netlist: list of str (empty when the board is right).
+
+    Built only from the drawn facts: which part pin or pad sits in which hole, the strips, the cuts
+    and the links. Each net's pins on the board and the pads of its off-board pins must be
+    connected; no two nets may be; every off-board pin of a net that has pins on the board must be
+    reached by a pad; links must not end under a part's body or share a hole."""
+    d_cuts, d_links, _ = derive()
+    cuts = d_cuts if cuts is None else cuts
+    links = d_links if links is None else links
+    faults = []
+    nets = bn.netlist()
+    place = placement()
+    group = connectivity(cuts, links)
+    where = {}                                  # netlist pin -> hole
+    for ref, (pins, _) in place.items():
+        for n, hole in pins.items():
+            where["%s.%s" % (ref, n)] = hole
+    reached = {}
+    for name, (hole, offboard) in pads().items():
+        for p in offboard:
+            reached[p] = hole
+    ends = [h for _, a, b, kind, _ in links if kind == "link" for h in (a, b)]
+    occupied = set(where.values()) | {h for h, _ in pads().values()}
+    for h in ends:
+        if h in occupied:
+            faults.append("link end in an occupied hole %s" % (h,))
+    lane_cols = set(LANES.values())
+    shared = [h for h in set(ends) if ends.count(h) > (2 if h[0] in lane_cols else 1)]
+    if shared:
+        faults.append("too many link ends in holes %s" % sorted(shared)[:5])
+    covered = _covered()
+    for h in ends:
+        if h in covered:
+            faults.append("link end under a part's body at %s" % (h,))
+    internal = {}
+    for ref, groups in INTERNAL.items():
+        for g in groups:
+            for n in g:
+                internal["%s.%s" % (ref, n)] = "%s:%s" % (ref, g[0])
+    # union the internal joins on top of the copper
+    merged = {}
+
+    def root(h):
+        return merged.get(group[h], group[h])
+    for key, tag in internal.items():
+        first = [k for k, t in internal.items() if t == tag][0]
+        a, b = group[where[key]], group[where[first]]
+        if a != b:
+            for k, v in list(merged.items()):
+                if v == a:
+                    merged[k] = b
+            merged[a] = b
+    net_of_group = {}
+    for net, pins in nets.items():
+        holes = [where[p] for p in pins if p in where] + [reached[p] for p in pins if p in reached and p not in where]
+        on_board = [p for p in pins if p in where]
+        if not on_board:
+            continue
+        missing = [p for p in pins if p not in where and p not in reached]
+        if missing:
+            faults.append("net %s: off-board pins %s reach no pad" % (net, missing[:4]))
+        roots = {root(h) for h in holes}
+        if len(roots) > 1:
+            faults.append("net %s is open: %d separate pieces" % (net, len(roots)))
+        for g in roots:
+            if g in net_of_group and net_of_group[g] != net:
+                faults.append("nets %s and %s are shorted" % (net_of_group[g], net))
+            net_of_group[g] = net
+    for key, hole in where.items():
+        g = root(hole)
+        net = next((n for n, ps in nets.items() if key in ps), None)
+        if net is None and g in net_of_group:
+            faults.append("unconnected pin %s touches net %s" % (key, net_of_group[g]))
+    return faults
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+def _svg(cuts, links, mirror=False):
+    import xml.etree.ElementTree as ET
+    ns = "http://www.w3.org/2000/svg"
+    ET.register_namespace("", ns)
+    m = 6.0
+    w, h = COLS * PITCH, ROWS * PITCH
+    svg = ET.Element("{%s}svg" % ns, {"width": "%gmm" % (w + 2 * m), "height": "%gmm" % (h + 2 * m + 8),
+                                      "viewBox": "0 0 %g %g" % (w + 2 * m, h + 2 * m + 8)})
+
+    def el(tag, parent=svg, text=None, **kw):
+        e = ET.SubElement(parent, "{%s}%s" % (ns, tag), {k.rstrip("_").replace("_", "-"): str(v) for k, v in kw.items()})
+        if text is not None:
+            e.text = text
+        return e
+
+    def xy(c, r):
+        x = c * PITCH + PITCH / 2
+        if mirror:
+            x = w - x
+        return m + x, m + r * PITCH + PITCH / 2
+    el("rect", x=0, y=0, width=w + 2 * m, height=h + 2 * m + 8, fill="white")
+    el("rect", x=m, y=m, width=w, height=h, fill="#f3e2c7", stroke="#886633", stroke_width=0.3)
+    for r in range(ROWS):
+        x0, y = xy(0, r)
+        x1, _ = xy(COLS - 1, r)
+        el("line", class_="strip", x1=min(x0, x1) - 1.0, y1=y, x2=max(x0, x1) + 1.0, y2=y, stroke="#d9a066",
+           stroke_width=1.6)
+        el("text", x=m - 1.2 if not mirror else m + w + 1.2, y=y + 0.6, font_size=1.4,
+           text_anchor="end" if not mirror else "start", font_family="sans-serif", text=str(r + 1))
+    for c in range(COLS):
+        x, _ = xy(c, 0)
+        el("text", x=x, y=m - 1.2, font_size=1.4, text_anchor="middle", font_family="sans-serif", text=str(c + 1))
+        for r in range(ROWS):
+            hx, hy = xy(c, r)
+            el("circle", cx=hx, cy=hy, r=0.45, fill="white", stroke="#886633", stroke_width=0.1)
+    if mirror:
+        bridges = [x for x in links if x[3] == "bridge"]
+        for k, (net, a, b, kind, _) in enumerate(bridges):
+            (xa, ya), (xb, yb) = xy(*a), xy(*b)
+            el("line", class_="bridge", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#0044cc", stroke_width=0.7)
+            el("text", class_="bridge-number", x=xa + 1.0, y=(ya + yb) / 2 + 0.5, font_size=1.3, fill="#0044cc",
+               font_family="sans-serif", font_weight="bold", text="B%d" % (k + 1))
+    for r, c in cuts:
+        (xa, y), (xb, _) = xy(c, r), xy(c + 1, r)
+        xm = (xa + xb) / 2
+        el("line", class_="cut", x1=xm, y1=y - 1.2, x2=xm, y2=y + 1.2, stroke="#cc0000", stroke_width=0.5)
+    if not mirror:
+        for ref, (pins, body) in placement().items():
+            for _, c0, r0, c1, r1 in rects(body):
+                (xa, ya), (xb, yb) = xy(c0, r0), xy(c1, r1)
+                el("rect", x=min(xa, xb), y=ya, width=abs(xb - xa), height=yb - ya,
+                   fill="#dddddd", fill_opacity=0.6, stroke="#333333", stroke_width=0.25)
+            pts = [xy(*p) for p in pins.values()]
+            cx = sum(p[0] for p in pts) / len(pts)
+            cy = sum(p[1] for p in pts) / len(pts)
+            if len(pts) <= 3:
+                _, c0, r0, c1, r1 = rects(body)[0]
+                cx, cy = xy((c0 + c1) / 2, (r0 + r1) / 2)
+            for n, p in pins.items():
+                el("circle", class_="pin", cx=xy(*p)[0], cy=xy(*p)[1], r=0.7, fill="#222222")
+                if ref in ("A1", "U1", "U2", "U3", "U4", "Q1") or ref.startswith("RN"):
+                    el("text", x=xy(*p)[0] + 0.9, y=xy(*p)[1] - 0.5, font_size=0.9, font_family="sans-serif",
+                       fill="#555555", text=str(n))
+            el("text", class_="ref", x=cx, y=cy + 0.5, font_size=1.6 if len(pts) > 3 else 1.1,
+               text_anchor="middle", font_family="sans-serif", font_weight="bold", text=ref)
+        for k, (net, a, b, kind, via) in enumerate([x for x in links if x[3] == "link"]):
+            colour = LINK_COLOURS[k % len(LINK_COLOURS)]
+            path = [xy(*h) for h in [a] + list(via) + [b]]
+            el("polyline", class_="link", data_link=str(k + 1), points=" ".join("%.3f,%.3f" % p for p in path),
+               fill="none", stroke=colour, stroke_width=0.55, stroke_linecap="round", stroke_linejoin="round")
+            for px, py in (path[0], path[-1]):
+                el("circle", cx=px, cy=py, r=0.6, fill=colour)
+            # The number sits on the link's longest leg, a third of the way along (clear of other labels).
+            (x1, y1), (x2, y2) = max(zip(path, path[1:]), key=lambda s: math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]))
+            lx, ly = x1 + (x2 - x1) / 3, y1 + (y2 - y1) / 3
+            el("circle", cx=lx, cy=ly, r=1.0, fill="white", stroke=colour, stroke_width=0.25)
+            el("text", class_="link-number", x=lx, y=ly + 0.45, font_size=1.2, text_anchor="middle", fill=colour,
+               font_family="sans-serif", font_weight="bold", text=str(k + 1))
+        for name, (hole, _) in pads().items():
+            x, y = xy(*hole)
+            el("rect", class_="pad", x=x - 0.9, y=y - 0.9, width=1.8, height=1.8, fill="none", stroke="#aa00aa",
+               stroke_width=0.35)
+    title = ("copper side (mirrored): red = cut, blue = bridge Bn of table 2" if mirror else
+             "component side, USB at the top: links numbered as in table 3, pads purple")
+    el("text", x=m, y=h + 2 * m + 3, font_size=2.2, font_family="sans-serif", text=title)
+    ET.indent(svg)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
+
+
+LINK_COLOURS = ("#008800", "#c0392b", "#1f5fbf", "#b36b00", "#7d3c98", "#117a65", "#a93226", "#2e4053")
+
+
+def _name(hole):
+    return "C%dR%d" % (hole[0] + 1, hole[1] + 1)
+
+
+def markdown(cuts, links):
+    """hardware/stripboard.md: the build tables (parts, cuts, links, pads), holes named column letter + row."""
+    lines = ["# Logic board on stripboard", "",
+             "Generated by `tools/stripboard.py` from the netlist; `make test` checks its connectivity against",
+             "the netlist. Drawing: [`stripboard.svg`](stripboard.svg) (component side) and",
+             "[`stripboard-copper.svg`](stripboard-copper.svg) (copper side, mirrored, for the cuts).", "",
+             "Board: %d x %d holes of 2.54 mm stripboard (%.1f x %.1f mm), strips running left-right. A hole is"
+             % (COLS, ROWS, outline_mm()[0], outline_mm()[1]),
+             "named C<column>R<row>: columns 1..%d from the left, rows 1..%d from the top, seen from the component" % (
+                 COLS, ROWS),
+             "side with the Pico's USB end at the top. Mark column 1 and row 1 on the board with a pen first.",
+             "", "## 1. Cut the strips (copper side)", "",
+             "Score each strip twice with a sharp knife **between** the two holes named and lift the copper",
+             "between the scores; check with the multimeter that the two holes are no longer connected.", "",
+             "| # | between | and |", "|---:|---|---|"]
+    for k, (r, c) in enumerate(cuts):
+        lines.append("| %d | %s | %s |" % (k + 1, _name((c, r)), _name((c + 1, r))))
+    lines += ["", "## 2. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
+              "| # | net | between | and |", "|---:|---|---|---|"]
+    for k, (net, a, b, _, _) in enumerate([x for x in links if x[3] == "bridge"]):
+        lines.append("| B%d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
+    lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "",
+              "Each link runs straight along a column or a row, or bends at the holes named under \"bend at\"",
+              "(lay the wire flat and bend it 90 degrees over that hole; it goes into no hole there). Cut each link",
+              "to length, strip 3 mm at both ends, push the ends through from the component side and solder",
+              "them on the copper side. In the lane columns C1..C4 two links of the same net may share a hole.", "",
+              "| # | net | from | bend at | to |", "|---:|---|---|---|---|"]
+    for k, (net, a, b, _, via) in enumerate([x for x in links if x[3] == "link"]):
+        lines.append("| %d | %s | %s | %s | %s |" % (k + 1, net, _name(a), ", ".join(_name(v) for v in via) or "-",
+                                                     _name(b)))
+    lines += ["", "## 4. Parts (component side)", "",
+              "Lowest first (BUILD.md 4.3). Heights are above the board; the tallest is %.1f mm (%s)." % tallest_mm(),
+              "", "| part | pin: hole | mounting | height (mm) |", "|---|---|---|---:|"]
+    for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
+        lines.append("| %s | %s | %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items())),
+                                                mounting(ref), ("%.1f" % height_mm(ref)).rstrip("0").rstrip(".")))
+    lines += ["", "## 5. Harness pads", "",
+              "Each harness wire goes into its pad's hole from the component side and is soldered on the copper",
+              "side, before the board goes into the cavity (BUILD.md 5.2).", "",
+              "Before the wires go in, check each pad with the multimeter against the part pin of its net on",
+              "the board (last column): 0 Ohm.", "",
+              "| pad | hole | wire goes to | check 0 Ohm to |", "|---|---|---|---|"]
+    for name, (hole, off) in pads().items():
+        lines.append("| %s | %s | %s | %s |" % (name, _name(hole), ", ".join(off[:3]) + (" ..." if len(off) > 3 else ""),
+                                                pad_check_pin(name)))
+    return "\n".join(lines) + "\n"
+
+
+def pad_check_pin(pad):
+    """The on-board pin a maker measures a harness pad against (0 Ohm): str such as 'U3 pin 11'.
+
+    Taken from the netlist: the pad's net, its pins on a part of this board (chips first, then the Pico).
+    Raises LayoutFault when the net reaches no part on the board."""
+    off = pads()[pad][1]
+    net = [pins for pins in bn.netlist().values() if off[0] in pins][0]
+    on_board = [p.rsplit(".", 1) for p in net if p.rsplit(".", 1)[0] in placement() and p not in off]
+    if not on_board:
+        raise LayoutFault("pad %s: its net reaches no part on the board" % pad)
+    ref, pin = min(on_board, key=lambda rp: (not rp[0].startswith("U"), rp[0] != "A1", bn_order(rp[0]), int(rp[1])))
+    return "%s pin %s" % (ref, pin)
+
+
+def bn_order(ref):
+    """Sort key for references: letters, then number."""
+    import re
+    m = re.match(r"([A-Z]+)(\d+)", ref)
+    return (m.group(1), int(m.group(2))) if m else (ref, 0)
+
+
+def expected():
+    """Generated files: dict path -> bytes."""
+    cuts, links, _ = derive()
+    hw = os.path.join(ROOT, "hardware")
+    return {os.path.join(hw, "stripboard.svg"): _svg(cuts, links),
+            os.path.join(hw, "stripboard-copper.svg"): _svg(cuts, links, mirror=True),
+            os.path.join(hw, "stripboard.md"): markdown(cuts, links).encode("utf-8")}
+
+
+def main(argv=None):
+    """Command line entry point; returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true")
+    a = ap.parse_args(argv)
+    try:
+        cuts, links, _ = derive()
+    except LayoutFault as e:
+        print("layout fault: %s" % e)
+        return 1
+    faults = check(cuts, links) + body_faults()
+    for f in faults:
+        print("FAULT: " + f)
+    print("%d cuts, %d links, %d faults" % (len(cuts), len(links), len(faults)))
+    if faults or a.check:
+        return 1 if faults else 0
+    for path, data in expected().items():
+        with open(path, "wb") as f:
+            f.write(data)
+        print("wrote " + os.path.relpath(path, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
