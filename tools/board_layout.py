@@ -59,11 +59,18 @@ COVER_RECESS = (10.0, 1.5)       # diameter, depth: a recess in the back cover's
                                  # for the lower lead's bend at the back face (BUILD.md 10)
 LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
 LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
-SPUR_CHANNEL = (6.0, 6.0)        # width, depth: the LED's legs, its 100 nF and its wires to the ring channel
+SPUR_CHANNEL = (9.0, 6.0)        # width, depth: the LED's legs, its 100 nF, its joints' sleeves and its wires
+                                 # to the ring channel (the 8 mm bit, two passes 1 mm apart; tools/harness.py
+                                 # checks the cross-section: spur_fill); the depth is where the bent legs lie
 SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
-LED_LEGS_MM = (("DIN", 6.0), ("VDD", 8.0), ("GND", 10.0), ("DOUT", 12.0))  # each LED leg cut this long
-                                 # from its bend (BUILD.md 5.5.2), staggered so that no two joints lie
-                                 # side by side; the longest must lie straight in the shortest spur
+LED_LEGS_MM = (("DIN", 6.0), ("VDD", 6.0), ("GND", 12.0), ("DOUT", 12.0))  # each LED leg cut this long
+                                 # from its bend (BUILD.md 5.5.2): two pairs, whose legs lie side by side in
+                                 # either leg order (DIN, VDD and GND, DOUT), staggered so that the sleeves of
+                                 # the two pairs do not overlap; the longest must lie straight in the shortest spur
+LED_LEG_MM = 0.5                 # an LED leg's width (a 5 mm LED's 0.5 mm leg)
+LED_CAP_BODY_MM = (5.1, 5.1, 3.2)  # C10..C33 (KEMET C320, tools/stripboard.py): along its leads, across, thick
+LED_CAP_END_MM = 1.5             # it lies flat over the LED's base, its leads' end of the body this far past the
+                                 # bend; its leads lie along the VDD and GND legs into their joints (BUILD.md 5.5.3)
 LEG_WIRE_TURN_MM = 1.5           # room beyond the longest leg's tip for its wire to turn along the ring channel
 ROUTER_BIT_MM = 8.0              # the straight bit of the cavity and the pockets (BOM): it leaves inside
                                  # corners of half its diameter, which a part's square corners may meet
