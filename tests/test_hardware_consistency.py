@@ -194,21 +194,23 @@ def _harness():
 
 
 def test_bom_heat_shrink_counts_follow_the_led_leg_joints():
-    # Two 24 AWG wires on one leg (1.4 mm each) need the 3.2 mm tube; the BOM and BUILD.md count from harness.py.
+    # Two 24 AWG wires on one leg (2.8 mm across) need the 4.8 mm tube (TE's sizing); the BOM counts from harness.py.
     hz = _harness()
     counts, unused = hz.led_leg_joints(hz.wires())
+    sleeves = hz.led_sleeves(hz.wires())
     assert unused == ["LED23 DOUT"], unused
     _, sections = _bom_sections()
     rows = {r[3]: r for r in sections["Electronics"] if r[3].startswith("TE Connectivity RNF-100")}
-    two = rows["TE Connectivity RNF-100-1/8-0-STK"][4]
-    one = rows["TE Connectivity RNF-100-3/32-BK-SP"][4]
-    assert "each of the %d LED legs that carry two wires" % counts[2] in two
-    # one-wire legs + the unused leg's cap + R1's joint with the data wire
-    assert "each of the %d LED legs that carry one wire" % counts[1] in one
-    assert ": %d (harness.md" % (counts[1] + len(unused) + 1) in one
+    two = rows["TE Connectivity RNF-100-3/16-0-STK"][4]
+    one = rows["TE Connectivity RNF-100-1/16-0-STK"][4]
+    one24 = rows["TE Connectivity RNF-100-3/32-BK-SP"][4]
+    assert "each of the %d LED legs that carry two wires" % counts[2] in two and sleeves["3/16"] == counts[2]
+    assert "each of the %d LED legs that carry one 26 AWG data wire" % sleeves["1/16"] in one
+    assert "each of the %d LED legs that carry one 24 AWG wire" % sleeves["3/32"] in one24
+    assert sleeves["1/16"] + sleeves["3/32"] == counts[1]
     build = " ".join(_read("BUILD.md").split())
-    assert "LED23's (d7) DOUT leg stays unused" in build
-    assert "3.2 mm heat-shrink slid over both wires together" in build
+    assert "LED23's (d7) DOUT leg stays unused: cut it off at the bend" in build
+    assert "4.8 mm heat-shrink slid over both wires together" in build
 
 
 def test_harness_wire_names_are_not_part_or_bridge_names():

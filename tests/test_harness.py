@@ -153,3 +153,62 @@ def test_every_channel_takes_its_wires_at_its_fullest_point(monkeypatch):
     assert "the front radial channel carries %d wires, whose insulation takes %d %%" % (n, round(100 * frac)) in text
     monkeypatch.setitem(hz.INSULATION_MM, "28 AWG", 1.3)
     assert hz.channel_fill(WIRES)["radial-front"][0] > hz.FILL_MAX
+
+
+def test_every_led_joint_fits_its_spur_and_the_review_5_design_did_not(monkeypatch):
+    """Maker review 5, item 3: legs cut 6/8/10/12 mm with a 10 mm sleeve on each joint put all four sleeves
+    side by side 8..12 mm from the bend, the 100 nF on the legs where two sleeves had to slide under it, two
+    24 AWG wires (2.8 mm across) under a 3.2 mm tube that TE's sizing allows up to 2.54 mm, all in a 6 x 6 mm
+    spur. The spur cross-section check (legs, sleeves at their recovered size, wires, R1, the capacitors)
+    passes the current design with its margins and refuses that one on every count."""
+    fill = hz.spur_fill(WIRES)
+    assert set(fill) == {n for n, _, _ in hz.bn.cfg.POINTS}
+    width, depth = bl.SPUR_CHANNEL
+    for name, (s, h, frac) in fill.items():
+        assert h <= depth - bl.COVER_CLEARANCE_MM and frac <= hz.FILL_MAX, (name, s, h, frac)
+    assert hz.spur_problems(WIRES) == []
+    # every joint's tube is one TE's guide allows, and the two-wire legs need more than the 3.2 mm tube
+    assert hz.tube_for(2 * hz.INSULATION_MM["24 AWG"]) == "3/16"
+    assert hz.tube_for(2 * hz.INSULATION_MM["24 AWG"], ("1/16", "3/32", "1/8")) is None
+    assert hz.led_sleeves(WIRES) == {"3/16": 46, "1/16": 47, "3/32": 2}
+    # the sleeves of the two pairs do not overlap along the spur, and none passes the straight run
+    legs = dict(bl.LED_LEGS_MM)
+    short, long_ = sorted(set(legs.values()))
+    assert short + hz.SLEEVE_ON_WIRE_MM <= long_ - hz.JOINT_MM - hz.SLEEVE_ON_LEG_MM
+    assert {legs["DIN"], legs["VDD"]} == {short} and {legs["GND"], legs["DOUT"]} == {long_}
+    # the design of review 5, its tubes first, then its geometry with TE-sized tubes
+    monkeypatch.setattr(hz, "LED_SLEEVE_TUBES", ("3/32", "1/8"))
+    assert any("LED1 VDD: no RNF-100 tube" in p for p in hz.spur_problems(WIRES))
+    monkeypatch.undo()
+    monkeypatch.setattr(bl, "SPUR_CHANNEL", (6.0, 6.0))
+    monkeypatch.setattr(bl, "LED_LEGS_MM", (("DIN", 6.0), ("VDD", 8.0), ("GND", 10.0), ("DOUT", 12.0)))
+    monkeypatch.setattr(bl, "LED_CAP_END_MM", 7.0)          # lying flat on the legs 2..7 mm past the bend
+    monkeypatch.setattr(hz, "SLEEVE_ON_WIRE_MM", 6.0)       # 10 mm sleeves
+    feats = {f.name: f for f in bl.features(S)}
+    old = hz.spur_problems(WIRES, feats)
+    assert any("capacitor" in p and "first sleeve" in p for p in old), old
+    assert any("spur of d3" in p and "stand" in p for p in old), old
+    assert any("spur of d3" in p and "take" in p for p in old), old
+    worst = hz.spur_fill(WIRES, feats)["d3"]
+    assert worst[1] > depth and worst[2] > 0.8, worst
+
+
+def test_build_and_bom_follow_the_led_joint_design():
+    """BUILD.md 5.5 cuts the legs, sizes the sleeves and places the capacitor as the check does; the BOM
+    buys those tubes."""
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert "every sleeve a %g mm piece of the TE RNF-100" % hz.LED_SLEEVE_MM in build
+    assert "covers %g mm of the bare leg (it then reaches %g mm onto the insulation)" % (
+        hz.SLEEVE_ON_LEG_MM, hz.SLEEVE_ON_WIRE_MM) in build
+    assert "its lead end %g mm past the bend" % bl.LED_CAP_END_MM in build
+    assert "the LED spurs %g mm wide and %g mm deep" % bl.SPUR_CHANNEL in build
+    sleeves = hz.led_sleeves(WIRES)
+    counts, _ = hz.led_leg_joints(WIRES)
+    for size, text in (("3/16", "each of the %d LED legs that carry two wires" % counts[2]),
+                       ("1/16", "each of the %d LED legs that carry one 26 AWG data wire" % sleeves["1/16"]),
+                       ("3/32", "each of the %d LED legs that carry one 24 AWG wire" % sleeves["3/32"])):
+        assert "%s heat-shrink" % hz.TUBE_NAME[size] in build or size == "3/32" and "2.4 mm one" in build
+        row = [r for r in bom.split("| - |") if "RNF-100-%s" % size in r]
+        assert row and text in row[0], (size, text)
+    assert "RNF-100-1/8" not in bom

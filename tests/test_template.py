@@ -422,3 +422,19 @@ def test_build_squares_the_corners_a_part_fills(monkeypatch):
     assert "the cavity's round corners clear the logic board" in build
     monkeypatch.setattr(bl, "SW5_POCKET", (24.0, 14.0, 8.0))
     assert "sw5" not in bl.tight_corners(400.0)
+
+
+def test_the_back_cover_clears_the_reeds_lower_lead_bends(monkeypatch):
+    """The 10.16 mm reed glass with its leads bent 2 mm from it at both ends (U-turn up to 3 mm) fills
+    the 15 mm reed pocket: the lower lead's bend stands up to 0.6 mm proud of the back face, and a flat
+    cover would press it into the glass seal. BUILD.md 10 recesses the cover's inner face over every
+    reed (COVER_RECESS); a cover without the recesses is refused."""
+    feats = bl.features(400.0)
+    proud = bl.reed_bend_proud_mm(bl.REED_POCKET[1])
+    assert 0 < proud < bl.COVER_RECESS[1] - bl.COVER_CLEARANCE_MM
+    assert bl.check(feats, 400.0) == []
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "Ø %g mm Forstner recess %g mm deep** at each of the 24 point centres" % bl.COVER_RECESS in build
+    monkeypatch.setattr(bl, "COVER_RECESS", (10.0, 0.0))
+    problems = bl.check(feats, 400.0)
+    assert any("lower-lead bend stands 0.6 mm proud" in p for p in problems), problems

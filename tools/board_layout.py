@@ -51,13 +51,26 @@ LED_ANGLE_DEG = 22.5      # direction of the LED window, counter-clockwise from 
 
 # Part-driven sizes (mm): diameter, depth.
 REED_POCKET = (5.0, 15.0)        # vertical reed switch (glass 1.8 x 10.2 mm): leaves 3 mm under the point
+REED_GLASS_MM = 10.16            # MDSR-10 glass length, at most (Littelfuse datasheet); leads 0.43 mm
+REED_LEAD_MM = 0.43
+REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.2, 6.3)
+REED_UTURN_MAX_MM = 3.0          # the U-turned upper lead holds the glass 2-3 mm under the pocket bottom
+COVER_RECESS = (10.0, 1.5)       # diameter, depth: a recess in the back cover's inner face over every reed,
+                                 # for the lower lead's bend at the back face (BUILD.md 10)
 LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
 LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
-SPUR_CHANNEL = (6.0, 6.0)        # width, depth: the LED's legs, its 100 nF and its wires to the ring channel
+SPUR_CHANNEL = (9.0, 6.0)        # width, depth: the LED's legs, its 100 nF, its joints' sleeves and its wires
+                                 # to the ring channel (the 8 mm bit, two passes 1 mm apart; tools/harness.py
+                                 # checks the cross-section: spur_fill); the depth is where the bent legs lie
 SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
-LED_LEGS_MM = (("DIN", 6.0), ("VDD", 8.0), ("GND", 10.0), ("DOUT", 12.0))  # each LED leg cut this long
-                                 # from its bend (BUILD.md 5.5.2), staggered so that no two joints lie
-                                 # side by side; the longest must lie straight in the shortest spur
+LED_LEGS_MM = (("DIN", 6.0), ("VDD", 6.0), ("GND", 12.0), ("DOUT", 12.0))  # each LED leg cut this long
+                                 # from its bend (BUILD.md 5.5.2): two pairs, whose legs lie side by side in
+                                 # either leg order (DIN, VDD and GND, DOUT), staggered so that the sleeves of
+                                 # the two pairs do not overlap; the longest must lie straight in the shortest spur
+LED_LEG_MM = 0.5                 # an LED leg's width (a 5 mm LED's 0.5 mm leg)
+LED_CAP_BODY_MM = (5.1, 5.1, 3.2)  # C10..C33 (KEMET C320, tools/stripboard.py): along its leads, across, thick
+LED_CAP_END_MM = 1.5             # it lies flat over the LED's base, its leads' end of the body this far past the
+                                 # bend; its leads lie along the VDD and GND legs into their joints (BUILD.md 5.5.3)
 LEG_WIRE_TURN_MM = 1.5           # room beyond the longest leg's tip for its wire to turn along the ring channel
 ROUTER_BIT_MM = 8.0              # the straight bit of the cavity and the pockets (BOM): it leaves inside
                                  # corners of half its diameter, which a part's square corners may meet
@@ -523,6 +536,13 @@ def check(feats, size_mm, logic_board_mm=None):
         problems.append("an LED leg of %.1f mm (and %.1f mm for its wire to turn) does not lie straight in the "
                         "shortest spur: %.1f mm from the LED to the ring channel's far wall"
                         % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
+    reeds = [f for f in feats if f.kind == "reed"]
+    if reeds and reed_bend_proud_mm(reeds[0].depth) + COVER_CLEARANCE_MM > COVER_RECESS[1] + 1e-9:
+        problems.append("a reed's lower-lead bend stands %.1f mm proud of the back face; the cover's recess over it "
+                        "is %.1f mm deep" % (reed_bend_proud_mm(reeds[0].depth), COVER_RECESS[1]))
+    if COVER_RECESS[1] > COVER_MM - 1.0 + 1e-9:
+        problems.append("the cover's reed recesses (%.1f mm deep) leave less than 1 mm of its %.1f mm"
+                        % (COVER_RECESS[1], COVER_MM))
     for f in feats:
         if f.side == "back" and f.depth > THICKNESS_MM - 3.0:
             problems.append("%s is %.1f mm deep: less than 3 mm of wood left" % (f.name, f.depth))
@@ -541,6 +561,14 @@ def check(feats, size_mm, logic_board_mm=None):
             problems.append("the logic board's tallest part (%s, %.1f mm) needs a cavity %.1f mm deep, it is %.1f mm"
                             % (ref, tall, stack, depth))
     return problems
+
+
+def reed_bend_proud_mm(pocket_depth_mm):
+    """How far (mm) the reed switch's lower-lead bend stands above the back face, at worst, in a reed
+    pocket ``pocket_depth_mm`` deep: the U-turn above the glass (at most REED_UTURN_MAX_MM), the glass
+    (REED_GLASS_MM), then REED_BEND_MM of straight lead and the bend's outside (one lead thickness).
+    Negative: the bend lies that far below the face."""
+    return REED_UTURN_MAX_MM + REED_GLASS_MM + REED_BEND_MM + REED_LEAD_MM - pocket_depth_mm
 
 
 def logic_board_size():

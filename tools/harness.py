@@ -61,6 +61,11 @@ class Routes:
                 x1, y1, x2, y2 = f.prim[1:5]
                 if f.kind == "usb":
                     y2 = 0.0
+                if f.kind == "spur":        # a spur wider than its ring channel ends short of its centre line:
+                    # its line runs on across that line (0.5 mm past it, so that the two surely cross)
+                    ext = max(0.0, (bl.SPUR_CHANNEL[0] - bl.RING_CHANNEL[0]) / 2) + 0.5
+                    d = math.hypot(x2 - x1, y2 - y1)
+                    x2, y2 = x2 + (x2 - x1) / d * ext, y2 + (y2 - y1) / d * ext
                 lines[f.name] = LineString([(x1, y1), (x2, y2)])
         cav = self.feats["cavity"].prim
         plug = self.feats["plug"].prim
@@ -295,6 +300,209 @@ def channel_fill(ws):
     return out
 
 
+# TE Connectivity RNF-100 datasheet: size -> (supplied ID at least, recovered ID at most, recovered wall), mm.
+RNF100 = {"1/16": (1.60, 0.79, 0.43), "3/32": (2.36, 1.17, 0.51), "1/8": (3.18, 1.57, 0.51),
+          "3/16": (4.75, 2.36, 0.51)}
+TUBE_NAME = {"1/16": "1.6 mm", "3/32": "2.4 mm", "1/8": "3.2 mm", "3/16": "4.8 mm"}
+LED_SLEEVE_TUBES = ("1/16", "3/32", "3/16")    # the RNF-100 sizes the BOM buys for the LED joints
+CONDUCTOR_MM = {"28 AWG": 0.4, "26 AWG": 0.5, "24 AWG": 0.6}   # a stranded conductor across, about
+JOINT_MM = 3.0              # the wire's stripped end (BUILD.md 5.1) laid along the leg's end
+SLEEVE_ON_LEG_MM = 1.0      # a joint's sleeve reaches this far onto the bare leg ...
+SLEEVE_ON_WIRE_MM = 2.0     # ... and this far onto the wires' insulation: LED_SLEEVE_MM in all
+LED_SLEEVE_MM = JOINT_MM + SLEEVE_ON_LEG_MM + SLEEVE_ON_WIRE_MM
+CAP_GAP_MM = 0.5            # between the capacitor's body and the nearest sleeve
+SPUR_MARGIN_MM = 0.5        # across the spur, left free beside its contents
+R1_BODY_MM = (6.5, 2.5)     # R1, 1/4 W: length, diameter (BOM: at most)
+R1_GAP_MM = 1.0             # R1's body starts this far past the DIN leg's tip at LED0 (its sleeve ends there)
+LEAD_MM = 0.6               # R1's and C1's leads
+
+
+def tube_for(content_mm, sizes=None):
+    """The smallest RNF-100 size of ``sizes`` (default LED_SLEEVE_TUBES) that TE's sizing guide allows over
+    content ``content_mm`` across at its widest: the tube must shrink by at least 20 % of its supplied ID
+    and keep at least 10 % of its recovery unused, so 1.1 x recovered ID <= content <= 0.8 x supplied ID
+    (TE Connectivity, "How to select the correct size tubing"). None when no size fits."""
+    for size in sorted(sizes or LED_SLEEVE_TUBES, key=lambda k: RNF100[k][0]):
+        supplied, recovered, _ = RNF100[size]
+        if 1.1 * recovered <= content_mm + 1e-9 and content_mm <= 0.8 * supplied + 1e-9:
+            return size
+    return None
+
+
+def led_leg_wires(ws):
+    """The wires soldered to each used LED leg: dict (LED index, leg) -> list of (insulation mm, conductor
+    mm, what), what being 'wire', 'R1' (R1's lead takes the data wire's place at LED0's DIN), 'C1' (a lead
+    of C1, at LED0's VDD and GND, on to C1's bay) or 'C' (a lead of the LED's 100 nF, along its VDD or GND
+    leg from the bend into the joint)."""
+    out = {}
+    for w in ws:
+        for end in (w["from"], w["to"]):
+            m = re.match(r"LED(\d+) \((\w\d)\) (DIN|DOUT|VDD|GND)(.*)", end)
+            if not m:
+                continue
+            key = (int(m.group(1)), m.group(3))
+            if "R1" in m.group(4):
+                out.setdefault(key, []).append((LEAD_MM, LEAD_MM, "R1"))
+                continue
+            out.setdefault(key, []).append((INSULATION_MM[w["gauge"]], CONDUCTOR_MM[w["gauge"]], "wire"))
+            if "C1" in m.group(4):
+                out[key].append((LEAD_MM, LEAD_MM, "C1"))
+    for key, parts in out.items():
+        if key[1] in ("VDD", "GND"):
+            parts.append((LEAD_MM, LEAD_MM, "C"))
+    return out
+
+
+def _leg_sleeve(parts):
+    """(content width, content height, tube size or None, whether R1) of the sleeve over a joint of ``parts``
+    (led_leg_wires): the wires lie side by side, along the leg over the joint, beyond its tip after it."""
+    joint = bl.LED_LEG_MM + sum(c for _, c, _ in parts)
+    beyond = sum(i for i, _, k in parts if k != "C")
+    w = max(joint, beyond)
+    return w, max(bl.LED_LEG_MM, max(i for i, _, _ in parts)), tube_for(w), any(k == "R1" for _, _, k in parts)
+
+
+def _pack(items, width):
+    """Stack rectangles ``items`` [(w, h)] in layers across ``width`` (first fit, tallest first): the
+    height they stand (mm), or None when one is wider than ``width``."""
+    shelves = []
+    for w, h in sorted(items, key=lambda it: -it[1]):
+        if w > width + 1e-9:
+            return None
+        for sh in shelves:
+            if sh[0] + w <= width + 1e-9:
+                sh[0] += w
+                break
+        else:
+            shelves.append([w, h])
+    return sum(h for _, h in shelves)
+
+
+def spur_sections(ws, feats=None, step=0.1):
+    """The cross-section of every LED's spur along it, from the spur's round end behind the LED to where its
+    wires turn into the ring channel (the spur's reach less board_layout.LEG_WIRE_TURN_MM), every ``step``
+    mm: dict point -> list of (s mm from the legs' bend, items [(w, h, area)] in mm and mm^2, the capacitor's
+    (width, thickness) where it lies on top of them, else None). Counted: the
+    bare legs (LED_LEG_MM square) up to their sleeves, each joint's sleeve at its recovered size (content
+    plus twice TE's recovered wall), the wires' insulation and C1's leads beyond the joints, R1's body at
+    LED0, the 100 nF capacitor lying flat over the LED's base and the legs at the bend (LED_CAP_BODY_MM) and
+    its leads along the VDD and GND legs."""
+    feats = feats or {f.name: f for f in bl.layout(SIZE_MM)}
+    legs = led_leg_wires(ws)
+    chain = [n for n, _, _ in sorted(bn.cfg.POINTS, key=lambda t: t[1])]
+    cap_len, cap_w, cap_t = bl.LED_CAP_BODY_MM
+    out = {}
+    for i, name in enumerate(chain):
+        sp = feats["spur-" + name]
+        _, x1, y1, x2, y2, hw = sp.prim
+        s_end = math.hypot(x2 - x1, y2 - y1) + hw - bl.LEG_WIRE_TURN_MM
+        parts = []
+        for leg, length in bl.LED_LEGS_MM:
+            ps = legs.get((i, leg))
+            if not ps:
+                continue                     # an unused leg is cut off at the bend
+            w, h, size, r1 = _leg_sleeve(ps)
+            t = RNF100[size][2] if size else 0.0
+            lo = length - JOINT_MM - SLEEVE_ON_LEG_MM
+            hi = length + (R1_GAP_MM if r1 else SLEEVE_ON_WIRE_MM)
+            parts.append((lo, hi, w + 2 * t, h + 2 * t, ps, r1))
+        rows = []
+        n = int(round((s_end + hw) / step))
+        for k in range(n + 1):
+            s = -hw + k * step
+            items = []
+            cap = bl.LED_CAP_END_MM - cap_len <= s <= bl.LED_CAP_END_MM
+            for lo, hi, w, h, ps, r1 in parts:
+                if s < 0:
+                    continue
+                if s < lo:
+                    items.append((bl.LED_LEG_MM, bl.LED_LEG_MM, bl.LED_LEG_MM ** 2))
+                    if any(k == "C" for _, _, k in ps) and s > bl.LED_CAP_END_MM:
+                        items.append((LEAD_MM, LEAD_MM, math.pi / 4 * LEAD_MM ** 2))
+                elif s <= hi:
+                    items.append((w, h, (w - h) * h + math.pi / 4 * h * h))
+                elif r1 and s <= hi + R1_BODY_MM[0]:
+                    items.append((R1_BODY_MM[1], R1_BODY_MM[1], math.pi / 4 * R1_BODY_MM[1] ** 2))
+                elif r1:
+                    d = INSULATION_MM[WIRE["led data"][1]]
+                    items.append((d, d, math.pi / 4 * d * d))
+                else:
+                    items += [(d, d, math.pi / 4 * d * d) for d, _, k in ps if k != "C"]
+            rows.append((s, items, (cap_w, cap_t) if cap else None))
+        out[name] = rows
+    return out
+
+
+def spur_fill(ws, feats=None):
+    """The fullest cross-section of every LED's spur: dict point -> (s mm from the bend, height mm its
+    contents stand in layers, fraction of the spur's width x depth they take). See spur_sections."""
+    feats = feats or {f.name: f for f in bl.layout(SIZE_MM)}
+    out = {}
+    for name, rows in spur_sections(ws, feats).items():
+        sp = feats["spur-" + name]
+        width, depth = 2 * sp.prim[5], sp.depth
+        worst = None
+        for s, items, cap in rows:
+            h = _pack([(w, hh) for w, hh, _ in items], width - SPUR_MARGIN_MM)
+            area = sum(a for _, _, a in items)
+            if cap and h is not None:          # it lies on top of what is under it
+                h, area = (h + cap[1] if cap[0] <= width - SPUR_MARGIN_MM else None), area + cap[0] * cap[1]
+            key = (float("inf") if h is None else h, area / (width * depth))
+            if worst is None or key > worst[1:]:
+                worst = (s,) + key
+        out[name] = worst
+    return out
+
+
+def spur_problems(ws, feats=None):
+    """Why the LEDs' joints do not fit their spurs: list of str, empty when every sleeve's tube is one TE's
+    guide allows (tube_for), every spur's fullest cross-section stands at least COVER_CLEARANCE_MM under the
+    back face with SPUR_MARGIN_MM free across it and takes at most FILL_MAX of it, every sleeve ends where
+    the straight run ends, and the capacitor leaves CAP_GAP_MM before the first sleeve."""
+    feats = feats or {f.name: f for f in bl.layout(SIZE_MM)}
+    problems = []
+    for (i, leg), ps in sorted(led_leg_wires(ws).items()):
+        w, _, size, _ = _leg_sleeve(ps)
+        if size is None:
+            problems.append("LED%d %s: no RNF-100 tube of %s fits its %.1f mm joint (TE: 1.1 x recovered ID .. "
+                            "0.8 x supplied ID)" % (i, leg, "/".join(LED_SLEEVE_TUBES), w))
+    cap_end = bl.LED_CAP_END_MM
+    first = min(mm for _, mm in bl.LED_LEGS_MM) - JOINT_MM - SLEEVE_ON_LEG_MM
+    if first < cap_end + CAP_GAP_MM - 1e-9:
+        problems.append("the 100 nF capacitor (to %.1f mm from the bend) lies where the first sleeve (from %.1f mm) "
+                        "must slide" % (cap_end, first))
+    longest = max(mm for _, mm in bl.LED_LEGS_MM) + SLEEVE_ON_WIRE_MM
+    for name, (s, h, frac) in sorted(spur_fill(ws, feats).items()):
+        sp = feats["spur-" + name]
+        width, depth = 2 * sp.prim[5], sp.depth
+        reach = math.hypot(sp.prim[3] - sp.prim[1], sp.prim[4] - sp.prim[2]) + sp.prim[5]
+        back = bl.LED_CAP_END_MM - bl.LED_CAP_BODY_MM[0]
+        if back < 0 and math.hypot(back, bl.LED_CAP_BODY_MM[1] / 2) > sp.prim[5] + 1e-9:
+            problems.append("spur of %s: the capacitor's back corners (%.1f mm behind the bend) reach past the spur's "
+                            "round end (radius %.1f mm)" % (name, -back, sp.prim[5]))
+        if longest + bl.LEG_WIRE_TURN_MM > reach + 1e-9:
+            problems.append("spur of %s: a sleeve ends %.1f mm from the bend, past its straight run (%.1f mm)"
+                            % (name, longest, reach - bl.LEG_WIRE_TURN_MM))
+        if h > depth - bl.COVER_CLEARANCE_MM + 1e-9:
+            problems.append("spur of %s: at %.1f mm from the bend its contents stand %.1f mm high in layers across "
+                            "%.1f mm; it is %.1f mm deep (%.1f mm under the cover)" % (
+                                name, s, h, width - SPUR_MARGIN_MM, depth, bl.COVER_CLEARANCE_MM))
+        if frac > FILL_MAX + 1e-9:
+            problems.append("spur of %s: at %.1f mm from the bend its contents take %d %% of it (at most %d %%)"
+                            % (name, s, round(100 * frac), round(100 * FILL_MAX)))
+    return problems
+
+
+def led_sleeves(ws):
+    """The LED joints' sleeves by tube: dict RNF-100 size -> number of LED_SLEEVE_MM pieces (R1's sleeve at
+    LED0's DIN is shorter: it ends at R1's body)."""
+    out = {}
+    for _, ps in led_leg_wires(ws).items():
+        size = _leg_sleeve(ps)[2]
+        out[size] = out.get(size, 0) + 1
+    return out
+
+
 def markdown(ws):
     """hardware/harness.md: the wire list by harness, with the harness BOM."""
     lines = ["# Wiring harness", "",
@@ -316,10 +524,24 @@ def markdown(ws):
             totals[key] = totals.get(key, 0) + w["length"]
         lines.append("")
     counts, unused = led_leg_joints(ws)
-    lines += ["LED leg joints: %d legs carry two wires (VDD and GND inside the chain: a 10 mm piece of the 3.2 mm"
-              % counts.get(2, 0), "heat-shrink over both wires), %d legs one wire (a 10 mm piece of the 2.4 mm one);"
-              % counts.get(1, 0), "unused: %s (cut it to 6 mm and cap it with a sleeve shrunk over its end)."
-              % ", ".join(unused), ""]
+    sleeves = led_sleeves(ws)
+    legs = ", ".join("%s %g mm" % (leg, mm) for leg, mm in bl.LED_LEGS_MM)
+    lines += ["LED leg joints (BUILD.md 5.5): legs cut %s from the bend; each joint a %g mm sleeve of" % (
+              legs, LED_SLEEVE_MM), "TE RNF-100, the size TE's sizing guide allows over it: %d legs carry two wires "
+              "(VDD and GND inside" % counts.get(2, 0), "the chain: the %s tube, %d pieces), %d legs one wire (26 AWG: "
+              "the %s tube, %d pieces; 24 AWG at" % (TUBE_NAME["3/16"], sleeves.get("3/16", 0), counts.get(1, 0),
+                                                     TUBE_NAME["1/16"], sleeves.get("1/16", 0)),
+              "LED23: the %s tube, %d pieces); unused: %s (cut it off at the bend)." % (
+                  TUBE_NAME["3/32"], sleeves.get("3/32", 0), ", ".join(unused)), ""]
+    fill = spur_fill(ws)
+    name, (s, h, frac) = max(fill.items(), key=lambda kv: kv[1][1:])
+    sp = {f.name: f for f in bl.layout(SIZE_MM)}["spur-" + name]
+    lines += ["Spur fill: the fullest LED spur is that of %s, %.1f mm from the bend: its legs, sleeves, wires and parts"
+              % (name, s), "stand %.1f mm high in the %s x %s mm spur (at most %s: %s mm under the back cover) and "
+              "take %d %% of it" % (h, bl._mm(2 * sp.prim[5]), bl._mm(sp.depth),
+                                     bl._mm(sp.depth - bl.COVER_CLEARANCE_MM), bl._mm(bl.COVER_CLEARANCE_MM),
+                                     round(100 * frac)),
+              "(at most %d %%; `make test` checks every spur)." % round(100 * FILL_MAX), ""]
     fill = channel_fill(ws)
     name, (frac, n) = max(fill.items(), key=lambda kv: kv[1][0])
     lines += ["Channel fill: at its fullest point the %s carries %d wires, whose insulation takes %d %% of its"
@@ -362,8 +584,7 @@ HARNESSES = ("inner ring", "middle ring", "outer ring", "LED chain", "buttons", 
 
 def led_leg_joints(ws):
     """Wires soldered to each LED leg: dict wire count (1 or 2) -> number of legs, and the list of unused
-    legs ('LED23 DOUT'). A leg with two wires (VDD and GND inside the chain) needs the 3.2 mm sleeve
-    (two 24 AWG wires, 1.4 mm each across, do not fit a 2.4 mm one); a leg with one wire the 2.4 mm sleeve."""
+    legs ('LED23 DOUT'). led_sleeves gives the tube each joint takes."""
     legs = {}
     for w in ws:
         for end in (w["from"], w["to"]):
@@ -381,8 +602,12 @@ def led_leg_joints(ws):
 
 
 def expected():
-    """Generated text files: dict path -> str."""
+    """Generated text files: dict path -> str. Raises ValueError when the LEDs' joints do not fit their
+    spurs (spur_problems)."""
     ws = wires()
+    problems = spur_problems(ws)
+    if problems:
+        raise ValueError("the LED joints do not fit:\n  " + "\n  ".join(problems))
     out = {os.path.join(HW, "harness.md"): markdown(ws)}
     for h in HARNESSES:
         out[os.path.join(OUT, h.replace(" ", "-") + ".yml")] = wireviz_yaml(ws, h)
