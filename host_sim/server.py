@@ -462,6 +462,9 @@ class SimServer:
         self.sim.apply_settings(learning=learning, level=level)
 
     def _new_game(self, data):
+        for k in data:
+            if k not in _NEW_GAME_FIELDS:
+                raise BadMessage("unknown field %r for new_game (known: %s)" % (k, ", ".join(_NEW_GAME_FIELDS[1:])))
         cur = self.sim.state()["settings"]
         preset = data.get("preset", cur["rules"].split("+")[0])
         options = data.get("options", {})
@@ -483,6 +486,9 @@ class SimServer:
         if not isinstance(learning, bool):
             raise BadMessage("learning must be true or false")
         self.sim.new_game(rules=rules, players=(white, black), level=level, learning=learning)
+
+
+_NEW_GAME_FIELDS = ("type", "preset", "options", "white", "black", "level", "learning")
 
 
 def _point(data):

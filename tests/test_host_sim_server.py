@@ -68,6 +68,7 @@ MALFORMED = [
     ("bad player", json.dumps({"type": "new_game", "white": "robot"})),
     ("bad level", json.dumps({"type": "new_game", "level": 99})),
     ("bad learning", json.dumps({"type": "new_game", "learning": "yes"})),
+    ("unknown new_game field", json.dumps({"type": "new_game", "players": ["x", "y"]})),
     ("oversized", json.dumps({"type": "put", "point": "d2", "pad": "x" * (MAX_MESSAGE + 10)})),
     ("huge", "x" * 200000),
 ]

@@ -16,8 +16,8 @@ CPU time less the process's start-up: the search's nodes/s (top level to
 ``max_depth``, default 5), the engine board's perft leaves/s (start, depth
 5), and per level the mean and worst nodes per move, the host ms per move
 (mean nodes at the measured rate) and the Pico estimate: unix port nodes/s
-/ ``PICO_FACTOR`` standalone, and a fifth of that inside the board's main
-loop (``LOOP_SHARE``).
+/ ``PICO_FACTOR`` standalone, and ``LOOP_SHARE`` of that inside the board's
+main loop, where the level's deadline caps a move's time.
 
 ``--all`` (from CPython) counts the search bench's nodes (top level to
 ``max_depth`` over the bench positions) and the engine board's perft leaves
@@ -34,8 +34,8 @@ Pico estimate (MicroPython only): nodes/s / ``PICO_FACTOR`` (100 for the
 emitted code, an estimate: the issue-13 measurement gave 75x for the
 bytecode search and 60x for the bytecode perft on an emulated RP2040; machine
 code gains less from the host's caches and branch prediction than the
-interpreter does, so the emitted code's ratio is taken larger) -- and half
-of that inside the board's main loop. ``levels`` thinks once per level per
+interpreter does, so the emitted code's ratio is taken larger) -- and
+``LOOP_SHARE`` of that inside the board's main loop. ``levels`` thinks once per level per
 bench position: mean and worst nodes per move and the worst Pico seconds in
 the main loop (worst nodes / engine.engine.PICO_NODES_PER_S_LOOP). ``stall``: the
 longest single node (the controller waits at most one node past its slice).
@@ -51,7 +51,8 @@ except ImportError:
 
 PICO_FACTOR = 145          # unix port (emitted code) / RP2040: measured on an emulated RP2040 (docs/pico.md)
 PICO_FACTOR_BYTECODE = 75  # measured in issue 13 for the bytecode search
-LOOP_SHARE = 0.2           # the engine's share of the Pico inside the main loop (430-650 of 2,900 nodes/s measured)
+PICO_FACTOR_PERFT = 80     # the engine board's perft: 110,000 leaves/s on the emulated RP2040 (docs/pico.md)
+LOOP_SHARE = 0.7           # the engine's share of the Pico inside the main loop: engine/engine.py LOOP_SHARE (issue 21)
 
 POSITIONS = (
     "standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -",
@@ -293,8 +294,9 @@ def _all(max_depth):
         print("  %-26s search %7d nodes in %6.2f s = %8.0f nodes/s   perft %7d leaves in %5.2f s = %9.0f leaves/s"
               % (label, sn, sc, sn / sc, pn, pc, pn / pc))
     e, b = rates[1], rates[2]
-    print("  Pico estimate, emitted code (unix port / %d): search %.0f nodes/s (%.0f in the main loop),"
-          " perft %.0f leaves/s" % (PICO_FACTOR, e[0] / PICO_FACTOR, e[0] / PICO_FACTOR / 2, e[1] / PICO_FACTOR))
+    print("  Pico estimate, emitted code (unix port / %d): search %.0f nodes/s (%.0f in the main loop);"
+          " perft (/ %d) %.0f leaves/s" % (PICO_FACTOR, e[0] / PICO_FACTOR, e[0] / PICO_FACTOR * LOOP_SHARE,
+                                          PICO_FACTOR_PERFT, e[1] / PICO_FACTOR_PERFT))
     print("  Pico estimate, bytecode only (unix port / %d): search %.0f nodes/s, perft %.0f leaves/s"
           % (PICO_FACTOR_BYTECODE, b[0] / PICO_FACTOR_BYTECODE, b[1] / PICO_FACTOR_BYTECODE))
     print("  emitters / bytecode on the unix port: search x%.1f, perft x%.1f" % (e[0] / b[0], e[1] / b[1]))
@@ -405,10 +407,13 @@ def bench_rules(presets, depth):
             for lv in out:
                 n, mean, worst = (int(x) for x in lv[1:])
                 _, ms, cap, _ = level_budget(n)
+                loop_s = worst / (pico * LOOP_SHARE)
+                capped = loop_s * 1000 > ms
                 print("  level %d (%s): cap %d nodes, deadline %d ms; nodes per move mean %d, worst %d; host %.0f ms"
-                      " per move (mean); Pico, worst move: %.1f s standalone, %.1f s in the main loop"
+                      " per move (mean); Pico, worst move: %.1f s standalone, %.1f s in the main loop%s"
                       % (n, LEVEL_NAMES[n], cap, ms, mean, worst, 1000.0 * mean / nps,
-                         worst / pico, worst / (pico * LOOP_SHARE)))
+                         worst / pico, min(loop_s, ms / 1000.0),
+                         " (the deadline: %.0f of its nodes)" % (worst * ms / (loop_s * 1000)) if capped else ""))
 
 
 def _cpython_args(argv):

@@ -181,7 +181,8 @@ def main(argv=None):
     if argv is None and len(sys.argv) == 3 and sys.argv[1] == "--summarize":
         summarize_log(sys.argv[2])
         return 0
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 epilog="match.py --summarize FILE: the score of a --log file (no games played)")
     ap.add_argument("a", help="player A: random, greedy, L1..L5 or baselines B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T]")
     ap.add_argument("b", help="player B")
     ap.add_argument("--games", type=int, default=200, help="number of games (even)")

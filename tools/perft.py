@@ -10,9 +10,10 @@ measured on the same firmware code. With --engine the count runs on the
 engine's compact board (firmware/engine/board.py: viper move generator and
 make/unmake; under the unix port its source is compiled with the emitters)
 instead of morris.Position; the counts must agree. Under MicroPython the
-last column is the Pico estimate: nodes/s / 60 for the rules core (measured
-in issue 13 on an emulated RP2040) and / 100 for the engine board's emitted
-code (an estimate, see tools/bench_engine.py).
+last column is the Pico estimate: nodes/s / 100 for the rules core and / 80
+for the engine board's emitted code (7,400 and 110,000 leaves/s measured on
+an emulated RP2040 running what tools/deploy.py builds: docs/pico.md, "Pico
+speed factors").
 """
 import argparse
 import os
@@ -44,8 +45,8 @@ for d in range(1, %d + 1):
     dt = time.ticks_diff(time.ticks_ms(), t0)
     print('%%d %%d %%d' %% (d, n, dt))
 """
-PICO_FACTOR_CORE = 60      # rules core bytecode, measured (issue 13)
-PICO_FACTOR_ENGINE = 100   # engine board emitted code, estimated (tools/bench_engine.py)
+PICO_FACTOR_CORE = 100     # rules core bytecode: 7,400 leaves/s on the emulated RP2040 (docs/pico.md)
+PICO_FACTOR_ENGINE = 80    # engine board emitted code: 110,000 leaves/s there (docs/pico.md)
 
 
 def run_cpython(pos, depth, engine=False):

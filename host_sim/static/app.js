@@ -280,7 +280,7 @@ function render(st) {
   });
   const last = rp ? rp.last : lastMove(st.record);
   renderLastMove(last);
-  const who = st.settings.players;
+  const who = playing(st);
   const mover = view.turn, moverKind = who[mover === "white" ? 0 : 1];
   const result = rp ? rp.result : st.result;
   const winner = result ? (result === "1/2-1/2" ? "draw" : result === "1-0" ? "white" : "black") : null;
@@ -507,9 +507,15 @@ function renderGameButtons(st, rp, result) {
   el("sim-help").hidden = !clearing;
 }
 
+// Who plays each side now: the settings' players, but both are the child at the board
+// while a puzzle is set (teach/puzzle.py sets the puzzle up for two humans).
+function playing(st) {
+  return st.status && st.status.puzzle ? ["human", "human"] : st.settings.players;
+}
+
 // The side that gives up from the page: the human against the computer, else the side to move.
 function resigningSide(st) {
-  const p = st.settings.players;
+  const p = playing(st);
   if (p[0] === "human" && p[1] !== "human") return "white";
   if (p[1] === "human" && p[0] !== "human") return "black";
   return st.turn;
@@ -604,7 +610,7 @@ function renderHint(st) {
   const box = el("hint-box");
   const h = st.hint && st.hint.turn === st.turn ? st.hint : null;     // an answer for this turn only
   const classroom = document.body.classList.contains("classroom");
-  const moverKind = st.settings.players[st.turn === "white" ? 0 : 1];
+  const moverKind = playing(st)[st.turn === "white" ? 0 : 1];
   const askedNow = !st.result && Date.now() - hintAsked < 8000 && hintAskedAt === turnKey(st);
   const computerAsked = askedNow && moverKind === "computer";
   const capturing = askedNow && st.status && st.status.state === "capture";
@@ -620,7 +626,7 @@ function renderHint(st) {
     el("hint-threat").textContent = "";
     return;
   }
-  const kind = h ? st.settings.players[h.turn === "white" ? 0 : 1] : moverKind;
+  const kind = h ? playing(st)[h.turn === "white" ? 0 : 1] : moverKind;
   if (kind === "computer") {
     el("hint-now").textContent = t("It is the computer's turn. Ask again when it is your turn.");
     el("hint-threat").textContent = "";
@@ -1039,7 +1045,7 @@ function qualityWhy(q, st) {
 // the hint event's "quality", firmware/teach/why.py).
 function renderQuality(st) {
   const box = el("quality-box"), q = st.status && st.status.quality;
-  const human = st.settings.players[st.turn === "white" ? 0 : 1] === "human";
+  const human = playing(st)[st.turn === "white" ? 0 : 1] === "human";
   if (st.replay || !q || !q.ready || !human || !st.settings.learning || st.result) { box.hidden = true; return; }
   const lit = st.status.lit || {}, by = { good: [], playable: [], mistake: [] };
   for (const name of POINTS) if (by[lit[name]]) by[lit[name]].push(name);
@@ -1152,6 +1158,11 @@ function onUp(ev) {
   if (occupiedSoon(to)) { showError(t("There is a stone on {0} already", POINTS[to])); return; }
   send({ type: "lift", point: POINTS[d.from] });   // a drag is a lift, then a put
   send({ type: "put", point: POINTS[to] });
+}
+
+function hideError() {
+  clearTimeout(errorTimer);
+  el("error").hidden = true;
 }
 
 function showError(text) {
@@ -1271,6 +1282,7 @@ el("review").addEventListener("click", () => send({ type: "review" }));
 el("import").addEventListener("click", () => {
   const text = el("import-text").value;
   if (!text.trim()) { showError(t("Paste a record first")); return; }
+  hideError();          // an earlier import's error must not stand beside this one's result
   send({ type: "import", text });
   toTop();
 });
@@ -1280,6 +1292,7 @@ el("import-file").addEventListener("change", async ev => {
   if (!f) return;
   const text = await f.text();
   el("import-text").value = text;
+  hideError();
   send({ type: "import", text });
   toTop();
   ev.target.value = "";
