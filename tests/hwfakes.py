@@ -27,6 +27,22 @@ def fresh_chain():
                               ser=p["sr_tail"])
 
 
+def fake_sleep(monkeypatch):
+    """``time.sleep_ms`` on the fake board: the scan timer fires once per 4 ms slept
+    and the buttons' clock (``hw.buttons.ticks_ms``) advances with it, so a press
+    held through a sleep counts after its 30 ms debounce however fast this host
+    runs (the buttons debounce by the clock, not by samples)."""
+    import time
+    now = [0]
+    monkeypatch.setattr("hw.buttons.ticks_ms", lambda: now[0])
+
+    def sleep_ms(ms):
+        for _ in range(max(1, ms // 4)):
+            now[0] += 4
+            machine.fire_timers(1)
+    monkeypatch.setattr(time, "sleep_ms", sleep_ms, raising=False)
+
+
 def power_up(cause=None):
     """One power-up of the fake board (a fresh chain, ``machine.RESET_CAUSE`` =
     ``cause``, default power-on) running main.main(): "reset" when it ends in

@@ -3,7 +3,6 @@ watchdog after Ctrl-C and a soft reset, the crash-loop breaker, the boot log
 and the power-up health check."""
 import json
 import os
-import time
 
 import pytest
 
@@ -24,7 +23,7 @@ def board(monkeypatch, tmp_path):
     monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__",
                         (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)), raising=False)
+    hwfakes.fake_sleep(monkeypatch)
     return chain
 
 

@@ -3,7 +3,6 @@ breaker (its log, then safe mode's red corners), never a dark board, and a Ctrl-
 any step leaves no timer running. main.main() on the fake machine (tests/fake_machine):
 each step in turn raises MemoryError at every boot."""
 import json
-import time
 
 import pytest
 
@@ -40,7 +39,7 @@ def board(monkeypatch, tmp_path):
     monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__",
                         (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(time, "sleep_ms", lambda ms: machine.fire_timers(max(1, ms // 4)), raising=False)
+    hwfakes.fake_sleep(monkeypatch)
     import main
     monkeypatch.setattr(main, "SAFE_WAIT_MS", 300)
     return main

@@ -5,7 +5,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -275,16 +274,7 @@ def fake_board(monkeypatch, tmp_path):
     ser = hwfakes.FakeSerial()           # the USB serial port main.build() opens
     monkeypatch.setattr("hw.link.UsbLink.__init__.__defaults__", (ser, ser, hwfakes.FakePoll(ser), 256, None, None, None))
     monkeypatch.chdir(tmp_path)                       # the stores write here
-    # the buttons debounce by their clock (30 ms): a sleep advances it as the scan timer
-    # fires, so a press counts however fast this host runs the fake sleep
-    now = [0]
-    monkeypatch.setattr("hw.buttons.ticks_ms", lambda: now[0])
-
-    def sleep_ms(ms):
-        for _ in range(max(1, ms // 4)):
-            now[0] += 4
-            machine.fire_timers(1)
-    monkeypatch.setattr(time, "sleep_ms", sleep_ms, raising=False)
+    hwfakes.fake_sleep(monkeypatch)
     return chain
 
 
