@@ -378,7 +378,7 @@ class MainLoop:
         held = self._held
         if held is None:
             return
-        h = self.buttons.held_ms("ok")
+        h = held("ok")
         if h == 0:
             self._latched = False
         elif (h >= MENU_HOLD_MS and not self._latched
