@@ -12,7 +12,8 @@ with ``dump``, before it one line per position reached after the opening:
 engine/evaluate.py features for the side to move) for the weight tuner. Players: ``L1``..``L5`` (the engine;
 ``:w=F`` plays with the weights of family F of engine/evaluate.py's WEIGHTS instead of the rules' own),
 ``B1``..``B5`` (the frozen pre-issue-13 engine of tools/baseline_engine/), ``R1``..``R5`` (the
-frozen relatives' engine of tools/baseline_engine/, replaced in issue 23), optionally
+frozen relatives' engine of tools/baseline_engine/, replaced in issue 23), ``C1``..``C5`` (the frozen
+engine of main 58dd098, before issue 25: tools/baseline_engine/c/, classic presets only), optionally
 ``:nodes=N``, ``:margin=M``, ``:tt=T`` (``B``, ``R``: ``:nodes=N`` only); ``random`` (a uniformly
 random legal move, drawn with XorShift16). Openings: OPENING random placement plies drawn with
 morris.compat.XorShift16 from SEED (the same on both interpreters).
@@ -41,18 +42,18 @@ class RandomMover:
 
 
 def make_engine(spec, seed):
-    """The engine for a player spec 'L3', 'B5', 'R5', 'L5:nodes=4000', 'L3:margin=6', 'L5:tt=4096' (the
+    """The engine for a player spec 'L3', 'B5', 'R5', 'C5', 'L5:nodes=4000', 'L3:margin=6', 'L5:tt=4096' (the
     node cap / the variety margin in centi-stones / the table entries overridden), or 'random';
     ValueError otherwise."""
     if spec == "random":
         return RandomMover(seed)
-    if len(spec) < 2 or spec[0] not in "LlBbRr":
-        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T])" % spec)
+    if len(spec) < 2 or spec[0] not in "LlBbRrCc":
+        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5, C1..C5 [:nodes=N][:margin=M][:tt=T])" % spec)
     parts = spec[1:].split(":")
     try:
         level = int(parts[0])
     except ValueError:
-        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T])" % spec)
+        raise ValueError("unknown player %r (L1..L5, B1..B5, R1..R5, C1..C5 [:nodes=N][:margin=M][:tt=T])" % spec)
     if not 1 <= level <= 5:
         raise ValueError("player %r: levels are 1..5" % spec)
     opts = {}
@@ -74,6 +75,14 @@ def make_engine(spec, seed):
             return RelativesEngine(level, nodes=opts.get("nodes"), seed=seed)
         import baseline_engine
         return baseline_engine.Engine(level, nodes=opts.get("nodes"), seed=seed)
+    if spec[0] in "Cc":
+        if "w" in opts:
+            raise ValueError("the frozen C engine has no w option")
+        from baseline_engine.c import Engine as Frozen
+        eng = Frozen(level, nodes=opts.get("nodes"), seed=seed, tt_size=opts.get("tt"))
+        if "margin" in opts:
+            eng.margin = opts["margin"]
+        return eng
     from engine import Engine
     eng = Engine(level, nodes=opts.get("nodes"), seed=seed, tt_size=opts.get("tt"))
     if "margin" in opts:

@@ -1,0 +1,540 @@
+"""Resumable iterative-deepening principal-variation search over the engine board.
+
+One loop over an explicit stack (per-ply rows in one ``array('i')``), not
+recursion, so it can stop after any node and resume on the next ``step()``
+with nothing lost: the board's main loop keeps scanning the switches and
+animating the LEDs between slices. Nothing is allocated per node: the
+position is engine/board.py's state block, moves live in one move stack,
+every number is a small int, and the hot helpers are viper/native code.
+
+Search: negamax alpha-beta, fail-soft, principal-variation search (every
+move after the first is tried with a null window and searched again with
+the full window only if it lands inside); late move reductions in the
+movement phase (quiet moves after the first _LMR_AFTER, at depth >= 3, one
+ply shallower, searched again at full depth if they beat alpha; not while
+stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
+move that closes a mill or blocks one of the opponent's (at most
+``_MAX_EXT`` per line of play); transposition table (``array('i')``
+chunks: key < 2**30 mixing the rule state, move | depth << 20 | flag << 26 | search
+number mod 4 << 28 (an entry from an earlier search gives its move only),
+value); move ordering by ``order`` (viper): TT move, captures (two stones,
+then stones out of the opponent's open twos), killers (two per ply),
+blocks of the opponent's mills, moves that make an own two-in-a-line,
+history; moves are picked best-first (``pick``) rather than sorted.
+Terminal positions: board.terminal (too few stones, the draw rules) and
+an empty move list (the blocked side loses).
+
+Variety: with a root ``margin`` > 0 every root move's score gets a seeded
+noise of 0..``margin`` centi-stones (``noise``: a hash of the move and the
+search's seed), so the search picks among the moves within ``margin`` of
+the best at no cost in nodes: a move more than ``margin`` below the best
+never wins, and the root stays a plain PVS node.
+
+Scores are centi-stones from the side to move's view (see evaluate.py);
+a win is ``_WIN - ply`` so shorter wins score higher.
+"""
+from array import array
+from morris.compat import const, ticks_ms, ticks_diff
+try:
+    import micropython  # viper compiles ptr32 / ptr16 itself
+except ImportError:  # CPython: the stand-ins
+    from .emit import micropython, ptr32, ptr16
+from .board import zeros, gen, push, pop, terminal, tt_key, T_NONE, T_WIN, T_DRAW, OVERFLOW
+from .evaluate import score, weights, NF
+
+_WIN = const(10000)
+_INF = const(30000)
+MATE_ZONE = const(9000)
+MAXPLY = const(24)
+_MOVE_MASK = const(0xFFFFF)
+NOMOVE = const(-1)
+_MAX_EXT = const(2)
+_LMR_AFTER = const(3)  # moves after the first _LMR_AFTER are reduced (quiet ones, depth >= 3)
+
+_EXACT = const(0)
+_LOWER = const(1)
+_UPPER = const(2)
+
+# Offsets of engine/board.py's blocks, repeated because viper code needs
+# constants of its own module (tests/firmware/test_engine_board.py checks them).
+_BB = const(0)
+_TURN = const(6)
+_G_NLINES = const(12)
+_G_LINES = const(80)
+
+DONE = const(0)      # iteration finished
+PAUSED = const(1)    # slice time used up, resume later
+ABORTED = const(2)   # search budget (nodes or time) used up
+
+DEFAULT_TT = 1024
+CHUNK_BITS = 6   # 64 entries, 768 bytes per chunk
+# order()'s inputs in spare slots of the board's state block S (TT move,
+# killers, the moves' start and end in M); the history table is array('H')
+_O_TT = const(24)
+_O_K1 = const(25)
+_O_K2 = const(26)
+_O_START = const(27)
+_O_END = const(28)
+_HSIZE = const(600)  # history index: (from or 24) * 24 + to
+# the search's per-ply rows: one block R of 15 rows of MAXPLY + 2 ints, at these offsets
+_R_A = const(0)
+_R_B = const(26)
+_R_A0 = const(52)
+_R_D = const(78)
+_R_BEST = const(104)
+_R_BM = const(130)
+_R_IDX = const(156)
+_R_END = const(182)
+_R_KEY = const(208)
+_R_K1 = const(234)
+_R_K2 = const(260)
+_R_EXT = const(286)
+_R_NW = const(312)
+_R_RED = const(338)
+_R_THR = const(364)     # rows are MAXPLY + 2 = 26 ints (tests/firmware/test_engine_board.py checks)
+
+
+@micropython.viper
+def order(S, G, M, H) -> int:
+    """Score the moves M[S[_O_START]:S[_O_END]] in place as ``score << 20 | move``
+    (see the module docstring; history ``H``: array('H')); returns the mask of
+    the opponent's closing points (empty points completing one of its open
+    twos), used for extensions."""
+    s = ptr32(S)
+    g = ptr32(G)
+    mv = ptr32(M)
+    hist = ptr16(H)
+    t = s[_TURN]
+    me = s[_BB + t]
+    op = s[_BB + 1 - t]
+    thr = 0      # opponent's closing points
+    targets = 0  # opponent's stones in its open twos
+    mine = 0     # empty points completing an own open two... or making one
+    nl = g[_G_NLINES]
+    for li in range(nl):
+        ln = g[_G_LINES + li]
+        a = me & ln
+        b = op & ln
+        if b and not a:
+            if b & (b - 1) and b != ln:
+                thr |= ln ^ b
+                targets |= b
+        elif a and not b:
+            if not (a & (a - 1)):
+                mine |= ln ^ a
+    ttm = s[_O_TT]
+    k1 = s[_O_K1]
+    k2 = s[_O_K2]
+    end = s[_O_END]
+    i = s[_O_START]
+    while i < end:
+        m = mv[i]
+        to = m & 31
+        c1 = (m >> 10) & 31
+        if m == ttm:
+            sc = 1000
+        elif c1 != 31:
+            sc = 800
+            if (m >> 15) & 31 != 31:
+                sc += 40
+            if (targets >> c1) & 1:
+                sc += 20
+        elif m == k1:
+            sc = 700
+        elif m == k2:
+            sc = 690
+        else:
+            frm = (m >> 5) & 31
+            if frm == 31:
+                frm = 24
+            sc = hist[frm * 24 + to] >> 7
+            if sc > 400:
+                sc = 400
+            if (thr >> to) & 1:
+                sc += 500
+            elif (mine >> to) & 1:
+                sc += 60
+        mv[i] = sc << 20 | m
+        i += 1
+    return thr
+
+
+@micropython.viper
+def pick(M, i: int, end: int) -> int:
+    """Move the highest-scored entry of M[i:end] to M[i]; return its move."""
+    mv = ptr32(M)
+    best = i
+    bv = mv[i]
+    j = i + 1
+    while j < end:
+        if mv[j] > bv:
+            bv = mv[j]
+            best = j
+        j += 1
+    if best != i:
+        mv[best] = mv[i]
+        mv[i] = bv
+    return bv & _MOVE_MASK
+
+
+@micropython.viper
+def noise(m: int, seed: int, margin: int) -> int:
+    """The root noise of move ``m``: 0..``margin`` from a hash of the move and ``seed``."""
+    x = ((m ^ (m >> 9)) ^ seed) & 0x7FFFF
+    x = (x * 1103 + 12345) & 0xFFFF
+    x ^= x >> 5
+    return x % (margin + 1)
+
+
+class Searcher:
+    """The resumable search. Use through ``engine.Engine``.
+
+    ``tt_size``: transposition table entries, rounded down to a power of two
+    (12 bytes each: key, data and value in ``array('i')`` chunks of 64
+    entries, so no single allocation exceeds 768 bytes on a fragmented heap).
+    ``board``: an engine.board.Board (state, tables, move stack) to search on.
+    """
+
+    def __init__(self, tt_size=None):
+        n = DEFAULT_TT if tt_size is None else tt_size
+        bits = 0
+        while (2 << bits) <= n:
+            bits += 1
+        n = 1 << bits
+        self.tt_mask = n - 1
+        cb = CHUNK_BITS if bits > CHUNK_BITS else bits
+        self.tt_shift = cb
+        self.tt_cmask = (1 << cb) - 1
+        self.tt_gen = 0   # search number mod 4, in the entries' top bits (see ``begin``)
+        self.tt = [zeros(3 << cb) for _ in range(n >> cb)]
+        self.R = zeros(15 * (MAXPLY + 2))  # per-ply rows (_R_* offsets)
+        self.H = array("H", range(_HSIZE))  # history (cleared below); sized once, no temporary
+        self.F = zeros(NF)
+        self.W = weights()
+        self.margin = 0
+        self.seed = 0
+        self.nodes = 0
+        self.board = None
+        self.clear_heuristics()
+
+    def clear(self):
+        """Forget the transposition table, killers and history (new game)."""
+        for ch in self.tt:
+            for i in range(0, len(ch), 3):
+                ch[i] = 0
+        self.clear_heuristics()
+
+    def clear_heuristics(self):
+        """Reset killers and history (kept small between moves)."""
+        h = self.H
+        for i in range(_HSIZE):
+            h[i] = 0
+        for i in range(MAXPLY + 2):
+            self.R[_R_K1 + i] = NOMOVE
+            self.R[_R_K2 + i] = NOMOVE
+
+    # ---- iteration control ------------------------------------------
+    def begin(self, board, depth, node_cap, margin=0, seed=0):
+        """Prepare iteration(s) on ``board`` (loaded with the position) up to ``depth``;
+        ``margin`` (centi-stones) and ``seed`` (0..65535) of the root noise (variety)."""
+        self.board = board
+        self.max_depth = depth if depth < MAXPLY - 1 else MAXPLY - 1
+        self.node_cap = node_cap
+        self.margin = margin
+        self.seed = seed
+        # a new search: entries of earlier searches give their move, not their score
+        # (a score depends on the path: repetitions and the draw counters)
+        self.tt_gen = (self.tt_gen + 1) & 3
+        self.nodes = 0
+        self.best_move = NOMOVE
+        self.best_score = -_INF
+        self.depth_done = 0
+        self.it_best = NOMOVE
+        self.it_score = -_INF
+        self._start_iteration(1)
+
+    def _start_iteration(self, depth):
+        self.cur_depth = depth
+        self.ply = 0
+        self.entering = True
+        self.ret = 0
+        self.R[_R_A] = -_INF
+        self.R[_R_B] = _INF
+        self.R[_R_D] = depth
+        self.R[_R_EXT] = 0
+        self.it_best = NOMOVE
+        self.it_score = -_INF
+        self.it_first_done = False
+
+    def finish_iteration(self):
+        """Record the finished iteration (best move and score)."""
+        self.best_move = self.it_best
+        self.best_score = self.it_score
+        self.depth_done = self.cur_depth
+
+    # ---- the search loop ------------------------------------------------
+    @micropython.native
+    def run(self, slice_end):
+        """Search until the iteration ends (DONE), ``slice_end`` (ticks_ms)
+        passes (PAUSED; at least one node is searched per call) or the node
+        cap is reached (ABORTED). Returns DONE, PAUSED or ABORTED."""
+        bd = self.board
+        S = bd.S
+        G = bd.G
+        M = bd.M
+        W = self.W
+        F = self.F
+        HIST = self.H
+        R = self.R
+        TT = self.tt
+        tmask = self.tt_mask
+        tsh = self.tt_shift
+        tcm = self.tt_cmask
+        tgen = self.tt_gen
+        margin = self.margin
+        seed = self.seed
+        ply = self.ply
+        entering = self.entering
+        ret = self.ret
+        nodes = self.nodes
+        cap = self.node_cap
+        first = nodes  # always make progress: no clock check before the first node
+        while True:
+            if entering:
+                if nodes >= cap:
+                    self._save(ply, entering, ret, nodes)
+                    return ABORTED
+                if nodes != first and ticks_diff(ticks_ms(), slice_end) >= 0:
+                    self._save(ply, entering, ret, nodes)
+                    return PAUSED
+                nodes += 1
+                d = R[_R_D + ply]
+                alpha = R[_R_A + ply]
+                beta = R[_R_B + ply]
+                ttm = NOMOVE
+                if ply:
+                    tr = terminal(S, G)
+                    if tr != T_NONE:
+                        if tr == T_DRAW:
+                            ret = 0
+                        elif tr == T_WIN:
+                            ret = _WIN - ply
+                        else:
+                            ret = ply - _WIN
+                        ply -= 1
+                        entering = False
+                        continue
+                    if d <= 0 or ply >= MAXPLY:
+                        ret = score(S, G, W, F)
+                        ply -= 1
+                        entering = False
+                        continue
+                    k = tt_key(S, G)
+                    R[_R_KEY + ply] = k
+                    i = k & tmask
+                    ch = TT[i >> tsh]
+                    i = (i & tcm) * 3
+                    if ch[i] == k:
+                        dat = ch[i + 1]
+                        ttm = dat & _MOVE_MASK
+                        if ttm == _MOVE_MASK:
+                            ttm = NOMOVE
+                        if (dat >> 20 & 63) >= d and dat >> 28 == tgen:
+                            v = ch[i + 2]
+                            if v > MATE_ZONE:
+                                v -= ply
+                            elif v < -MATE_ZONE:
+                                v += ply
+                            f = dat >> 26 & 3
+                            if f == _EXACT or (f == _LOWER and v >= beta) or (f == _UPPER and v <= alpha):
+                                ret = v
+                                ply -= 1
+                                entering = False
+                                continue
+                else:
+                    k = tt_key(S, G)
+                    R[_R_KEY] = k
+                    i = k & tmask
+                    ch = TT[i >> tsh]
+                    i = (i & tcm) * 3
+                    if ch[i] == k:
+                        ttm = ch[i + 1] & _MOVE_MASK
+                        if ttm == _MOVE_MASK:
+                            ttm = NOMOVE
+                    if self.best_move != NOMOVE:
+                        ttm = self.best_move
+                start = R[_R_END + ply - 1] if ply else 0
+                end = gen(S, G, M, start)
+                if S[OVERFLOW]:  # move stack full (never in practice): a leaf
+                    S[OVERFLOW] = 0
+                    ret = score(S, G, W, F)
+                    ply -= 1
+                    entering = False
+                    if ply < 0:
+                        self._save(ply, False, ret, nodes)
+                        return DONE
+                    continue
+                if end == start:
+                    ret = ply - _WIN  # blocked: the side to move loses
+                    ply -= 1
+                    entering = False
+                    if ply < 0:
+                        self._save(ply, False, ret, nodes)
+                        return DONE
+                    continue
+                S[_O_TT] = ttm
+                S[_O_K1] = R[_R_K1 + ply]
+                S[_O_K2] = R[_R_K2 + ply]
+                S[_O_START] = start
+                S[_O_END] = end
+                R[_R_THR + ply] = order(S, G, M, HIST)
+                R[_R_IDX + ply] = start
+                R[_R_END + ply] = end
+                R[_R_BEST + ply] = -_INF
+                R[_R_BM + ply] = NOMOVE
+                R[_R_A0 + ply] = alpha
+                R[_R_NW + ply] = 0
+            else:
+                # a child of the node at `ply` has returned `ret`
+                pop(S, G)
+                v = -ret
+                j = R[_R_IDX + ply] - 1
+                m = M[j] & _MOVE_MASK
+                nz = noise(m, seed, margin) if ply == 0 and margin else 0
+                v += nz
+                if R[_R_RED + ply] and v > R[_R_A + ply]:
+                    # a reduced late move beat alpha: search it again at full depth
+                    R[_R_RED + ply] = 0
+                    push(S, G, m)
+                    R[_R_D + ply + 1] += 1
+                    if R[_R_NW + ply]:
+                        R[_R_A + ply + 1] = -R[_R_A + ply] - 1
+                        R[_R_B + ply + 1] = -R[_R_A + ply]
+                    else:
+                        R[_R_A + ply + 1] = -R[_R_B + ply]
+                        R[_R_B + ply + 1] = -R[_R_A + ply]
+                    ply += 1
+                    entering = True
+                    continue
+                if R[_R_NW + ply] and v > R[_R_A + ply] and v < R[_R_B + ply]:
+                    # the null window failed high: search the move again, full window
+                    R[_R_NW + ply] = 0
+                    push(S, G, m)
+                    R[_R_A + ply + 1] = nz - R[_R_B + ply]
+                    R[_R_B + ply + 1] = nz - R[_R_A + ply]
+                    ply += 1
+                    entering = True
+                    continue
+                if ply == 0:
+                    if v > self.it_score or self.it_best == NOMOVE:
+                        self.it_score = v
+                        self.it_best = m
+                    self.it_first_done = True
+                if v > R[_R_BEST + ply]:
+                    R[_R_BEST + ply] = v
+                    R[_R_BM + ply] = m
+                    if v > R[_R_A + ply]:
+                        R[_R_A + ply] = v
+                        if v >= R[_R_B + ply]:
+                            # beta cutoff
+                            if m >> 10 & 31 == 31:
+                                if R[_R_K1 + ply] != m:
+                                    R[_R_K2 + ply] = R[_R_K1 + ply]
+                                    R[_R_K1 + ply] = m
+                                hi = m >> 5 & 31
+                                hi = (hi if hi != 31 else 24) * 24 + (m & 31)
+                                h = HIST[hi] + R[_R_D + ply] * R[_R_D + ply] * 16
+                                if h > 60000:
+                                    for q in range(_HSIZE):
+                                        HIST[q] >>= 1
+                                    h >>= 1
+                                HIST[hi] = h
+                            self._store(R[_R_KEY + ply], R[_R_D + ply], _LOWER, v, m, ply)
+                            ret = v
+                            ply -= 1
+                            if ply < 0:
+                                self._save(ply, False, ret, nodes)
+                                return DONE
+                            continue
+            # next child of the node at `ply`
+            j = R[_R_IDX + ply]
+            if j < R[_R_END + ply]:
+                R[_R_IDX + ply] = j + 1
+                m = pick(M, j, R[_R_END + ply])
+                push(S, G, m)
+                e = R[_R_EXT + ply]
+                nd = R[_R_D + ply] - 1
+                if e < _MAX_EXT and (m >> 10 & 31 != 31 or R[_R_THR + ply] >> (m & 31) & 1):
+                    nd += 1
+                    e += 1
+                a = R[_R_A + ply]
+                nz = noise(m, seed, margin) if ply == 0 and margin else 0
+                fm = R[_R_END + ply - 1] if ply else 0
+                R[_R_RED + ply] = 0
+                if ply and nd >= 2 and e == R[_R_EXT + ply] and j - fm >= _LMR_AFTER \
+                        and M[j] >> 20 < 600 and a > -_INF and not (S[2] or S[3]):
+                    nd -= 1  # late move reduction: quiet, late in the order, movement phase
+                    R[_R_RED + ply] = 1
+                R[_R_D + ply + 1] = nd
+                R[_R_EXT + ply + 1] = e
+                if j > fm and R[_R_B + ply] - a > 1 and a > -_INF:
+                    R[_R_NW + ply] = 1
+                    R[_R_A + ply + 1] = nz - a - 1
+                    R[_R_B + ply + 1] = nz - a
+                else:
+                    R[_R_NW + ply] = 0
+                    R[_R_A + ply + 1] = nz - R[_R_B + ply]
+                    R[_R_B + ply + 1] = nz - a
+                ply += 1
+                entering = True
+                continue
+            # all children searched
+            v = R[_R_BEST + ply]
+            if v <= R[_R_A0 + ply]:
+                f = _UPPER
+            elif v >= R[_R_B + ply]:
+                f = _LOWER
+            else:
+                f = _EXACT
+            self._store(R[_R_KEY + ply], R[_R_D + ply], f, v, R[_R_BM + ply], ply)
+            ret = v
+            ply -= 1
+            entering = False
+            if ply < 0:
+                self._save(ply, False, ret, nodes)
+                return DONE
+
+    def _save(self, ply, entering, ret, nodes):
+        self.ply = ply
+        self.entering = entering
+        self.ret = ret
+        self.nodes = nodes
+
+    def _store(self, k, d, f, v, m, ply):
+        i = k & self.tt_mask
+        ch = self.tt[i >> self.tt_shift]
+        i = (i & self.tt_cmask) * 3
+        g = self.tt_gen
+        if ch[i] == k and ch[i + 1] >> 28 == g and (ch[i + 1] >> 20 & 63) > d and f != _EXACT:
+            return  # keep this search's deeper entry of the same position
+        if v > MATE_ZONE:
+            v += ply
+        elif v < -MATE_ZONE:
+            v -= ply
+        if m == NOMOVE:
+            m = _MOVE_MASK
+        ch[i] = k
+        ch[i + 1] = m | (d if d < 63 else 63) << 20 | f << 26 | g << 28
+        ch[i + 2] = v
+
+    def unwind(self):
+        """Pop every move the paused or aborted search still has on the board."""
+        bd = self.board
+        ply = self.ply
+        # nodes at plies 1..ply are on the board when entering; 1..ply+1 when returning
+        on_board = ply if self.entering else ply + 1
+        while on_board > 0:
+            pop(bd.S, bd.G)
+            on_board -= 1
+        self.ply = 0
+        self.entering = True
