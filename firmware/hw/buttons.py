@@ -12,6 +12,13 @@ least 30 ms after it began. A press is reported once, when it becomes stable;
 ``held_ms(name)`` tells how long a button has been held by the clock (for long
 presses such as the settings menu). Presses wait in a ring of ``MAX_QUEUE``
 (a press beyond it is dropped); polling allocates nothing.
+
+The clock is read only while it matters: when a sample sees a level change,
+and while a button's level differs from its debounced state (the 30 ms a
+press or release takes to count); a sample of buttons that rest reads only
+the pins. ``read()`` with no press waiting and ``held_ms`` of a released
+button read no clock either, and every method's frame fits MicroPython's C
+stack (no heap frame per call: docs/pico.md, "Timing").
 """
 import machine
 from morris.compat import ticks_ms, ticks_diff
@@ -39,36 +46,66 @@ class Buttons:
         self.ticks = clock.ticks_ms if clock is not None else ticks_ms
         n = len(self.names)
         now = self.ticks()
+        self.index = {}              # name -> its index in names, pins and the lists below
+        for i in range(n):
+            self.index[self.names[i]] = i
         self.down = [False] * n
         self.raw = [False] * n       # the level of the latest sample
         self.since = [now] * n       # when the latest sample's level was first seen
+        self.moving = 0              # bit i: button i's level differs from its debounced state
         self.ring = [0] * MAX_QUEUE  # indices of presses not yet read
         self.head = 0
         self.count = 0
         self.auto = False
 
     def poll(self):
-        """Sample every button once (allocates nothing)."""
+        """Sample every button once (allocates nothing; the clock is read only at a
+        level change and while a change waits to count: module doc)."""
+        raw = self.raw
+        for i in range(len(raw)):
+            if (self.pins[i].value() == self.active) != raw[i]:
+                raw[i] = not raw[i]
+                self._edge(i)
+        if self.moving:
+            self._settle()
+
+    def _edge(self, i):
+        # button i's level changed: its time runs from now; it moves while the new
+        # level differs from its debounced state (a bounce back ends the move)
+        self.since[i] = self.ticks()
+        if self.raw[i] != self.down[i]:
+            self.moving |= 1 << i
+        else:
+            self.moving &= ~(1 << i)
+
+    def _settle(self):
+        # the moving buttons whose level has held debounce_ms by the clock change state
         now = self.ticks()
-        for i in range(len(self.pins)):
-            level = self.pins[i].value() == self.active
-            if level != self.raw[i]:
-                self.raw[i] = level
-                self.since[i] = now
-            elif level != self.down[i] and ticks_diff(now, self.since[i]) >= self.debounce_ms:
-                self.down[i] = level
-                if level and self.count < MAX_QUEUE:
-                    self.ring[(self.head + self.count) % MAX_QUEUE] = i
-                    self.count += 1
+        for i in range(len(self.raw)):
+            if self.moving >> i & 1 and ticks_diff(now, self.since[i]) >= self.debounce_ms:
+                self.moving &= ~(1 << i)
+                self.down[i] = self.raw[i]
+                if self.raw[i]:
+                    self._press(i)
+
+    def _press(self, i):
+        # a press of button i waits in the ring (dropped when the ring is full)
+        if self.count < MAX_QUEUE:
+            self.ring[(self.head + self.count) % MAX_QUEUE] = i
+            self.count += 1
 
     def read(self):
         """Names pressed since the last read, oldest first (a new list; an empty tuple
         when there was none)."""
         if not self.auto:
             self.poll()
-        n = self.count
-        if not n:
+        if not self.count:
             return _NONE          # no press: nothing allocated
+        return self._take()
+
+    def _take(self):
+        # the waiting presses as a new list, oldest first; the ring emptied
+        n = self.count
         out = []                  # a loop, not a comprehension: that would make cells at every call
         for k in range(n):
             out.append(self.names[self.ring[(self.head + k) % MAX_QUEUE]])
@@ -79,9 +116,7 @@ class Buttons:
     def held_ms(self, name):
         """How long (ms, by the clock) ``name`` has been held down now, from the first
         sample that saw it pressed; 0 when released. KeyError for an unknown name."""
-        i = self.names.index(name) if name in self.names else -1
-        if i < 0:
-            raise KeyError(name)
+        i = self.index[name]
         if not self.down[i]:
             return 0
         return ticks_diff(self.ticks(), self.since[i])
