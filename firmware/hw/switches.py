@@ -77,20 +77,24 @@ LOADS = 1        # a chip returned the bits the previous scan left in it: it doe
 
 
 @micropython.viper
-def _judge(w, r, left, tails, k: int, m: int, primed: int) -> int:
+def _judge(w, r, left, kmp: int) -> int:
     """One scan's check and the next scan's bytes (module doc), in place: ``w`` the 4
     bytes just sent (becomes the next ones), ``r`` the 4 read, ``left`` the 3 bytes
-    the chips held (becomes what they hold now), ``tails`` TAILS, ``k`` the tail's
-    index, ``m`` the flip mask. Returns verdict | chips << 2 | next k << 8; verdict 0
-    passed, 1 SHIFTS, 2 LOADS (chips: bit c - 1 for Uc)."""
+    the chips held (becomes what they hold now); ``kmp`` = k | m << 8 | primed << 16:
+    ``k`` the tail's index in TAILS, ``m`` the flip mask, ``primed`` 1 once a scan
+    has left known bits in the chips (one argument: ``scan``'s frame stays on the C
+    stack). Returns verdict | chips << 2 | next k << 8; verdict 0 passed, 1 SHIFTS,
+    2 LOADS (chips: bit c - 1 for Uc)."""
     pw = ptr8(w)
     pr = ptr8(r)
     pl = ptr8(left)
-    pt = ptr8(tails)
+    pt = ptr8(TAILS)
+    k = kmp & 0xFF
+    m = (kmp >> 8) & 0xFF
     res = 0
     if pr[3] != pw[0]:
         res = 1
-    elif primed:
+    elif kmp >> 16:
         c = 0
         if pr[0] == pl[0]:
             c = 4
@@ -209,7 +213,8 @@ class Switches:
     def scan(self):
         """Read the chain once and check it (module doc); returns and keeps the
         occupancy (int, 24 bits). A scan that fails the check, or follows one that
-        failed, returns the previous reading. Allocates nothing."""
+        failed, returns the previous reading. Allocates nothing, not even its frame
+        (it runs every 4 ms: docs/pico.md, "Timing")."""
         w = self.sent
         r = self.got
         self.load.value(0)
@@ -222,28 +227,34 @@ class Switches:
             r[2] = self._byte(w[2])
             r[3] = self._byte(w[3])
         self.tail = w[0]
-        f = self.flip ^ 1
-        self.flip = f
-        v = int(_judge(w, r, self.left, TAILS, self.k, FLIPS[f], self.primed))
+        self.flip ^= 1
+        v = self.k | FLIPS[self.flip] << 8 | self.primed << 16
+        v = _judge(w, r, self.left, v)
         self.primed = 1
         self.k = v >> 8
-        why = (v & 3) - 1 if v & 3 else None
-        if why == LOADS:
-            self.chips = v >> 2 & 7
-        self.why = why
-        taken = self.tail_ok
-        self.tail_ok = why != SHIFTS
         self.taken = False
-        if why is not None:
-            self.errors += 1
-            self.fault = True
+        if v & 3:
+            self._failed(v)
             return self.state
+        self.why = None
         self.fault = False
-        if taken:
+        if self.tail_ok:        # the scan before read its tail right too
             self.state = self.t3[r[0]] | self.t2[r[1]] | self.t1[r[2]]
             self.scans += 1
             self.taken = True
+        self.tail_ok = True
         return self.state
+
+    def _failed(self, v):
+        # a scan that failed the check (v: _judge's verdict): counted, the fault set, the
+        # reading discarded; a tail read right still primes the next scan's reading
+        why = (v & 3) - 1
+        if why == LOADS:
+            self.chips = v >> 2 & 7
+        self.why = why
+        self.tail_ok = why != SHIFTS
+        self.errors += 1
+        self.fault = True
 
     def read(self):
         """Occupancy bitmask (bit i = stone on point i), < 2**24."""
