@@ -102,12 +102,16 @@ class Protocol:
     def read_line(self):
         """The link's next line (str) or None (never blocks). A line the link cannot
         read (ValueError from its ``read_line``: not UTF-8, too long) gets the error
-        reply with the link's reason, and None comes back."""
+        reply with the link's reason (its ``error``), and None comes back."""
         try:
             return self.link.read_line()
-        except ValueError as e:
-            self.send({"type": "error", "error": str(e)})
-            return None
+        except ValueError:     # not bound "as": that makes a frame MicroPython puts on the heap
+            self._unreadable()
+        return None
+
+    def _unreadable(self):
+        # the error reply to a line the link could not read
+        self.send({"type": "error", "error": getattr(self.link, "error", None) or "line unreadable"})
 
     def handle(self, line):
         """Act on one line; sends and returns the one reply dict (None for a blank line)."""

@@ -109,7 +109,9 @@ class UsbLink:
     without it, always. ``chunk``: bytes per write (default 1 where the link
     asks the port, else ``CHUNK``). ``clock``
     gives ``ticks_ms()``. ``dropped`` counts lines not sent, ``stalls`` the
-    writes that took less than the piece or ``STALL_MS``."""
+    writes that took less than the piece or ``STALL_MS``; ``error`` is the reason
+    of the last ValueError ``read_line`` raised (for a caller that catches it
+    without binding it: protocol.py)."""
 
     def __init__(self, inp=None, out=None, poller=None, max_line=256, out_ready=None,
                  clock=None, chunk=None):
@@ -120,6 +122,7 @@ class UsbLink:
             poller = select.poll()
             poller.register(inp, select.POLLIN)
         self._in_ready = ready_fn(poller)
+        self._poll_in = getattr(poller, "ipoll", None) or poller.poll   # bound once: read_line's test
         if out is None:
             out = getattr(sys.stdout, "buffer", sys.stdout)   # bytes: no CR added to LF
             if out_ready is None:
@@ -139,6 +142,7 @@ class UsbLink:
         self.n = 0
         self.over = False        # the line in progress is longer than max_line
         self.lines = []          # complete lines not yet returned (str, or ValueError)
+        self.error = None        # the reason read_line gave for the last line it refused (str)
         self.queue = []          # lines to write, as bytes
         self.pos = 0             # bytes of queue[0] already written
         self.dropped = 0
@@ -161,32 +165,41 @@ class UsbLink:
     def read_line(self):
         """The next complete line (str), or None when none has arrived (never
         blocks). ValueError (the line is consumed) for a line that is not UTF-8 or
-        is longer than ``max_line`` bytes."""
+        is longer than ``max_line`` bytes. With nothing waiting (a pass's usual
+        case) it is one poll of the port: no byte read, no clock, nothing allocated."""
         if not self.lines:
-            buf = self.buf
-            ready = self._in_ready
-            for _ in range(MAX_BYTES_PER_READ):
-                if not ready():
-                    break
-                b = self._byte()
-                if b < 0:
-                    break
-                if b == 10:
-                    self.lines.append(self._decode())
-                    self.n = 0
-                    self.over = False
-                    break
-                if self.n <= self.max_line:
-                    buf[self.n] = b
-                    self.n += 1
-                else:
-                    self.over = True
-        if not self.lines:
-            return None
+            for _ in self._poll_in(0):      # a byte waits
+                self._take()
+                break
+            if not self.lines:
+                return None
         line = self.lines.pop(0)
         if isinstance(line, ValueError):
+            self.error = line.args[0]
             raise line
         return line
+
+    def _take(self):
+        # the waiting bytes into buf (at most MAX_BYTES_PER_READ), up to a line's end;
+        # the poll that called this said the first one waits
+        buf = self.buf
+        ready = self._in_ready
+        for k in range(MAX_BYTES_PER_READ):
+            if k and not ready():
+                break
+            b = self._byte()
+            if b < 0:
+                break
+            if b == 10:
+                self.lines.append(self._decode())
+                self.n = 0
+                self.over = False
+                break
+            if self.n <= self.max_line:
+                buf[self.n] = b
+                self.n += 1
+            else:
+                self.over = True
 
     def _decode(self):
         n = self.n
@@ -213,7 +226,13 @@ class UsbLink:
 
     def flush(self):
         """Write queued bytes while the port takes them, at most FLUSH_BYTES (never
-        waits on a port that polls; a line is never cut)."""
+        waits on a port that polls; a line is never cut). With nothing queued (a
+        pass's usual case) it tests one list and returns."""
+        if self.queue:
+            self._send()
+
+    def _send(self):
+        # flush's work: the queue is not empty
         if self.stalled_at is not None:
             if ticks_diff(self.ticks(), self.stalled_at) < RETRY_MS:
                 return
