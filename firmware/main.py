@@ -264,7 +264,9 @@ def run(loop, d, log):
     brightness setting on the LEDs, a chain fault shown (every LED blinking
     magenta instead of the game's frame) and reported (``chain`` event), the
     pace, and the boot log told when the run became healthy. Raises
-    KeyboardInterrupt on Ctrl-C."""
+    KeyboardInterrupt on Ctrl-C. A pass's part here is a few attribute tests when
+    nothing changed: the brightness is looked up when the settings change (the
+    loop replaces them as a whole), the overlay set while a fault lasts."""
     from hw.bootlog import HEALTHY_MS
     from settings import BRIGHTNESS
     clock = d["clock"]
@@ -276,19 +278,25 @@ def run(loop, d, log):
     t0 = clock.ticks_ms()
     well = False
     fault = False
+    shown = None                      # the settings whose brightness the LEDs have
     while True:
         start = clock.ticks_ms()
         loop.tick()
-        scanner.check()
+        if scanner.interrupted:       # Ctrl-C in the timer's callback
+            scanner.check()
         if flush is not None:
             flush()
-        b = BRIGHTNESS[loop.settings["brightness"] - 1]
-        if lights.brightness != b:
-            lights.set_brightness(b)
+        if loop.settings is not shown:
+            shown = loop.settings
+            b = BRIGHTNESS[shown["brightness"] - 1]
+            if lights.brightness != b:
+                lights.set_brightness(b)
         if sensors.fault != fault:
             fault = sensors.fault
             loop._send({"type": "chain", "ok": not fault})
-        loop.overlay = blink[start // CHAIN_BLINK_MS & 1] if fault else None
+            loop.overlay = None
+        if fault:
+            loop.overlay = blink[start // CHAIN_BLINK_MS & 1]
         if not well and clock.ticks_diff(start, t0) >= HEALTHY_MS:
             log.healthy()
             well = True

@@ -26,7 +26,11 @@ fault), is shown instead of the game's frame. The menu opens when "ok" has
 been held ``MENU_HOLD_MS`` (2 s) with the board empty. On MicroPython the
 heap is collected in an idle pass (the board still) once a 48th of the free
 heap was allocated, before ``gc.threshold`` (a 24th, at least ``GC_THRESHOLD``
-bytes) collects in a busy pass; idle passes allocate nothing.
+bytes) collects in a busy pass; a still pass allocates nothing, not even a
+frame (MicroPython puts a function's frame of more than 11 words on the heap
+at every call, and ``gc.threshold`` counts it: the pass's functions are kept
+small), so the free heap (``gc.mem_free``, a walk of the heap's table) is
+looked at only in the first idle still pass after a full pass.
 Pacing, the link's queued writes and the LED brightness are main.py's
 (the Pico's) part of a pass. Runs unchanged under MicroPython.
 """
@@ -150,6 +154,7 @@ class MainLoop:
         # not begun, a generator under way, True done or not asked for
         self._prep = None if prepare else True
         self._gc_step = self._gc_low = 0   # idle collections: every _gc_step bytes, below _gc_low free
+        self._gc_due = False      # a full pass ran since the free heap was last looked at
         self._still = 0           # 1 + idle passes in a row that skipped the game step (0: none may)
         self._held = getattr(buttons, "held_ms", None)   # bound once: no allocation per pass
         if _MICRO:
@@ -182,45 +187,35 @@ class MainLoop:
         nothing is due (``Controller.still``, no search, save, job, menu or teaching
         work: ``teach.due``), a pass
         feeds the watchdog, polls the link, reads the buttons and the switches, and
-        ends (the game is stepped every ``STILL_PASSES``-th such pass)."""
-        t0 = ticks_us()
+        ends (the game is stepped every ``STILL_PASSES``-th such pass). No function
+        of a pass puts its frame on the heap (MicroPython does that for a frame of
+        more than 11 words: an allocation at every call, and gc.threshold counts it)."""
+        t = ticks_us()
         st = self.stats
         if st.was == 1:            # the last pass thought: its slice and its whole period
             if st.wall_us > 1 << 28:
                 st.wall_us >>= 1
                 st.engine_us >>= 1
             st.engine_us += st.eng
-            st.wall_us += ticks_diff(t0, st.t0)
-        st.t0 = t0
+            st.wall_us += ticks_diff(t, st.t0)
+        st.t0 = t
         st.what = "idle"
         st.eng = -1
         self.watchdog.feed()
         self.ticks += 1
         n = self._still
-        p = self.protocol
         if n and n < STILL_PASSES and self.overlay is None and self.menu is None:
-            line = None if p is None else p.read_line()
-            if line is not None and p is not None:
-                p.handle(line)
-                p.poll()
-                self._full(self.buttons.read(), True)
-            else:
-                pressed = self.buttons.read()
-                if not pressed and not self._pressed and self.controller.still(self.sensors.read()):
-                    self._still = n + 1      # nothing changed and nothing is due: the game step is skipped
-                    self._check_hold()
-                    if n & 15 == 0 and _MICRO and gc.mem_free() < self._gc_low:  # type: ignore[attr-defined]
-                        self._collect()
-                    if self._search is not None:     # the engine's slice: all the pass does
-                        st.what = "thinking"
-                        self._slice(self.engine, self.controller, self._write())
-                else:
-                    self._full(pressed, False)
+            self._quiet(n)
         else:
+            p = self.protocol
             self._full(self.buttons.read(), p is not None and p.poll())
         st = self.stats            # (a "stats" reset makes a new one)
-        k = 0 if st.eng < 0 else 1
-        st.was = k
+        n = 0 if st.eng < 0 else 1
+        st.was = n
+        self._count(st, n)
+
+    def _count(self, st, k):
+        # the pass's time into the figures of its kind k (0 idle, 1 thinking)
         us = ticks_diff(ticks_us(), st.t0)
         a = st.us
         if a[k] > 1 << 28:
@@ -234,8 +229,35 @@ class MainLoop:
             st.longest = us
             st.longest_what = st.what
 
+    def _quiet(self, n):
+        # a pass that may skip the game step (the n-th in a row, n >= 1): the link, the
+        # buttons and the switches looked at; the game stepped only when one of them
+        # has news; the engine's slice when it thinks
+        p = self.protocol
+        line = None if p is None else p.read_line()
+        if line is not None and p is not None:
+            p.handle(line)
+            p.poll()
+            self._full(self.buttons.read(), True)
+            return
+        line = self.buttons.read()          # (the presses)
+        if line or self._pressed or not self.controller.still(self.sensors.read()):
+            self._full(line, False)
+            return
+        self._still = n + 1      # nothing changed and nothing is due: the game step is skipped
+        self._check_hold()
+        if self._search is not None:     # the engine's slice: all the pass does
+            self.stats.what = "thinking"
+            self._slice(self._write())
+        elif self._gc_due:
+            self._gc_due = False
+            if _MICRO and gc.mem_free() < self._gc_low:  # type: ignore[attr-defined]
+                self._collect()
+
     def _full(self, pressed, busy):
-        # the pass with the game step (module doc)
+        # the pass with the game step (module doc); it may allocate: the next idle
+        # still pass looks at the free heap (a still pass allocates nothing)
+        self._gc_due = True
         if self._job is not None:
             self._run_job()
             busy = True
@@ -337,15 +359,20 @@ class MainLoop:
             self._search = key
         if self.stats.what == "idle":      # (not "save": that pass also wrote)
             self.stats.what = "thinking"
-        self._slice(eng, c, ms)
+        self._slice(ms)
 
-    def _slice(self, eng, c, ms):
+    def _slice(self, ms):
         # one slice (ms) of the engine's thinking; its move handed to the controller when done
         t = ticks_us()
-        m = eng.step(ms)
+        m = self.engine.step(ms)
         self.stats.eng = ticks_diff(ticks_us(), t)
-        if m is None:
-            return
+        if m is not None:
+            self._found(m)
+
+    def _found(self, m):
+        # the search ended with move m: its figures kept, the move played
+        eng = self.engine
+        c = self.controller
         self._search = None
         st = self.stats
         st.searches += 1
