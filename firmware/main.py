@@ -266,7 +266,8 @@ def run(loop, d, log):
     pace, and the boot log told when the run became healthy. Raises
     KeyboardInterrupt on Ctrl-C. A pass's part here is a few attribute tests when
     nothing changed: the brightness is looked up when the settings change (the
-    loop replaces them as a whole), the overlay set while a fault lasts."""
+    loop replaces them as a whole), the overlay set while a fault lasts, the run's
+    health and the pace looked at after a pass the engine did not think in."""
     from hw.bootlog import HEALTHY_MS
     from settings import BRIGHTNESS
     clock = d["clock"]
@@ -297,11 +298,12 @@ def run(loop, d, log):
             loop.overlay = None
         if fault:
             loop.overlay = blink[start // CHAIN_BLINK_MS & 1]
-        if not well and clock.ticks_diff(start, t0) >= HEALTHY_MS:
-            log.healthy()
-            well = True
         if not loop.thinking():       # the engine's slice is the pace while it thinks
-            ms = PASS_MS - clock.ticks_diff(clock.ticks_ms(), start)
+            now = clock.ticks_ms()
+            if not well and clock.ticks_diff(now, t0) >= HEALTHY_MS:
+                log.healthy()
+                well = True
+            ms = PASS_MS - clock.ticks_diff(now, start)
             if ms > 0:
                 _sleep_ms(ms)
 

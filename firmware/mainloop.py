@@ -402,8 +402,10 @@ class MainLoop:
 
     # ---- settings, new games and the menu ----------------------------------------
     def _check_hold(self):
+        # "ok" held MENU_HOLD_MS on an empty board opens the menu (once per hold). With
+        # stones on the board and no hold in use nothing can come of it: not asked
         held = self._held
-        if held is None:
+        if held is None or (not self._latched and self.controller.settled != 0):
             return
         h = held("ok")
         if h == 0:
