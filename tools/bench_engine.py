@@ -5,6 +5,7 @@ Runs unchanged under CPython and the MicroPython unix port::
     .venv/bin/python tools/bench_engine.py [max_depth]          # this interpreter
     .venv/bin/python tools/bench_engine.py --all [max_depth]    # the three speeds below
     .venv/bin/python tools/bench_engine.py --rules PRESET|all   # per preset, unix port
+    .venv/bin/python tools/bench_engine.py --memory             # heap of top-level games, flash sizes
     micropython -X heapsize=1m tools/bench_engine.py --path DIR [max_depth]
 
 ``--rules PRESET`` (a rules text, or ``all`` for the 18 presets) runs in the
@@ -26,6 +27,25 @@ tools/deploy.py (host arch: the engine's @micropython.native / viper code
 compiled to machine code) and on the unix port from a copy of the firmware
 with the emitter decorators removed (bytecode only), each over its
 process's CPU time (immune to a busy host), and prints the Pico estimates.
+
+``--memory`` (from CPython; no search depth) plays, each in a fresh unix-port
+process at a Pico-sized heap (``-X heapsize=192k``) from the .mpy files
+tools/deploy.py builds for this host, two self-play games of the top level
+with the opening book and the endgame table in use: the standard game from
+the start (book moves counted) and one from ``ENDGAME_START`` (five black
+stones against four white, nothing in hand: the game reaches three against
+three; moves answered from the table counted, and the table's probes by the
+search, by wrapping engine/endgame.py's ``Probe.probe_stones`` and
+``Table.value`` in the child), and prints the peak live heap (gc.mem_alloc()
+after gc.collect() after each move; also the peak before the collection)
+against the project's limit (``LIVE_LIMIT``), with a Pico estimate by
+docs/pico.md's model (tools/bench_pico_heap.py). The child process runs only
+the game's functions (``_mp_call``), not this tool, whose code would lie in
+the heap measured; what is in use before the firmware is imported is
+printed. Then the flash: book.bin and endgame.bin (bytes,
+records, positions / states), the engine's .mpy files built for the Pico
+(armv6m) and the whole build against the Pico's filesystem (``PICO_FS``),
+also measured on a littlefs formatted as the rp2 port does (unix port).
 
 For each position: a fresh engine (no node or time limit) searches depth
 1..max_depth (default 5) by iterative deepening; a line per position gives
@@ -66,6 +86,20 @@ POSITIONS = (
 )
 # the four positions of the issue's Pico measurement (start, placement, two movement)
 LEVEL_POSITIONS = POSITIONS[:4]
+
+# --memory: the project's limit on the peak live heap of a top-level self-play game at the
+# 192 KB heap (tests/firmware/test_engine_selfplay.py LIVE_LIMIT; docs/engine.md "Tests")
+LIVE_LIMIT = 120 * 1024
+MEMORY_HEAP = "192k"       # the heap the firmware's MicroPython tests run at (docs/pico.md "Memory")
+MEMORY_SEED = 5            # test_engine_selfplay's first game
+# five black stones against four white, nothing in hand (seeded random play from the start,
+# XorShift16(14)): the top level's self-play reaches three against three at ply 23
+ENDGAME_START = "standard B../.../.W./BWB..W/.WB/.../B.. w 0/0 0/0 0/0 -/- -"
+# the Pico's filesystem: MicroPython's rp2 Pico build (docs/engine.md, "Endgame table"),
+# RPI_PICO's MICROPY_HW_FLASH_STORAGE_BYTES = 1408 * 1024, littlefs in 4,096-byte blocks
+# (ports/rp2/rp2_flash.c: FLASH_SECTOR_SIZE) mounted with progsize=256 (ports/rp2/modules/_boot.py)
+PICO_FS = 1408 * 1024
+PICO_FS_BLOCK = 4096
 
 
 def bench(max_depth):
@@ -205,17 +239,37 @@ def _child_cpu():
     return r.ru_utime + r.ru_stime
 
 
+def _mp_run(mp, root, path, args, heap="1m", fail="micropython bench failed: ", code=None):
+    """Run this tool in the unix port ``mp`` (in ``root``, at ``heap``) with the firmware
+    build ``path`` first on its path (None: none) and ``args`` -- or, given ``code``, that
+    program (``-c``) instead of the tool; returns (its stdout, CPU seconds of the process:
+    immune to a busy host). Exits with ``fail`` and its stderr when it fails."""
+    import subprocess
+    c0 = _child_cpu()
+    cmd = ["-c", code] if code is not None else (["tools/bench_engine.py"] + (["--path", path] if path else [])
+                                                 + list(args))
+    r = subprocess.run([mp, "-X", "heapsize=" + heap] + cmd, cwd=root, capture_output=True, text=True)
+    cpu = _child_cpu() - c0
+    if r.returncode:
+        sys.exit(fail + r.stderr[-2000:])
+    return r.stdout, cpu
+
+
+def _mp_call(mp, root, funcs, call, heap, fail, path=None):
+    """Run ``call`` (the source of a call) in the unix port with only ``funcs`` (functions of
+    this tool, from their source) defined, not the whole tool, whose code would lie in the
+    heap a child measures; the build ``path`` first on sys.path. Returns ``_mp_run``'s."""
+    import inspect
+    code = ("import sys\n" + ("sys.path[:0] = [%r]\n" % path if path else "")
+            + "".join(inspect.getsource(f) for f in funcs) + call + "\n")
+    return _mp_run(mp, root, None, (), heap, fail, code=code)
+
+
 def _mp_count(mp, root, path, what, max_depth):
     """Run one count (``--count search|perft``) in the unix port from ``path``;
     returns (count, CPU seconds of the process: immune to a busy host)."""
-    import subprocess
-    c0 = _child_cpu()
-    r = subprocess.run([mp, "-X", "heapsize=1m", "tools/bench_engine.py", "--path", path, "--count", what,
-                        str(max_depth)], cwd=root, capture_output=True, text=True)
-    cpu = _child_cpu() - c0
-    if r.returncode:
-        sys.exit("micropython bench failed: " + r.stderr[-2000:])
-    return int(r.stdout.split()[-1]), cpu
+    out, cpu = _mp_run(mp, root, path, ["--count", what, str(max_depth)])
+    return int(out.split()[-1]), cpu
 
 
 def _count(what, max_depth):
@@ -369,7 +423,6 @@ def rules_child(rules_text, depth, what):
 def bench_rules(presets, depth):
     """``--rules``: every preset of ``presets`` in the unix port (emitted code), printed per preset."""
     import os
-    import subprocess
     import tempfile
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(here)
@@ -383,12 +436,9 @@ def bench_rules(presets, depth):
           % (PICO_FACTOR, LOOP_SHARE))
 
     def child(tmp, rules, what):
-        c0 = _child_cpu()
-        r = subprocess.run([mp, "-X", "heapsize=1m", "tools/bench_engine.py", "--path", tmp, "--rules-child",
-                            rules, str(depth), what], cwd=root, capture_output=True, text=True)
-        if r.returncode:
-            sys.exit("micropython bench failed (%s): %s" % (rules, r.stderr[-2000:]))
-        return [ln.split() for ln in r.stdout.splitlines()], _child_cpu() - c0
+        out, cpu = _mp_run(mp, root, tmp, ["--rules-child", rules, str(depth), what],
+                           fail="micropython bench failed (%s): " % rules)
+        return [ln.split() for ln in out.splitlines()], cpu
 
     with tempfile.TemporaryDirectory() as tmp:
         deploy.build(tmp, target="host", log=lambda *a: None)
@@ -416,6 +466,334 @@ def bench_rules(presets, depth):
                          " (the deadline: %.0f of its nodes)" % (worst * ms / (loop_s * 1000)) if capped else ""))
 
 
+def _array_bytes(eng):
+    """Bytes of the engine's arrays and bytearrays (its TT and the board's blocks): the
+    same size on the Pico as on the 64-bit port (tools/bench_pico_heap.py's count)."""
+    from array import array
+    tot = 0
+    objs = [getattr(eng.searcher, k) for k in dir(eng.searcher)] + list(eng.blocks)
+    for v in objs:
+        for x in (v if isinstance(v, list) else [v]):
+            if isinstance(x, bytearray):
+                tot += len(x)
+            elif isinstance(x, array):
+                tot += 4 * len(x)
+    return tot
+
+
+def memory_child(start, seed, wrap):
+    """Under MicroPython (``--memory``'s child, run by ``_mp_call``: only this function and
+    ``_array_bytes`` are loaded, not the tool): one self-play game of the top level from
+    ``start`` ("standard": the start; else a position text), the book and the endgame
+    table in use as the level has them; prints ``MEM key value`` lines. ``wrap``: count
+    the table's probes by wrapping engine/endgame.py's ``Probe.probe_stones`` (every
+    probe of a position or of the search's state goes through it) and ``Table.value``
+    (the file reads), each split into probes made by ``best_moves`` (the root's table
+    answer in ``Engine.start``) and the others (the search's); the import of
+    engine/endgame.py it needs then comes before the game."""
+    import gc
+    import sys
+    gc.collect()
+    base = gc.mem_alloc()  # the interpreter and this child's code, before the firmware
+    from morris import Position, Rules
+    from engine import Engine, TOP_LEVEL
+    counts = {"root_probes": 0, "root_answers": 0, "search_probes": 0, "search_answers": 0,
+              "root_reads": 0, "search_reads": 0}
+    if wrap:
+        from engine import endgame
+        inside = [0]
+        probe_stones = endgame.Probe.probe_stones
+        value = endgame.Table.value
+        best_moves = endgame.best_moves
+
+        def counted_probe(self, me, op, ncp=0, p33=0):
+            r = probe_stones(self, me, op, ncp, p33)
+            k = "root_" if inside[0] else "search_"
+            counts[k + "probes"] += 1
+            if r is not None:
+                counts[k + "answers"] += 1
+            return r
+
+        def counted_value(self, me, op):
+            counts["root_reads" if inside[0] else "search_reads"] += 1
+            return value(self, me, op)
+
+        def counted_best(probe, position):
+            inside[0] += 1
+            try:
+                return best_moves(probe, position)
+            finally:
+                inside[0] -= 1
+        endgame.Probe.probe_stones = counted_probe
+        endgame.Table.value = counted_value
+        endgame.best_moves = counted_best   # engine.py imports it from the module at its first endgame
+    pos = Position(Rules.parse(start)) if " " not in start else Position.from_text(start)
+    print("MEM white_stones %d" % pos.count[0])
+    print("MEM black_stones %d" % pos.count[1])
+    gc.collect()
+    eng = Engine(TOP_LEVEL, seed=seed)
+    peak = peak_live = plies = book = table = at33 = 0
+    while pos.outcome() is None and plies < 400:
+        m = eng.think(pos)
+        if eng.from_book:
+            if pos.count[0] + pos.count[1] <= 7 and not (pos.hand[0] or pos.hand[1]):
+                table += 1   # Engine.start's table answer (engine/endgame.py best_moves)
+            else:
+                book += 1
+        pos.push(m)
+        plies += 1
+        if not at33 and pos.count[0] == 3 and pos.count[1] == 3 and not (pos.hand[0] or pos.hand[1]):
+            at33 = plies
+        used = gc.mem_alloc()
+        if used > peak:
+            peak = used
+        gc.collect()
+        live = gc.mem_alloc()
+        if live > peak_live:
+            peak_live = live
+    oc = pos.outcome()
+    for k, v in (("base", base), ("peak", peak), ("peak_live", peak_live), ("plies", plies), ("book", book),
+                 ("table", table), ("at33", at33), ("arrays", _array_bytes(eng))):
+        print("MEM %s %d" % (k, v))
+    for k in counts:
+        print("MEM %s %d" % (k, counts[k] if wrap else -1))
+    print("MEM outcome %s" % ("none (ply cap)" if oc is None else "%s (%s)" % (oc.result(), oc.reason)))
+    print("MEM modules %s" % ",".join(sorted(k for k in sys.modules)))
+    from engine import search
+    print("MEM loaded_from %s" % getattr(search, "__file__", "?"))
+
+
+def lfs_child(src, blocks, block):
+    """Under MicroPython (``--memory``'s flash check, run by ``_mp_call``): a fresh littlefs of ``blocks``
+    blocks of ``block`` bytes, formatted and mounted as the rp2 port does
+    (``VfsLfs2(bdev, progsize=256)``, ports/rp2/modules/_boot.py), over a RAM block
+    device; every file under ``src`` copied in; prints ``LFS blocks used``."""
+    import os
+
+    class RAMDev:
+        def __init__(self):
+            self.data = bytearray(blocks * block)
+
+        def readblocks(self, n, buf, off=0):
+            a = n * block + off
+            buf[:] = self.data[a:a + len(buf)]
+
+        def writeblocks(self, n, buf, off=0):
+            a = n * block + (off or 0)
+            self.data[a:a + len(buf)] = buf
+
+        def ioctl(self, op, arg):
+            if op == 4:
+                return blocks
+            if op == 5:
+                return block
+            if op == 6:
+                a = arg * block
+                self.data[a:a + block] = b"\xff" * block
+            return 0
+
+    dev = RAMDev()
+    os.VfsLfs2.mkfs(dev, progsize=256)
+    os.mount(os.VfsLfs2(dev, progsize=256), "/flash")
+    empty = os.statvfs("/flash")
+    buf = bytearray(1024)
+
+    def copy(d, rel):
+        for e in os.ilistdir(d):
+            name = e[0]
+            if e[1] == 0x4000:
+                os.mkdir("/flash" + rel + "/" + name)
+                copy(d + "/" + name, rel + "/" + name)
+            else:
+                with open(d + "/" + name, "rb") as fi, open("/flash" + rel + "/" + name, "wb") as fo:
+                    while True:
+                        n = fi.readinto(buf)
+                        if not n:
+                            break
+                        fo.write(buf if n == len(buf) else buf[:n])
+    copy(src, "")
+    full = os.statvfs("/flash")
+    print("LFS %d %d %d" % (full[2], empty[2] - empty[3], full[2] - full[3]))
+    os.umount("/flash")
+
+
+def _book_figures(path):
+    """(records from the header, positions = distinct keys of the records, rules) of a book file."""
+    from engine.book import Book, RECORD
+    b = Book(path)
+    try:
+        keys = set()
+        b.f.seek(b.base)
+        for _ in range(b.count):
+            keys.add(b.f.read(RECORD)[:8])
+        return b.count, len(keys), b.rules
+    finally:
+        b.close()
+
+
+def _table_figures(path):
+    """([(stones to move, opponent's, states)], rules) of an endgame table file: its part
+    headers (engine/endgame.py ``Table.parts``); a part's states are its value bytes (one a
+    state), from its values' offset to the next part's map or values, or the file's end."""
+    import os
+    from engine.endgame import Table
+    t = Table(path)
+    try:
+        size = os.path.getsize(path)
+        offsets = sorted(set(o for mo, vo, _ in t.parts.values() for o in (mo, vo)) | {size})
+        parts = []
+        for key in sorted(t.parts):
+            vo = t.parts[key][1]
+            parts.append((key >> 4, key & 15, min(o for o in offsets if o > vo) - vo))
+        return parts, t.rules_text
+    finally:
+        t.close()
+
+
+def _native(src):
+    """True when the firmware source file ``src`` has @micropython.native / viper code."""
+    import re
+    with open(src) as f:
+        return re.search(r"^\s*@micropython\.(native|viper)\b", f.read(), re.M) is not None
+
+
+def _k(n):
+    """``n`` with thousands separators."""
+    return "{:,}".format(n)
+
+
+def bench_memory():
+    """``--memory``: the top level's heap in two self-play games (unix port, 192 KB heap,
+    the host build's .mpy files) and the flash the engine and the firmware take (the
+    Pico build's files), each figure printed with what it measures."""
+    import os
+    import tempfile
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(here)
+    sys.path.insert(0, here)
+    import deploy
+    import bench_pico_heap
+    from engine import TOP_LEVEL, LEVEL_NAMES
+    mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+    scale = bench_pico_heap.SCALE
+    bare = bench_pico_heap.PICO_BARE_FREE
+    cap = int(MEMORY_HEAP[:-1]) * 1024
+    with tempfile.TemporaryDirectory() as tmp:
+        host = os.path.join(tmp, "host")
+        pico = os.path.join(tmp, "pico")
+        deploy.build(host, target="host", log=lambda *a: None)
+        pico_march = deploy.march("pico")
+        shipped = deploy.build(pico, arch=pico_march, log=lambda *a: None)
+        print("heap: top level %d (%s), book and endgame table in use; whole self-play games, each in a fresh"
+              " MicroPython unix port process (%d-bit, %s) at -X heapsize=%s, from the .mpy files tools/deploy.py"
+              " builds for this host (--target host) with book.bin and endgame.bin beside them"
+              % (TOP_LEVEL, LEVEL_NAMES[TOP_LEVEL], 64 if sys.maxsize > 2 ** 32 else 32, deploy.march("host"),
+                 MEMORY_HEAP))
+        print("  peak live: gc.mem_alloc() after gc.collect() after each move; peak before the collection:"
+              " gc.mem_alloc() after each move, the move's garbage included (the child collects after every"
+              " move; the heap's cap is %s bytes)" % _k(cap))
+        results = []
+        for label, start, wrap in (("standard game from the start", "standard", False),
+                                   ("endgame", ENDGAME_START, True)):
+            out, _ = _mp_call(mp, root, (_array_bytes, memory_child),
+                              "memory_child(%r, %d, %r)" % (start, MEMORY_SEED, wrap), MEMORY_HEAP,
+                              "micropython memory game failed (%s): " % label, path=host)
+            r = {}
+            for ln in out.splitlines():
+                if ln.startswith("MEM "):
+                    _, k, v = ln.split(" ", 2)
+                    r[k] = int(v) if v.lstrip("-").isdigit() else v
+            results.append((label, r))
+            if start == "standard":
+                print("  %s (seed %d): %d plies, %s; %d book moves, %d moves answered from the endgame table"
+                      " (from_book with seven stones or fewer on the board, nothing in hand)"
+                      % (label, MEMORY_SEED, r["plies"], r["outcome"], r["book"], r["table"]))
+            else:
+                print("  %s from %r (white %d stones, black %d, nothing in hand; seed %d): %d plies, %s; three"
+                      " against three from ply %s; %d moves answered from the table (from_book with seven stones"
+                      " or fewer), %d book moves"
+                      % (label, start, r["white_stones"], r["black_stones"], MEMORY_SEED, r["plies"],
+                         r["outcome"], r["at33"] or "- (not reached)", r["table"], r["book"]))
+                probed = r["search_probes"] > 0 or r["search_reads"] > 0
+                print("    table probes (engine/endgame.py's Probe.probe_stones and Table.value wrapped in the child):"
+                      " by the root's best_moves %s (%s answered, %s file reads), by the search %s (%s answered,"
+                      " %s file reads): the search %s the table"
+                      % (_k(r["root_probes"]), _k(r["root_answers"]), _k(r["root_reads"]), _k(r["search_probes"]),
+                         _k(r["search_answers"]), _k(r["search_reads"]), "probed" if probed else "did not probe"))
+            live = r["peak_live"]
+            print("    peak live heap %s bytes, limit: under %d KB = %s bytes (tests/firmware/test_engine_selfplay.py):"
+                  " %s; of it %s bytes in use before the firmware was imported (the interpreter and this child's"
+                  " code), %s the firmware and the game"
+                  % (_k(live), LIVE_LIMIT // 1024, _k(LIVE_LIMIT), "met" if live < LIVE_LIMIT else "NOT met",
+                     _k(r["base"]), _k(live - r["base"])))
+            print("    peak before the collection %s bytes" % _k(r["peak"]))
+            if not str(r.get("loaded_from", "")).endswith(".mpy"):
+                print("    warning: engine/search was loaded from %s, not a .mpy file" % r.get("loaded_from"))
+        print("  Pico (RP2040, 32-bit): %s bytes free after a bare boot (docs/pico.md: emulated RP2040, MicroPython"
+              " 1.28). The unix port is 64-bit: objects and pointers up to twice the Pico's size, so the same"
+              " objects take less there; but the Pico loads the engine's native machine code into its heap, which"
+              " the unix port keeps outside it." % _k(bare))
+        print("    estimate of the firmware-and-game share by docs/pico.md's model (tools/bench_pico_heap.py: the"
+              " engine's arrays 1:1, the rest x %.2f -- calibrated once, on main's boot, not on a game -- plus the"
+              " armv6m .mpy size of each loaded module with native code, an upper bound for that code):" % scale)
+        for label, r in results:
+            native = 0
+            names = []
+            for m in r["modules"].split(","):
+                rel = m.replace(".", "/")
+                for cand in (rel + ".py", rel + "/__init__.py"):
+                    src = os.path.join(deploy.FIRMWARE, cand)
+                    if m.split(".")[0] in ("engine", "morris") and os.path.exists(src) and _native(src):
+                        native += os.path.getsize(os.path.join(pico, cand[:-3] + ".mpy"))
+                        names.append(cand[:-3] + ".mpy")
+            share = r["peak_live"] - r["base"]
+            arr = r["arrays"]
+            est = int(arr + (share - arr) * scale + native)
+            print("    %s: ~%s bytes = arrays %s + %.2f x %s + native %s (%s); the rest of the firmware (main"
+                  " loop, controller, drivers) needs its share of the %s bytes too (docs/pico.md, \"Heap after"
+                  " boot\")" % (label, _k(est), _k(arr), scale, _k(share - arr), _k(native), ", ".join(names),
+                                _k(bare)))
+        print("flash: the Pico build's files (tools/deploy.py, deploy.march(\"pico\") = %s) against the Pico's"
+              " 1,408 KB filesystem (%s bytes: MicroPython's rp2 Pico build, docs/engine.md; RPI_PICO's"
+              " MICROPY_HW_FLASH_STORAGE_BYTES = 1408 * 1024)" % (pico_march, _k(PICO_FS)))
+        size = {p: os.path.getsize(os.path.join(pico, p)) for p in shipped}
+        from engine.book import RECORD
+        records, positions, brules = _book_figures(os.path.join(pico, "engine", "book.bin"))
+        print("  engine/book.bin: %s bytes: %s records of %d bytes (its header), %s positions (distinct keys of the"
+              " records), rules %s" % (_k(size["engine/book.bin"]), _k(records), RECORD, _k(positions), brules))
+        parts, trules = _table_figures(os.path.join(pico, "engine", "endgame.bin"))
+        print("  engine/endgame.bin: %s bytes: %s (its part headers; a value byte a state), rules %s"
+              % (_k(size["engine/endgame.bin"]),
+                 ", ".join("part %d against %d, %s states" % (a, b, _k(n)) for a, b, n in parts), trules))
+        mpys = sorted(p for p in shipped if p.startswith("engine/") and p.endswith(".mpy"))
+        nat = [p for p in mpys if _native(os.path.join(deploy.FIRMWARE, p[:-4] + ".py"))]
+        emt = sum(size[p] for p in mpys)
+        print("  engine .mpy files (%s; * = with native machine code): %s; total %s bytes"
+              % (pico_march, ", ".join("%s%s %s" % (p[7:], "*" if p in nat else "", _k(size[p])) for p in mpys),
+                 _k(emt)))
+        data = [p for p in shipped if p.endswith(deploy.DATA_EXT)]
+        edata = sum(size[p] for p in data if p.startswith("engine/"))
+        print("  engine total: %s bytes (.mpy %s + book and table %s)" % (_k(emt + edata), _k(emt), _k(edata)))
+        allmpy = [p for p in shipped if p.endswith(".mpy")]
+        srcs = [p for p in shipped if p not in allmpy and p not in data]
+        total = sum(size.values())
+        print("  whole firmware: %d files, %s bytes = %d .mpy files %s + %s (source) %s + data %s (%s): %.1f%% of"
+              " the %s bytes, %s left"
+              % (len(shipped), _k(total), len(allmpy), _k(sum(size[p] for p in allmpy)), ", ".join(srcs),
+                 _k(sum(size[p] for p in srcs)), _k(sum(size[p] for p in data)), ", ".join(data),
+                 100.0 * total / PICO_FS, _k(PICO_FS), _k(PICO_FS - total)))
+        blocks = PICO_FS // PICO_FS_BLOCK
+        out, _ = _mp_call(mp, root, (lfs_child,), "lfs_child(%r, %d, %d)" % (pico, blocks, PICO_FS_BLOCK), "4m",
+                          "micropython littlefs check failed: ")
+        n, empty, used = (int(x) for x in out.split("LFS ")[1].split()[:3])
+        print("  on a littlefs formatted as the rp2 port does (VfsLfs2, %d blocks of %s bytes, progsize=256), in the"
+              " unix port: the build's files take %d blocks (%s bytes: a file takes whole blocks, small ones aside,"
+              " and a folder its metadata), the empty filesystem %d; %d blocks (%s bytes) left for saved games,"
+              " settings and logs"
+              % (n, _k(PICO_FS_BLOCK), used - empty, _k((used - empty) * PICO_FS_BLOCK), empty,
+                 n - used, _k((n - used) * PICO_FS_BLOCK)))
+
+
 def _cpython_args(argv):
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -423,6 +801,8 @@ def _cpython_args(argv):
     ap.add_argument("--all", action="store_true",
                     help="CPython, the unix port with and without the emitters, and the Pico estimates")
     ap.add_argument("--rules", help="a rules text or 'all': per-preset figures in the unix port")
+    ap.add_argument("--memory", action="store_true",
+                    help="the top level's peak heap in self-play games (unix port, 192 KB heap) and the flash sizes")
     a = ap.parse_args(argv)
     if not 1 <= a.max_depth <= 20:
         ap.error("max_depth must be 1..20")
@@ -439,7 +819,9 @@ def main():
     args = list(sys.argv[1:])
     if sys.implementation.name != "micropython":
         a = _cpython_args(args)
-        if a.rules:
+        if a.memory:
+            bench_memory()
+        elif a.rules:
             from morris import PRESETS
             bench_rules(PRESETS if a.rules == "all" else [a.rules], a.max_depth)
         elif a.all:
