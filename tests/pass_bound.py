@@ -12,9 +12,29 @@ the human (tests/same_game.py's ``human_move``) against the computer at level
 ("LONGEST <what> <us>"; a pass's engine slice is not counted: it is the
 engine's time, not a stall; nor is a save's file-system time: the host's disk
 is not the Pico's flash), "PASSES <n>" and every pass's time ("TIMES",
-"KINDS"), for tests/test_pass_bound.py to compare runs.
+"KINDS"), and "CAL <us>", the machine's pace: the least time of a fixed piece of the
+rules core's work (``calibrate``), for tests/test_pass_bound.py to compare runs and to
+scale its bound to the machine.
 """
 import sys
+
+
+def calibrate():
+    """The least of 9 timings (us) of perft 2 from a placement position: the
+    interpreter's pace on this machine, with the loop's kind of work."""
+    from morris import Position, Rules
+    from morris.perft import perft
+    from morris.compat import ticks_us, ticks_diff
+    pos = Position(Rules("standard"))
+    for t in ("d2", "b4", "f4", "d6", "a1", "g7"):
+        pos.push_text(t)
+    best = 1 << 29
+    for _ in range(9):
+        t0 = ticks_us()
+        perft(pos, 2)
+        t = ticks_diff(ticks_us(), t0)
+        best = t if t < best else best
+    return best
 
 
 def main(fw, store_dir):
@@ -38,6 +58,7 @@ def main(fw, store_dir):
     eng.reserve()
     loop = mainloop.MainLoop(sw, sd.Lights(), sd.Buttons(), clock, FileStore(store_dir + "/game.rec"),
                              sstore, link, slice_ms=8, engine=eng)
+    cal = calibrate()
     clock.install()
     longest = {}
     count = [0]
@@ -105,6 +126,7 @@ def main(fw, store_dir):
     print("KINDS " + "".join(chr(k) for k in kinds[:n]))
     print("SAVES %d" % loop.stats.saves)
     print("GCS " + " ".join(str(t) for t in gcs))
+    print("CAL %d" % min(cal, calibrate()))
 
 
 if __name__ == "__main__":
