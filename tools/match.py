@@ -10,6 +10,8 @@ of the engine's static evaluation, ties broken at random), ``L1``..``L5``
 (the engine at that level), ``B1``..``B5`` (the frozen baseline engine of
 tools/baseline_engine/, the engine before issue 13, at that level), ``R1``..``R5``
 (the frozen relatives' engine of tools/baseline_engine/, which issue 23 replaced),
+``C1``..``C5`` (the frozen engine of main 58dd098, before issue 25:
+tools/baseline_engine/c/, classic presets only, under ``--micropython`` only),
 optionally with a node cap or variety margin override ``L5:nodes=4000``, ``L3:margin=6``.
 
 Games are played in pairs from the same randomised opening (``--opening``
@@ -183,7 +185,8 @@ def main(argv=None):
         return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  epilog="match.py --summarize FILE: the score of a --log file (no games played)")
-    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baselines B1..B5, R1..R5 [:nodes=N][:margin=M][:tt=T]")
+    ap.add_argument("a", help="player A: random, greedy, L1..L5 or baselines B1..B5, R1..R5, C1..C5 "
+                                   "[:nodes=N][:margin=M][:tt=T]")
     ap.add_argument("b", help="player B")
     ap.add_argument("--games", type=int, default=200, help="number of games (even)")
     ap.add_argument("--rules", default="standard", help="rules text, e.g. wikipedia+double_mill=two")
@@ -212,7 +215,7 @@ def main(argv=None):
         if not os.path.exists(mp):
             ap.error("micropython not found beside %s" % sys.executable)
         if "greedy" in (args.a, args.b):
-            ap.error("--micropython plays engine levels and random only (L1..L5, B1..B5, R1..R5, random)")
+            ap.error("--micropython plays engine levels and random only (L1..L5, B1..B5, R1..R5, C1..C5, random)")
     tasks = []
     for g in range(args.games):
         tasks.append((args.a, args.b, g % 2 == 0, (args.seed * 100003 + g // 2) & 0xFFFF,
