@@ -52,8 +52,8 @@ def test_parts_do_not_collide_and_links_run_along_rows_and_columns():
 def test_a_collision_or_a_diagonal_link_is_found():
     place = dict(sb.placement())
     pins, body = place["Q1"]
-    moved = tuple(("rect", r[1], r[2] - 1.0, r[3], r[4] - 1.0) for r in sb.rects(body))
-    place["Q1"] = (pins, moved)            # the TO-220 a row nearer the Pico: on the Pico's corner
+    moved = tuple(("rect", r[1], r[2] - 2.0, r[3], r[4] - 2.0) for r in sb.rects(body))
+    place["Q1"] = (pins, moved)            # the TO-220 two rows nearer the Pico: on the Pico's corner
     faults = sb.body_faults(place)
     assert any("A1 and Q1 overlap" in f for f in faults), faults
     _, links, _ = sb.derive()
@@ -79,3 +79,57 @@ def test_pad_check_pins_follow_the_74hc165_pinout():
     text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
     for pad in sb.pads():
         assert "| %s | " % pad in text and sb.pad_check_pin(pad) in text
+
+
+def _review1_q1(place):
+    """The placement maker review 1 found: Q1's tab 0.41 mm from the Pico's corner (rows 20..25)."""
+    place = dict(place)
+    pins, body = place["Q1"]
+    place["Q1"] = ({n: (c, r - 1) for n, (c, r) in pins.items()},
+                   tuple(("rect", x[1], x[2] - 1.0, x[3], x[4] - 1.0) for x in sb.rects(body)))
+    return place
+
+
+def test_q1_bare_tab_keeps_its_clearance_and_the_review_1_placement_did_not():
+    """Q1 lies on its tab (the drain, bare metal): after PLACEMENT_TOL_MM of misplacement (a leg bent 0.5 mm
+    off, a long TO-220) it still keeps METAL_GAP_MM from the Pico's castellated edge and from every lead of
+    another net. The placement of maker review 1 (0.41 mm from the Pico's corner, over GP16's pad) is refused;
+    stripboard.md states the figure to measure."""
+    assert sb.clearance_faults() == []
+    d, ref, what = sb.metal_gaps()[0]
+    assert d >= sb.METAL_GAP_MM + sb.PLACEMENT_TOL_MM and what == "the Pico's edge"
+    old = sb.clearance_faults(_review1_q1(sb.placement()))
+    assert any("0.41 mm from the Pico's edge" in f for f in old), old
+    text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+    assert "its bare tab %.1f mm from the Pico's edge (at least %.1f: measure it)" % (
+        d, sb.METAL_GAP_MM + sb.PLACEMENT_TOL_MM) in text
+
+
+def test_links_do_not_lie_on_each_other_except_in_the_stated_order():
+    """Maker review 1, item 2: five pairs of links ran along one column over the same holes, the inner link's
+    ends under the outer link, with no build order. The router now seeks every link clear of the placed ones
+    first; where it cannot, the link under is numbered (fitted) first and table 3 names it. A link numbered
+    before one it lies under is a fault."""
+    _, links, _ = sb.derive()
+    pairs = sb.stacked(links)
+    assert len(pairs) <= 1, pairs
+    assert sb.stack_faults() == [] and all(k < j for k, j in pairs)
+    text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+    for k, j in pairs:
+        assert "| link %d |" % (k + 1) in text.split("## 3.")[1].split("## 4.")[0]
+    # a short link under a long one, fitted after it: the review's links 2 and 15 in column 14
+    items = [x for x in links if x[3] == "link"]
+    long_ = [k for k, x in enumerate(items) if x[1][0] == x[2][0] and abs(x[1][1] - x[2][1]) >= 8][0]
+    net, a, b, _, _ = items[long_]
+    lo = min(a[1], b[1])
+    bad = links + [("GND", (a[0], lo + 2), (a[0], lo + 5), "link", ())]
+    assert any("lies under link %d but comes after it" % (long_ + 1) in f for f in sb.stack_faults(bad))
+
+
+def test_every_part_of_the_parts_table_has_its_value():
+    """Maker review 1, item 23: C2..C8 are three values; the parts table names each part's value from the
+    netlist (the soft start's from board_netlist.SOFT_START)."""
+    text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+    for ref in sb.placement():
+        assert "| %s | %s |" % (ref, sb.bn.part_value(ref)) in text, ref
+    assert sb.bn.part_value("C6") == "1 uF" and sb.bn.part_value("C8") == "47 nF" and sb.bn.part_value("C7") == "100 nF"

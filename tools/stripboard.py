@@ -129,8 +129,10 @@ def mounting(ref):
     if ref == "A1":
         return "flat on the board on header pins without their spacer (BUILD.md 4.4), USB end at row 1"
     if ref == "Q1":
-        return "lying on its metal tab, marking up, legs towards row %d bent down 3 mm from the body, the gate leg " \
-               "one row further" % ROWS
+        d, _, what = metal_gaps()[0]
+        return ("lying on its metal tab, marking up, legs towards row %d bent down 3 mm from the body, the gate leg "
+                "one row further; its bare tab %.1f mm from %s (at least %.1f: measure it)"
+                % (ROWS, d, what, METAL_GAP_MM + PLACEMENT_TOL_MM))
     if ref == "F1":
         return "lying flat over rows 2..6, its leads bent down at the body's base"
     if ref == "R2":
@@ -176,15 +178,16 @@ def _placement():
         parts.update(_chip_group(u, CHIP_COL, r))
     parts["U4"] = (_dip(18, 22, 14), _dip_body(18, 22, 14))
     # Q1 lies flat on its metal tab, marking up, legs pointing down (towards row 31), bent down into the
-    # board 3 mm from the body: drain and source into row 28, the gate leg bent one row further, into
-    # row 29. Its 10.4 x 15.5 mm body with the tab lies over rows 21..26, right of U4 and below the Pico.
-    g, d, s = (25, 28), (26, 27), (27, 27)
+    # board 3 mm from the body: drain and source into row 29, the gate leg bent one row further, into
+    # row 30. Its 10.4 x 15.5 mm body with the tab lies over rows 22..27, right of U4 and below the Pico:
+    # the tab (the drain, bare metal) keeps METAL_GAP_MM from the Pico's corner (clearance_faults()).
+    g, d, s = (25, 29), (26, 28), (27, 28)
     parts["Q1"] = ({bn.Q1_PIN["G"]: g, bn.Q1_PIN["D"]: d, bn.Q1_PIN["S"]: s},
-                   (("rect", 23.9, 19.7, 28.1, 25.85),            # the body and its tab
-                    ("rect", 24.8, 25.85, 27.2, 26.5),             # the legs between the body and the holes
-                    ("rect", 24.8, 26.5, 25.2, 27.5)))             # the gate leg passing over row 28
-    parts["C8"] = _cap((24, 28), (24, 27))                  # gate to drain
-    parts["C6"] = _cap((29, 27), (29, 28))                  # source to gate
+                   (("rect", 23.9, 20.7, 28.1, 26.85),            # the body and its tab
+                    ("rect", 24.8, 26.85, 27.2, 27.5),             # the legs between the body and the holes
+                    ("rect", 24.8, 27.5, 25.2, 28.5)))             # the gate leg passing over row 29
+    parts["C8"] = _cap((24, 29), (24, 28))                  # gate to drain
+    parts["C6"] = _cap((29, 28), (29, 29))                  # source to gate
     # R2 lies flat along the board's last row (leads 10.16 mm apart): GND end left, gate end right.
     parts["R2"] = ({2: (19, 30), 1: (23, 30)}, ("rect", 19.4, 29.55, 22.6, 30.45))
     # F1 lies flat, its leads in row 1 (5.08 mm apart) bent down at its base, its 7.4 x 12.7 mm body
@@ -299,7 +302,7 @@ def _derive():
     cuts = []
     for r in range(ROWS):
         cuts += _row_cuts(r, marked, covered, used)
-    links = _links(used, marked, cuts, covered)
+    links = build_order(_links(used, marked, cuts, covered))
     return sorted(cuts), links, used
 
 
@@ -415,9 +418,68 @@ def _passes_over(a, b, holes):
     return False
 
 
+def _holes_between(p, q):
+    """The holes a straight leg p-q (along a row or a column) passes over, its two ends left out."""
+    (c1, r1), (c2, r2) = p, q
+    if c1 == c2:
+        return {(c1, r) for r in range(min(r1, r2) + 1, max(r1, r2))}
+    return {(c, r1) for c in range(min(c1, c2) + 1, max(c1, c2))}
+
+
+def _collinear_overlap(a, b):
+    """True if the straight legs ``a`` and ``b`` ((hole, hole) each) lie on one row or column and share more
+    than a single hole: one link would lie on top of the other over the same holes."""
+    (p1, q1), (p2, q2) = a, b
+    for axis in (0, 1):
+        other = 1 - axis
+        if p1[axis] == q1[axis] == p2[axis] == q2[axis]:
+            lo = max(min(p1[other], q1[other]), min(p2[other], q2[other]))
+            hi = min(max(p1[other], q1[other]), max(p2[other], q2[other]))
+            return hi > lo
+    return False
+
+
+def stacked(links):
+    """Pairs of links of which one lies on top of the other: list of (k, j), link k (an index into the
+    'link' items of ``links``) under link j because an end or a bend of k is in a hole j passes over, or
+    because k lies along j over the same holes with its ends within j's. Link k goes in first."""
+    items = [x for x in links if x[3] == "link"]
+    legs = [list(zip([a] + list(via) + [b], list(via) + [b])) for _, a, b, _, via in items]
+    over = [set().union(*(_holes_between(p, q) for p, q in ls)) for ls in legs]
+    out = []
+    for k, (_, a, b, _, via) in enumerate(items):
+        points = {a, b} | set(via)
+        for j in range(len(items)):
+            if j != k and (points & over[j] or (any(_collinear_overlap(x, y) for x in legs[k] for y in legs[j])
+                                                and not ({items[j][1], items[j][2]} | set(items[j][4])) & over[k])):
+                out.append((k, j))
+    return sorted(set(out))
+
+
+def build_order(links):
+    """``links`` with its 'link' items in the order they are fitted: every link that lies under another
+    (stacked()) before it, otherwise in the order they were placed. Raises LayoutFault when two links
+    each lie under the other."""
+    items = [x for x in links if x[3] == "link"]
+    before = {j: set() for j in range(len(items))}
+    for k, j in stacked(links):
+        before[j].add(k)
+    order, done = [], set()
+    while len(order) < len(items):
+        ready = [j for j in range(len(items)) if j not in done and before[j] <= done]
+        if not ready:
+            raise LayoutFault("links lie under each other: %s" % sorted(
+                (k, j) for j in range(len(items)) if j not in done for k in before[j] if k not in done))
+        order.append(ready[0])
+        done.add(ready[0])
+    return [x for x in links if x[3] != "link"] + [items[j] for j in order]
+
+
 def _links(used, marked, cuts, covered):
     """Links joining every net's strip pieces: greedy shortest trees, nets taken in a few fixed orders
-    until one order places them all (each order is deterministic)."""
+    until one order places them all (each order is deterministic). Each link is first sought without
+    lying on a placed one (_links_in_order's strict search), and only where none exists lying under or
+    over one: build_order() then fits the lower one first."""
     import random
     nets = sorted({n for _, _, n in marked.values() if not n.startswith("NC:")})
     # Nets whose pieces lie far apart first (they need the long corridors), then the rest.
@@ -451,17 +513,57 @@ def _links_in_order(used, marked, cuts, covered, order):
             net_segs.setdefault(net, set()).add(seg_of[hole])
     taken = set(used)
     ends = {}                                       # lane hole -> number of link ends in it
+    under = set()                                   # holes a placed link passes over: no end or bend there
+    laid = []                                       # the placed links' straight legs: ((c1, r1), (c2, r2))
     links = []
     joined = {}                                     # pieces a part joins inside itself (the Pico's GND)
     where = {"%s.%s" % (ref, n): h for ref, (pins, _) in placement().items() for n, h in pins.items()}
     lane_cols = set(LANES.values())
 
-    def usable(h, net):
-        if h in covered or h in used:
+    def usable(h, net, strict=True):
+        if h in covered or h in used or (strict and h in under):
             return False
         if h[0] in lane_cols:
             return LANES.get(net) == h[0] and ends.get(h, 0) < 2
         return h not in taken
+
+    def search(tree, rest, net, strict):
+        """The shortest link joining ``tree`` to a piece of ``rest``: (length, a, b, piece, via) or None.
+        Strict: no end or bend in a hole a placed link passes over, and no leg along a placed one (no
+        stacking); else a link may lie under a placed one (build_order() then fits it first)."""
+        # Candidates by length: a straight link, else an L (one bend, +0.5) or a Z (two bends, +1),
+        # each bend over a free hole; the shortest that crosses no body and passes over no lead wins.
+        heap = []
+        for sg in tree:
+            ta = [a for a in segs[sg] if usable(a, net, strict)]
+            for t in rest:
+                tb = [b for b in segs[t] if usable(b, net, strict)]
+                for a in ta:
+                    for b in tb:
+                        dxy = abs(a[0] - b[0]) + abs(a[1] - b[1])
+                        straight = a[0] == b[0] or a[1] == b[1]
+                        heap.append((dxy if straight else dxy + 0.5, a, b, 0, (), t))
+        heapq.heapify(heap)
+        blocked = taken | set(ends)
+        while heap:
+            d, a, b, stage, via, t = heapq.heappop(heap)
+            if stage == 0 and not (a[0] == b[0] or a[1] == b[1]):
+                dxy = d - 0.5
+                for v in ((a[0], b[1]), (b[0], a[1])):
+                    heapq.heappush(heap, (dxy + 0.5, a, b, 1, (v,), t))
+                for m in range(min(a[1], b[1]) + 1, max(a[1], b[1])):
+                    heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((a[0], m), (b[0], m)), t))
+                for m in range(min(a[0], b[0]) + 1, max(a[0], b[0])):
+                    heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((m, a[1]), (m, b[1])), t))
+                continue
+            path = [a] + list(via) + [b]
+            if any(v in blocked or v in covered or (strict and v in under) for v in via):
+                continue
+            if all(not _crosses_body(p, q) and not _passes_over(p, q, blocked)
+                   and not (strict and any(_collinear_overlap((p, q), leg) for leg in laid))
+                   for p, q in zip(path, path[1:])):
+                return (d, a, b, t, via)
+        return None
     for ref, groups in INTERNAL.items():
         for g in groups:
             pcs = {seg_of[where["%s.%s" % (ref, n)]] for n in g}
@@ -497,36 +599,7 @@ def _links_in_order(used, marked, cuts, covered, order):
         while rest:
             # Candidates by length: a straight link, else an L (one bend, +0.5) or a Z (two bends, +1),
             # each bend over a free hole; the shortest that crosses no body and passes over no lead wins.
-            heap = []
-            for sg in tree:
-                ta = [a for a in segs[sg] if usable(a, net)]
-                for t in rest:
-                    tb = [b for b in segs[t] if usable(b, net)]
-                    for a in ta:
-                        for b in tb:
-                            dxy = abs(a[0] - b[0]) + abs(a[1] - b[1])
-                            straight = a[0] == b[0] or a[1] == b[1]
-                            heap.append((dxy if straight else dxy + 0.5, a, b, 0, (), t))
-            heapq.heapify(heap)
-            best = None
-            blocked = taken | set(ends)
-            while heap:
-                d, a, b, stage, via, t = heapq.heappop(heap)
-                if stage == 0 and not (a[0] == b[0] or a[1] == b[1]):
-                    dxy = d - 0.5
-                    for v in ((a[0], b[1]), (b[0], a[1])):
-                        heapq.heappush(heap, (dxy + 0.5, a, b, 1, (v,), t))
-                    for m in range(min(a[1], b[1]) + 1, max(a[1], b[1])):
-                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((a[0], m), (b[0], m)), t))
-                    for m in range(min(a[0], b[0]) + 1, max(a[0], b[0])):
-                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((m, a[1]), (m, b[1])), t))
-                    continue
-                path = [a] + list(via) + [b]
-                if any(v in blocked or v in covered for v in via):
-                    continue
-                if all(not _crosses_body(p, q) and not _passes_over(p, q, blocked) for p, q in zip(path, path[1:])):
-                    best = (d, a, b, t, via)
-                    break
+            best = search(tree, rest, net, strict=True) or search(tree, rest, net, strict=False)
             if best is None:
                 raise LayoutFault("net %s: no free holes to link its strip pieces %s" % (net, sorted(rest)))
             _, a, b, t, via = best
@@ -536,6 +609,10 @@ def _links_in_order(used, marked, cuts, covered, order):
                 else:
                     taken.add(h)
             taken.update(via)
+            path = [a] + list(via) + [b]
+            for p, q in zip(path, path[1:]):
+                laid.append((p, q))
+                under.update(_holes_between(p, q))
             links.append((net, a, b, "link", via))
             for g in merged[root(t)]:
                 tree.add(g)
@@ -602,6 +679,56 @@ def body_faults(place=None, links=None):
         if any(p[0] != q[0] and p[1] != q[1] for p, q in zip(path, path[1:])):
             faults.append("link %s-%s of %s runs diagonally" % (_name(a), _name(b), net))
     return faults
+
+
+# Bare metal on the component side that lies on the board: part -> index of its body rectangle that is bare
+# metal, and its net. Q1 lies on its tab, the drain (+5V_LED); its plastic body does not shield the tab's
+# edges, which stand on the board.
+EXPOSED_METAL = {"Q1": (0, "+5V_LED")}
+BARE_EDGES = {"A1": "the Pico's edge"}   # parts whose outline carries bare metal: the Pico's castellated pads
+METAL_GAP_MM = 1.0         # bare metal to any other part's outline or lead of another net, at least ...
+PLACEMENT_TOL_MM = 1.0     # ... after this much misplacement: the legs bent 3 mm from the body +-0.5 mm
+                           # (BUILD.md 4.3.6), the TO-220 body and tab +-0.5 mm long (onsemi's drawing)
+LEAD_RADIUS_MM = 0.5       # a lead or a pad's solder around a hole's centre
+
+
+def metal_gaps(place=None):
+    """Every part's bare metal (EXPOSED_METAL) against the outline of every part with bare edges (BARE_EDGES)
+    and every other part's lead of another net: list of (mm, part, what), nearest first, in mm from the
+    metal's edge. Link ends and harness wires are left out: their insulation is pushed down to the board
+    (BUILD.md 4.3.1, 5.2), so no bare copper stands on the component side there."""
+    place = place or placement()
+    nets = {p: n for n, ps in bn.netlist().items() for p in ps}
+    out = []
+    for ref, (k, net) in EXPOSED_METAL.items():
+        _, c0, r0, c1, r1 = rects(place[ref][1])[k]
+
+        def gap(x0, y0, x1, y1):
+            return math.hypot(max(c0 - x1, x0 - c1, 0.0), max(r0 - y1, y0 - r1, 0.0)) * PITCH
+        for other, (pins, body) in place.items():
+            if other == ref:
+                continue
+            if other in BARE_EDGES:
+                out += [(gap(*r[1:]), ref, BARE_EDGES[other]) for r in rects(body)]
+            for n, (c, r) in pins.items():
+                if nets.get("%s.%s" % (other, n)) != net:
+                    out.append((gap(c, r, c, r) - LEAD_RADIUS_MM, ref, "%s pin %s (%s)" % (other, n, _name((c, r)))))
+    return sorted(out)
+
+
+def clearance_faults(place=None):
+    """Bare metal nearer another part's bare metal than METAL_GAP_MM + PLACEMENT_TOL_MM: list of str."""
+    need = METAL_GAP_MM + PLACEMENT_TOL_MM
+    return ["%s's bare tab is %.2f mm from %s (at least %.1f mm: %.1f mm apart after %.1f mm misplacement)"
+            % (ref, d, what, need, METAL_GAP_MM, PLACEMENT_TOL_MM)
+            for d, ref, what in metal_gaps(place) if d < need - 1e-9]
+
+
+def stack_faults(links=None):
+    """Links fitted in the wrong order: list of str. A link that lies under another (stacked()) must come
+    first in table 3 (its number is lower)."""
+    links = derive()[1] if links is None else links
+    return ["link %d lies under link %d but comes after it" % (k + 1, j + 1) for k, j in stacked(links) if k > j]
 
 
 def check(cuts=None, links=None):
@@ -748,9 +875,12 @@ def _svg(cuts, links, mirror=False):
                        fill="#555555", text=str(n))
             el("text", class_="ref", x=cx, y=cy + 0.5, font_size=1.6 if len(pts) > 3 else 1.1,
                text_anchor="middle", font_family="sans-serif", font_weight="bold", text=ref)
+        tops = {j for _, j in stacked(links)}
         for k, (net, a, b, kind, via) in enumerate([x for x in links if x[3] == "link"]):
             colour = LINK_COLOURS[k % len(LINK_COLOURS)]
             path = [xy(*h) for h in [a] + list(via) + [b]]
+            if k in tops:                   # a link lying on another: drawn 0.6 mm aside between its ends, so both show
+                path = [path[0]] + [(px + STACK_OFFSET_MM, py + STACK_OFFSET_MM) for px, py in path] + [path[-1]]
             el("polyline", class_="link", data_link=str(k + 1), points=" ".join("%.3f,%.3f" % p for p in path),
                fill="none", stroke=colour, stroke_width=0.55, stroke_linecap="round", stroke_linejoin="round")
             for px, py in (path[0], path[-1]):
@@ -772,6 +902,7 @@ def _svg(cuts, links, mirror=False):
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
 
 
+STACK_OFFSET_MM = 0.6
 LINK_COLOURS = ("#008800", "#c0392b", "#1f5fbf", "#b36b00", "#7d3c98", "#117a65", "#a93226", "#2e4053")
 
 
@@ -800,21 +931,30 @@ def markdown(cuts, links):
               "| # | net | between | and |", "|---:|---|---|---|"]
     for k, (net, a, b, _, _) in enumerate([x for x in links if x[3] == "bridge"]):
         lines.append("| B%d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
+    over = {}
+    for k, j in stacked(links):
+        over.setdefault(j, []).append(k)
     lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "",
               "Each link runs straight along a column or a row, or bends at the holes named under \"bend at\"",
               "(lay the wire flat and bend it 90 degrees over that hole; it goes into no hole there). Cut each link",
-              "to length, strip 3 mm at both ends, push the ends through from the component side and solder",
-              "them on the copper side. In the lane columns C1..C4 two links of the same net may share a hole.", "",
-              "| # | net | from | bend at | to |", "|---:|---|---|---|---|"]
+              "to length, strip 3 mm at both ends, push the ends through from the component side until the",
+              "insulation touches the board, and solder them on the copper side. In the lane columns C1..C4 two",
+              "links of the same net may share a hole. **Fit them in the order of the table.** No link has an end",
+              "or a bend in a hole another link passes over, except where the last column names the links it lies",
+              "over: those have lower numbers and are already in place; lay this one flat on top of them (the",
+              "drawing shows it beside them, slightly offset).", "",
+              "| # | net | from | bend at | to | lies over |", "|---:|---|---|---|---|---|"]
     for k, (net, a, b, _, via) in enumerate([x for x in links if x[3] == "link"]):
-        lines.append("| %d | %s | %s | %s | %s |" % (k + 1, net, _name(a), ", ".join(_name(v) for v in via) or "-",
-                                                     _name(b)))
+        lines.append("| %d | %s | %s | %s | %s | %s |" % (
+            k + 1, net, _name(a), ", ".join(_name(v) for v in via) or "-", _name(b),
+            ", ".join("link %d" % (u + 1) for u in sorted(over.get(k, ()))) or "-"))
     lines += ["", "## 4. Parts (component side)", "",
               "Lowest first (BUILD.md 4.3). Heights are above the board; the tallest is %.1f mm (%s)." % tallest_mm(),
-              "", "| part | pin: hole | mounting | height (mm) |", "|---|---|---|---:|"]
+              "", "| part | value | pin: hole | mounting | height (mm) |", "|---|---|---|---|---:|"]
     for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
-        lines.append("| %s | %s | %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items())),
-                                                mounting(ref), ("%.1f" % height_mm(ref)).rstrip("0").rstrip(".")))
+        lines.append("| %s | %s | %s | %s | %s |" % (
+            ref, bn.part_value(ref), ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items())),
+            mounting(ref), ("%.1f" % height_mm(ref)).rstrip("0").rstrip(".")))
     lines += ["", "## 5. Harness pads", "",
               "Each harness wire goes into its pad's hole from the component side and is soldered on the copper",
               "side, before the board goes into the cavity (BUILD.md 5.2).", "",
@@ -867,7 +1007,7 @@ def main(argv=None):
     except LayoutFault as e:
         print("layout fault: %s" % e)
         return 1
-    faults = check(cuts, links) + body_faults()
+    faults = check(cuts, links) + body_faults() + clearance_faults() + stack_faults()
     for f in faults:
         print("FAULT: " + f)
     print("%d cuts, %d links, %d faults" % (len(cuts), len(links), len(faults)))
