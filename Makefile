@@ -72,10 +72,13 @@ test-mp: $(STAMP)
 perft: $(STAMP)
 	$(PY) tools/perft.py --rules standard --depth 5
 
-# Drilling template: front and back views (SVG + PDF), A4 and A3 tiles, DXF, a PNG preview.
+# Drilling template: front and back views (SVG + PDF), A4 and A3 tiles, DXF (board and back cover), a PNG preview
+# and the depths for the sheet: make template THICKNESS=17.6 REED_WOOD=2 (the measured sheet, the depth test's wood).
+THICKNESS ?= 18.0
+REED_WOOD ?= 3
 template: $(STAMP)
-	$(PY) tools/template.py --size 400mm --tiles --dxf --png artifacts/template.png
-	$(PY) tools/template.py --size 400mm --diagonals --tiles --dxf --png artifacts/template-diagonals.png
+	$(PY) tools/template.py --size 400mm --thickness $(THICKNESS) --reed-wood $(REED_WOOD) --tiles --dxf --png artifacts/template.png
+	$(PY) tools/template.py --size 400mm --thickness $(THICKNESS) --reed-wood $(REED_WOOD) --diagonals --tiles --dxf --png artifacts/template-diagonals.png
 
 # Translation template (host_sim/locale/sim.pot), missing translations, .po -> .mo (Babel).
 i18n: $(STAMP)

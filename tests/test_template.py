@@ -291,7 +291,7 @@ def test_the_logic_board_fits_under_the_cover_and_a_taller_part_is_refused(monke
     sbm = bl._stripboard()
     tall, _ = sbm.tallest_mm()
     assert bl.JOINTS_MM + bl.STRIPBOARD_MM + tall + bl.COVER_CLEARANCE_MM <= bl.CAVITY_DEPTH
-    monkeypatch.setitem(sbm.HEIGHT_MM, "C", 9.5)
+    monkeypatch.setitem(sbm.HEIGHT_MM, "C", 11.0)
     problems = bl.check(feats, 400.0, bl.logic_board_size())
     assert any("tallest part" in p for p in problems), problems
 
@@ -424,17 +424,85 @@ def test_build_squares_the_corners_a_part_fills(monkeypatch):
     assert "sw5" not in bl.tight_corners(400.0)
 
 
-def test_the_back_cover_clears_the_reeds_lower_lead_bends(monkeypatch):
-    """The 10.16 mm reed glass with its leads bent 2 mm from it at both ends (U-turn up to 3 mm) fills
-    the 15 mm reed pocket: the lower lead's bend stands up to 0.6 mm proud of the back face, and a flat
-    cover would press it into the glass seal. BUILD.md 10 recesses the cover's inner face over every
-    reed (COVER_RECESS); a cover without the recesses is refused."""
-    feats = bl.features(400.0)
-    proud = bl.reed_bend_proud_mm(bl.REED_POCKET[1])
-    assert 0 < proud < bl.COVER_RECESS[1] - bl.COVER_CLEARANCE_MM
-    assert bl.check(feats, 400.0) == []
+def test_the_reeds_lower_lead_bends_lie_under_the_flat_cover(monkeypatch):
+    """The 10.16 mm reed glass with its leads bent 2 mm from it at both ends (U-turn up to 3 mm) fills the
+    reed pocket: in a 17 mm sheet the lower lead's bend stands up to 1.6 mm proud of the back face. Maker
+    review 1, item 22: a 1.5 mm recess in the 3 mm hardboard cover, drilled with a Forstner bit whose spur goes
+    1-2.6 mm deeper, would pierce the cover. Each reed pocket has a mouth counterbore in the board instead,
+    deep enough for the bend over the whole range of sheets; the cover is flat. Without it the layout is
+    refused."""
+    lo, hi = bl.THICKNESS_RANGE_MM
+    for t in (lo, bl.THICKNESS_MM, hi):
+        for wood in bl.REED_WOOD_OPTIONS:
+            feats = bl.layout(400.0, t, wood)
+            reed = [f for f in feats if f.kind == "reed"][0]
+            mouth = [f for f in feats if f.kind == "reed-mouth"][0]
+            assert bl.reed_bend_proud_mm(reed.depth) + bl.COVER_CLEARANCE_MM <= mouth.depth
+    assert bl.reed_bend_proud_mm(lo - bl.REED_WOOD_MM) > 1.5
+    assert not hasattr(bl, "COVER_RECESS")
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
-    assert "Ø %g mm Forstner recess %g mm deep** at each of the 24 point centres" % bl.COVER_RECESS in build
-    monkeypatch.setattr(bl, "COVER_RECESS", (10.0, 0.0))
-    problems = bl.check(feats, 400.0)
-    assert any("lower-lead bend stands 0.6 mm proud" in p for p in problems), problems
+    assert "recess" not in build.split("## 10.")[1].split("## Self-test")[0]
+    monkeypatch.setattr(bl, "REED_MOUTH", (6.0, 0.5))
+    problems = bl.check(bl.features(400.0, lo), 400.0)
+    assert any("lower-lead bend stands 1.6 mm proud" in p for p in problems), problems
+
+
+def test_depths_follow_the_measured_sheet_and_the_table_says_which(tmp_path):
+    """Maker review 1, item 4: with another sheet only the depths set by the wood under the top face change
+    (the reeds' distance to the stone, the buttons' plungers); those set by what lies in a pocket stay. The
+    template tool lays out any sheet of THICKNESS_RANGE_MM and refuses others; BUILD.md's table names the rule
+    and the bit of every feature, and the tool writes the depths for the sheet given."""
+    nominal = {f.name: f for f in bl.layout(400.0)}
+    thin = {f.name: f for f in bl.layout(400.0, 17.4)}
+    for name, f in nominal.items():
+        g = thin[name]
+        if f.side == "through":
+            assert g.depth == 17.4
+        elif f.kind in bl.FACE_WOOD_MM:
+            assert abs((f.thickness - f.depth) - (g.thickness - g.depth)) < 1e-9, name
+        else:
+            assert g.depth == f.depth, name
+    assert thin["reed-a1"].depth == 17.4 - bl.REED_WOOD_MM
+    assert {f.kind for f in nominal.values()} <= set(bl.BITS)
+    for t in (bl.THICKNESS_RANGE_MM[0] - 0.1, bl.THICKNESS_RANGE_MM[1] + 0.1):
+        with pytest.raises(bl.LayoutError):
+            bl.layout(400.0, t)
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "| reed switch pocket | 24 | back | Ø 5 | 15 | the thickness less 3 (3 under the top face) | %s |" % (
+        bl.BITS["reed"]) in build
+    assert "| electronics cavity | 1 | back | 86 x 81.5 | %g | the same depth |" % bl.CAVITY_DEPTH in build
+    out, _ = _run(tmp_path, "--no-pdf", "--thickness", "17.4", "--reed-wood", "2")
+    depths = open(str(out).replace(".svg", "-depths.md"), encoding="utf-8").read()
+    assert "| reed switch pocket | 24 | back | Ø 5 | 15.4 |" in depths and "| button carrier pocket | 1 | back | " \
+        "139.9 x 26 | 9.4 |" in depths
+
+
+def test_reed_pockets_have_a_flat_floor():
+    """Maker review 1, item 5: a brad-point's or a twist bit's point goes 1-2.6 mm deeper than the floor and
+    leaves ~0.5 mm (or nothing) under the point with the 2 mm option. The reed pockets are cut with a flat-end
+    slot drill; the BOM buys it and BUILD.md cuts them with it."""
+    assert "slot drill" in bl.BITS["reed"] and "flat end" in bl.BITS["reed"]
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert bl.BITS["reed"] in bom
+
+
+def test_the_back_cover_has_its_own_dxf(tmp_path):
+    """Maker review 1, item 12: the cover's 8 countersunk screw holes, its reset hole and the feet, for a CNC
+    router, at the back view's places (the cover is seen from outside)."""
+    import ezdxf
+    path = tmp_path / "cover.dxf"
+    layers = template.write_dxf(400.0, str(path), "cover")
+    msp = ezdxf.readfile(str(path)).modelspace()
+
+    def on(layer):
+        return [(round(e.dxf.center.x, 3), round(e.dxf.center.y, 3), e.dxf.radius) for e in msp.query("CIRCLE")
+                if e.dxf.layer == layer]
+    screws = on("COVER_SCREW-HOLE_D3P2")
+    assert len(screws) == 8 and all(r == bl.COVER_HOLE_D / 2 for _, _, r in screws)
+    assert sorted((x, y) for x, y, _ in screws) == sorted((round(400 - x, 3), round(400 - y, 3))
+                                                          for x, y in bl.cover_screws(400.0))
+    reset, = on("COVER_RESET-HOLE_D4")
+    sx, sy = bl.sw5_plunger(400.0)
+    assert (reset[0], reset[1]) == (round(400 - sx, 3), round(400 - sy, 3)) and reset[2] == 2.0
+    assert len(on("COVER_FOOT_D15")) == 4 and len(on("COVER_COUNTERSINK_D6P4")) == 8
+    assert not [n for n in layers if "REED" in n or "RECESS" in n]

@@ -17,7 +17,7 @@ a spur channel joins the LED's counterbore to its ring channel. Each ring's squa
 channel beside its line (ring_sides()), touching the side of each reed pocket. The electronics
 cavity fills the inner square; a radial channel beside the d file joins it and the rings to
 the buttons at the near edge, and the USB plug pocket, the cable channel (between the c and d
-files, with the cable clamp and the reset button SW5) join it to the far edge. The back cover's
+files, with the cable tie pocket and the reset button SW5) join it to the far edge. The back cover's
 screws go into pilot holes near the edges.
 
 ``check(features)`` measures the wall between every pair of features whose depths overlap and
@@ -41,8 +41,15 @@ for _p in (os.path.join(ROOT, "firmware"),):
 import board_config  # noqa: E402
 from morris.geometry import GEOMETRIES  # noqa: E402
 
-THICKNESS_MM = 18.0       # birch plywood
-COVER_MM = 3.0            # hardboard back cover
+THICKNESS_MM = 18.0       # birch plywood: the sheet the generated tables are printed for
+THICKNESS_RANGE_MM = (17.0, 19.0)   # measured sheets the tool lays out (BUILD.md 3.1: template.py --thickness)
+REED_WOOD_MM = 3.0        # wood left over each reed switch, under the point ...
+REED_WOOD_OPTIONS = (3.0, 2.0)      # ... or 2 mm when the depth test says so (sensing.md; template.py --reed-wood)
+# Depths set from the top face: these features keep the wood under the top face whatever the sheet's
+# thickness (the reed's distance to the stone, the buttons' plungers standing proud); every other depth is
+# set from the back face and keeps its depth (it holds a part or wires that sit on its floor).
+FACE_WOOD_MM = {"reed": None, "button-carrier": 8.0, "button-body": 4.5}   # None: REED_WOOD_MM (or the option)
+COVER_MM = 3.0            # hardboard back cover, flat: nothing stands proud of the back face (check())
 MIN_WALL_MM = 4.0         # thinnest wood allowed between two features (and to the board edge)
 COLUMNS = "abcdefg"
 STONE_PITCH = 0.64        # largest stone diameter, in pitches (32 mm at 400 mm)
@@ -50,18 +57,21 @@ LED_OFFSET_PITCH = 0.45   # LED window distance from the point centre, in pitche
 LED_ANGLE_DEG = 22.5      # direction of the LED window, counter-clockwise from +x (right)
 
 # Part-driven sizes (mm): diameter, depth.
-REED_POCKET = (5.0, 15.0)        # vertical reed switch (glass 1.8 x 10.2 mm): leaves 3 mm under the point
+REED_POCKET = (5.0, THICKNESS_MM - REED_WOOD_MM)   # vertical reed switch (glass 1.8 x 10.2 mm), flat floor (a slot
+                                 # drill: no centre point goes deeper); leaves REED_WOOD_MM under the point
 REED_GLASS_MM = 10.16            # MDSR-10 glass length, at most (Littelfuse datasheet); leads 0.43 mm
 REED_LEAD_MM = 0.43
 REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.2, 6.3)
 REED_UTURN_MAX_MM = 3.0          # the U-turned upper lead holds the glass 2-3 mm under the pocket bottom
-COVER_RECESS = (10.0, 1.5)       # diameter, depth: a recess in the back cover's inner face over every reed,
-                                 # for the lower lead's bend at the back face (BUILD.md 10)
+REED_MOUTH = (6.0, 2.5)          # diameter, depth: a counterbore at the mouth of every reed pocket, in which the
+                                 # lower lead's bend lies below the back face (BUILD.md 6.3; check())
 LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
-LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
+LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face of 18 mm
+LED_DOME_MM = 9.0                # the WS2812D-F5 from its rim to the top of its dome, at most (1 mm under 18 mm)
 SPUR_CHANNEL = (9.0, 6.0)        # width, depth: the LED's legs, its 100 nF, its joints' sleeves and its wires
                                  # to the ring channel (the 8 mm bit, two passes 1 mm apart; tools/harness.py
                                  # checks the cross-section: spur_fill); the depth is where the bent legs lie
+LED_LEG_BEND_MM = LED_COUNTERBORE[1] - SPUR_CHANNEL[1]   # the legs bent this far from the rim lie on the spur's floor
 SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
 LED_LEGS_MM = (("DIN", 6.0), ("VDD", 6.0), ("GND", 12.0), ("DOUT", 12.0))  # each LED leg cut this long
                                  # from its bend (BUILD.md 5.5.2): two pairs, whose legs lie side by side in
@@ -83,13 +93,19 @@ RING_OFFSET_MM = 4.0             # ring channels run this far beside the line, a
                                  # channel grazes the reed pocket and leaves the glass in it alone
 RADIAL_CHANNEL = (6.0, 6.0)      # width, depth: cavity to the rings and the buttons
 USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the back edge
-PLUG_POCKET = (12.0, 22.0, 12.0)  # width, length, depth: the micro-USB plug (11 mm wide, 20 mm long at most)
-CAVITY_DEPTH = 12.0              # leaves 6 mm of wood over the logic board
-CLAMP_POCKET = (26.0, 14.0, 11.0)  # width (x, across the cable), length (y), depth: a nylon P-clip for a
-                                  # 4.8 mm cable, its tab flat on the floor beside the cable, holds the cable
-                                  # on the USB channel's axis (the loop's centre 3.4 mm over the floor)
-CLAMP_OFFSET_MM = 7.0             # the pocket's centre this far from the cable towards the d file: the clip's tab
-                                  # points away from c5's LED
+CAVITY_DEPTH = 13.5              # leaves 4.5 mm of wood over the logic board (as over the buttons): room for the
+                                 # wires over its parts (tools/harness.py: cavity_problems)
+PLUG_MAX_MM = (12.0, 9.0, 24.0)  # the micro-USB plug's body at most: width, thickness, length (BOM; typical plugs
+                                 # measure 10-12 x 6-8 x 15-20 mm)
+PLUG_POCKET = (13.0, 26.0, CAVITY_DEPTH)  # width, length, depth: the plug lies at the Pico's socket, on the cavity's
+                                 # floor level; 0.5 mm beside it and 2 mm beyond it at most
+CABLE_MM = (3.5, 5.5)            # the micro-USB cable's round jacket, thinnest and thickest (BOM)
+CLAMP_POCKET = (26.0, 14.0, 11.0)  # width (x, across the cable), length (y), depth: the strain relief, two cable ties
+                                  # cinched round the cable side by side, their heads on opposite sides: wider than the
+                                  # USB channel, a pull on the cable presses them against the pocket's far wall
+CLAMP_OFFSET_MM = 7.0             # the pocket's centre this far from the cable towards the d file (clear of c5's LED)
+TIE_HEAD_MM = 3.5                 # a 2.5 mm cable tie's head, at least, across the tie's band (BOM: 2.5 x 100 mm)
+TIE_BAND_MM = 1.0                 # the band's thickness
 BUTTON_HOLE_D = 4.5              # B3F-1072 plunger (3.5 mm) through the face
 BUTTON_GRID_MM = 2.54            # the buttons sit on one stripboard carrier: their spacing is whole holes
 BUTTON_BODY = (10.0, 13.5)       # diameter, depth: the switch body (6 x 6 x 3.5 mm)
@@ -100,6 +116,43 @@ SW5_POCKET = (16.0, 14.0, 8.0)   # width (x), height (y), depth: the reset butto
 COVER_SCREW = (2.0, 10.0)        # pilot hole for a 3.0 x 12 mm wood screw through the cover
 SW5_COVER_HOLE_D = 4.0           # the hole in the back cover over SW5's plunger (a paper clip presses it)
 EDGE_SCREW_MM = 15.0             # cover screws this far from the edges
+
+# The bit that cuts each kind of feature (BUILD.md 3; the BOM's tools list is generated from it). Depths are
+# to the floor; a slot drill and a router bit cut a flat floor, a brad-point's or a Forstner's centre spur
+# goes deeper than the floor, which only matters where wood must stay under the floor (the reeds: a slot
+# drill) or the floor carries a part that must lie flat (the LED counterbores: the spur is in the window).
+BITS = {
+    "reed": "5 mm slot drill (a two-flute centre-cutting end mill: flat end)",
+    "reed-mouth": "6 mm brad-point",
+    "led-window": "5.5 mm brad-point",
+    "led-counterbore": "7 mm brad-point",
+    "spur": "8 mm straight router bit, two passes 1 mm apart",
+    "ring": "6 mm straight router bit",
+    "c1-bay": "6 mm straight router bit",
+    "radial": "6 mm straight router bit",
+    "usb": "8 mm straight router bit",
+    "cavity": "8 mm straight router bit",
+    "plug": "8 mm straight router bit",
+    "clamp": "8 mm straight router bit",
+    "sw5": "8 mm straight router bit",
+    "button-carrier": "8 mm straight router bit",
+    "button-body": "10 mm Forstner",
+    "button-hole": "4.5 mm brad-point",
+    "cover-screw": "2 mm twist drill",
+}
+# Holes and pockets cut outside the board's template (BOM tools list): bit -> what it cuts.
+COVER_HOLE_D = 3.2               # the back cover's screw holes (3.0 mm screws), countersunk
+CARRIER_PILOT = (1.5, 5.0)       # pilots for the button carrier's screws: diameter, depth
+STONE_POCKET = (8.5, 4.5)        # the magnet's pocket in a stone's base: diameter, depth at the floor's edge
+STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 7.2)
+OTHER_BITS = (
+    ("1.5 mm twist drill", "the button carrier's screw pilots, %g mm deep" % CARRIER_PILOT[1]),
+    ("3.2 mm twist drill", "the carrier's two screw holes and the back cover's 8 screw holes"),
+    ("4 mm twist drill", "the back cover's reset hole"),
+    ("8.5 mm brad-point", "the magnet pockets in the stones, %g mm deep" % STONE_POCKET[1]),
+    ("32 mm Forstner", "the stone jig's hole"),
+    ("countersink for 3 mm screws", "the back cover's screw holes"),
+)
 
 TOUCH_MM = 0.05           # features closer than this meet (the outlines are polygons of 32 segments a circle)
 
@@ -126,16 +179,23 @@ class Feature:
     coordinates; depth: mm from the back face ('through': the thickness); joins: names of the
     features it is meant to meet; edge: True if it is meant to reach the board edge."""
 
-    def __init__(self, name, kind, side, prim, depth, joins=(), edge=False, note=""):
+    def __init__(self, name, kind, side, prim, depth, joins=(), edge=False, note="", thickness=THICKNESS_MM):
         self.name, self.kind, self.side, self.prim, self.depth = name, kind, side, prim, depth
-        self.joins, self.edge, self.note = set(joins), edge, note
+        self.joins, self.edge, self.note, self.thickness = set(joins), edge, note, thickness
         self.geom = _shape(prim)
 
     def z(self):
         """Depth interval (top, bottom) in mm from the front face."""
         if self.side == "through":
-            return (0.0, THICKNESS_MM)
-        return (THICKNESS_MM - self.depth, THICKNESS_MM)
+            return (0.0, self.thickness)
+        return (self.thickness - self.depth, self.thickness)
+
+    def face_wood(self):
+        """The wood (mm) it leaves under the top face when its depth is set from the top face (FACE_WOOD_MM),
+        else None (its depth is set from the back face)."""
+        if self.side == "through" or self.kind not in FACE_WOOD_MM:
+            return None
+        return self.thickness - self.depth
 
     def size_text(self):
         """Its size as a maker reads it: 'Ø 5', '86 x 81.5' or '6 wide' (mm)."""
@@ -325,8 +385,21 @@ def _spur_target(name, sides, size_mm):
     return (lx, ly), (tx + (tx - lx) / d * ext, ty + (ty - ly) / d * ext), side
 
 
-def features(size_mm):
-    """Every feature of a board of side ``size_mm``: list of Feature (not checked; see layout())."""
+def features(size_mm, thickness_mm=THICKNESS_MM, reed_wood_mm=REED_WOOD_MM):
+    """Every feature of a board of side ``size_mm`` cut in a sheet ``thickness_mm`` thick, the reed pockets
+    leaving ``reed_wood_mm`` under the points: list of Feature (not checked; see layout()). The depths set
+    from the top face (FACE_WOOD_MM) follow the thickness; the others are the same for every sheet."""
+    out = _features(size_mm)
+    for f in out:
+        f.thickness = thickness_mm
+        if f.side == "through":
+            f.depth = thickness_mm
+        elif f.kind in FACE_WOOD_MM:
+            f.depth = thickness_mm - (reed_wood_mm if f.kind == "reed" else FACE_WOOD_MM[f.kind])
+    return out
+
+
+def _features(size_mm):
     geo = GEOMETRIES["standard"]
     out = []
     sides = {ring: ring_sides(ring, size_mm) for ring in RINGS}
@@ -353,7 +426,9 @@ def features(size_mm):
         out.append(spur)
         radial = front_radial if n in ("d1", "d2", "d3") else []
         out.append(Feature("reed-" + n, "reed", "back", ("circle", x, y, REED_POCKET[0] / 2), REED_POCKET[1],
-                           joins=side_of[n] + radial, note="reed switch %s" % n))
+                           joins=side_of[n] + radial + ["mouth-" + n], note="reed switch %s" % n))
+        out.append(Feature("mouth-" + n, "reed-mouth", "back", ("circle", x, y, REED_MOUTH[0] / 2), REED_MOUTH[1],
+                           joins=side_of[n] + radial + ["reed-" + n], note="reed %s mouth" % n))
         out.append(Feature("led-" + n, "led-window", "through", ("circle", lx, ly, LED_WINDOW_D / 2), THICKNESS_MM,
                            joins=["ledcb-" + n, "spur-" + n], note="LED window %s" % n))
         out.append(Feature("ledcb-" + n, "led-counterbore", "back", ("circle", lx, ly, LED_COUNTERBORE[0] / 2),
@@ -386,7 +461,7 @@ def features(size_mm):
     yc = plug_top - cl / 2
     cx = ux + CLAMP_OFFSET_MM
     out.append(Feature("clamp", "clamp", "back", ("rect", cx - cw / 2, yc - cl / 2, cx + cw / 2, yc + cl / 2), cd,
-                       joins=["usb", "plug"], note="cable clamp (P-clip)"))
+                       joins=["usb", "plug"], note="cable strain relief (ties)"))
     sw, sh, sd = SW5_POCKET
     x0 = ux + USB_CHANNEL[0] / 2 - 1.0
     y0 = MIN_WALL_MM + 6.0
@@ -467,7 +542,7 @@ def tight_corners(size_mm):
     gaps = ((x1 - x0 - carrier[0]) / 2, (y1 - y0 - carrier[1]) / 2)
     if not _corners_clear(gaps, r):
         out.append("sw5")
-    if not _corners_clear(((PLUG_POCKET[0] - 11.0) / 2, PLUG_POCKET[1] - 20.0), r):
+    if not _corners_clear(((PLUG_POCKET[0] - PLUG_MAX_MM[0]) / 2, PLUG_POCKET[1] - PLUG_MAX_MM[2]), r):
         out.append("plug")
     cx0, cy0, cx1, cy1 = cavity_rect(size_mm)
     bx0, by0, bx1, by1 = logic_board_rect(size_mm)
@@ -482,6 +557,16 @@ def cover_screws(size_mm):
     s, e, p = size_mm, EDGE_SCREW_MM, pitch(size_mm)
     return [(e, e), (s - e, e), (e, s - e), (s - e, s - e),
             (e, s / 2), (s - e, s / 2), (s / 2 - 2 * p, e), (s / 2 - 2 * p, s - e)]
+
+
+FEET_INSET_MM = 35.0     # the rubber feet, this far in from both edges at each corner (clear of the cover screws)
+FOOT_D = 15.0            # a rubber foot's diameter (BOM)
+
+
+def cover_feet(size_mm):
+    """Centres of the four rubber feet on the back cover (mm, front-view coordinates)."""
+    e = FEET_INSET_MM
+    return [(e, e), (size_mm - e, e), (e, size_mm - e), (size_mm - e, size_mm - e)]
 
 
 def sw5_plunger(size_mm):
@@ -537,14 +622,34 @@ def check(feats, size_mm, logic_board_mm=None):
                         "shortest spur: %.1f mm from the LED to the ring channel's far wall"
                         % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
     reeds = [f for f in feats if f.kind == "reed"]
-    if reeds and reed_bend_proud_mm(reeds[0].depth) + COVER_CLEARANCE_MM > COVER_RECESS[1] + 1e-9:
-        problems.append("a reed's lower-lead bend stands %.1f mm proud of the back face; the cover's recess over it "
-                        "is %.1f mm deep" % (reed_bend_proud_mm(reeds[0].depth), COVER_RECESS[1]))
-    if COVER_RECESS[1] > COVER_MM - 1.0 + 1e-9:
-        problems.append("the cover's reed recesses (%.1f mm deep) leave less than 1 mm of its %.1f mm"
-                        % (COVER_RECESS[1], COVER_MM))
+    mouths = {f.name[len("mouth-"):]: f for f in feats if f.kind == "reed-mouth"}
+    for f in reeds[:1]:
+        bend = reed_bend_proud_mm(f.depth)
+        mouth = mouths.get(f.name[len("reed-"):])
+        room = mouth.depth if mouth else 0.0
+        if bend + COVER_CLEARANCE_MM > room + 1e-9:
+            problems.append("a reed's lower-lead bend stands %.1f mm %s the back face; %s (%.1f mm under the flat "
+                            "cover)" % (abs(bend), "proud of" if bend > 0 else "under",
+                                        "the reed's mouth counterbore is %.1f mm deep" % room if mouth else
+                                        "no mouth counterbore takes it", COVER_CLEARANCE_MM))
+    stopper = CABLE_MM[0] + 2 * TIE_HEAD_MM + 2 * TIE_BAND_MM
+    if stopper < USB_CHANNEL[0] + 1.0 - 1e-9:
+        problems.append("two cable ties round a %.1f mm cable measure %.1f mm across: they would slip into the %.1f mm USB "
+                        "channel" % (CABLE_MM[0], stopper, USB_CHANNEL[0]))
+    if CABLE_MM[1] > USB_CHANNEL[0] - 1.0 + 1e-9 or PLUG_MAX_MM[0] > PLUG_POCKET[0] - 1.0 + 1e-9 \
+            or PLUG_MAX_MM[2] > PLUG_POCKET[1] - 1.0 + 1e-9:
+        problems.append("the USB cable or its plug does not fit its channel or pocket")
+    thickness = feats[0].thickness if feats else THICKNESS_MM
+    lo, hi = THICKNESS_RANGE_MM
+    if not lo - 1e-9 <= thickness <= hi + 1e-9:
+        problems.append("a %.1f mm sheet is outside the %.1f..%.1f mm this layout is checked for" % (thickness, lo, hi))
+    if thickness - LED_COUNTERBORE[1] < LED_DOME_MM - 1e-9:
+        problems.append("in a %.1f mm sheet the LEDs' domes (%.1f mm over their rims, %.1f mm from the back face) stand "
+                        "above the top face" % (thickness, LED_DOME_MM, LED_COUNTERBORE[1]))
     for f in feats:
-        if f.side == "back" and f.depth > THICKNESS_MM - 3.0:
+        if f.side == "back" and f.depth > f.thickness - 2.0 + 1e-9:
+            problems.append("%s is %.1f mm deep: less than 2 mm of wood left" % (f.name, f.depth))
+        elif f.side == "back" and f.kind != "reed" and f.depth > f.thickness - 3.0 + 1e-9:
             problems.append("%s is %.1f mm deep: less than 3 mm of wood left" % (f.name, f.depth))
     if logic_board_mm:
         cav = [f for f in feats if f.kind == "cavity"][0].geom
@@ -605,12 +710,14 @@ def hole_xy(col, row, size_mm):
     return (x1 - (col + 0.5) * sb.PITCH, y0 + (row + 0.5) * sb.PITCH)
 
 
-def layout(size_mm):
-    """The checked features of a board of side ``size_mm``; raises LayoutError naming every problem."""
-    feats = features(size_mm)
+def layout(size_mm, thickness_mm=THICKNESS_MM, reed_wood_mm=REED_WOOD_MM):
+    """The checked features of a board of side ``size_mm`` in a sheet ``thickness_mm`` thick, the reeds under
+    ``reed_wood_mm`` of wood; raises LayoutError naming every problem."""
+    feats = features(size_mm, thickness_mm, reed_wood_mm)
     problems = check(feats, size_mm, logic_board_size())
     if problems:
-        raise LayoutError("layout at %g mm refused:\n  " % size_mm + "\n  ".join(problems))
+        raise LayoutError("layout at %g mm (a %g mm sheet) refused:\n  " % (size_mm, thickness_mm)
+                          + "\n  ".join(problems))
     return feats
 
 
