@@ -243,3 +243,137 @@ def test_build_positions_give_every_ring_channel_its_edges():
             x = {"a": 50, "b": 100, "c": 150, "e": 250, "f": 300, "g": 350}[a[0]]
             x_span = re.search(r"^\| %s \| [^|]+ \| ([^|]+) \|" % re.escape(label), text, re.M).group(1)
             assert x_span.strip() == "%g .. %g" % (x - off - half, x - off + half), label
+
+
+# --- maker review 1: the build's schedule, order and numbers -------------------------------------------------
+
+def _build():
+    return " ".join(_read("BUILD.md").split())
+
+
+def _section(text, start, end):
+    return text[text.index(start):text.index(end, text.index(start))]
+
+
+def test_the_schedule_is_counted_and_the_guide_does_not_promise_a_weekend():
+    """Item 18: the hours come from the design's counts (holes, cuts, links, wires, joints); the plan puts every
+    step in a day of about 8 hours, the cures overnight; BUILD.md states the total and three weekends, and no
+    document promises one weekend."""
+    total = hw.total_hours()
+    text = _build()
+    assert "about **%d hours of work: three weekends**" % round(total) in text and "It does not fit one weekend" in text
+    days = hw.plan_hours()
+    assert all(h <= 9.0 for _, _, h in days), days
+    assert len([d for d, _, _ in days if d.startswith("weekend")]) == 6
+    for name in ("BUILD.md", "README.md"):
+        assert "in a weekend" not in _read(name)
+    assert "in a weekend" not in open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+
+
+def test_the_build_order_powers_after_the_checks_measures_before_glue_seats_before_laying():
+    """Items 19-21: the logic board is first powered (5.3) after the multimeter checks of 4.6; the reeds' wires
+    are measured (6.4) before any wire is glued (6.5, none in section 5); each LED is seated in its window
+    before its joints are laid in the spur."""
+    text = _build()
+    checks = text.index("**Before it is ever powered**")
+    first_power = text.index("Flash MicroPython and deploy the firmware (section 9")
+    assert checks < first_power and "has passed the checks of 4.6: this is the first time it is powered" in text
+    assert "| Q1 gate (" in _section(text, "## 4. The logic board", "## 5. The harness")
+    harness = _section(text, "## 5. The harness", "## 6. The reed switches")
+    assert "hot glue every 10 cm" not in harness and "**No glue yet**" in harness
+    reeds = _section(text, "## 6. The reed switches", "## 7. Stones")
+    assert reeds.index("Measure each signal wire to GND") < reeds.index("**Now glue**")
+    assert harness.index("**Seat the LED**") < harness.index("**Lay the joints in the spur**")
+
+
+def test_the_stones_jig_sorts_the_discs_and_sets_the_stop_per_group():
+    """Item 6: a disc stands on the backer board, so the stop is set again for every group of discs within
+    0.2 mm; discs outside 8..10 mm or not flat are discarded; the jig's hole has room for a 31 mm disc."""
+    bl = _load("morris_board_layout_stones", "tools/board_layout.py")
+    text = _build()
+    stones = _section(text, "## 7. Stones", "## 8.")
+    assert "**Discard** a disc thinner than 8.0 mm, thicker than 10.0 mm, over 31.0 mm across" in stones
+    assert "**For each group, set the depth stop again**" in stones and "within 0.2 mm" in stones
+    assert "**%g mm Forstner** hole" % bl.STONE_JIG_HOLE_MM in stones and bl.STONE_JIG_HOLE_MM > 31.0
+    assert "**%g mm lower**" % bl.STONE_POCKET[1] in stones
+    assert "| 32 mm Forstner | the stone jig's hole |" in _read("BOM.md")
+
+
+def test_every_reed_is_tested_against_a_figure():
+    """Item 9: each reed closes with the stone on a 3.0 mm stack in the depth test's pocket, or is discarded."""
+    reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones")
+    assert "until the stack measures **3.0 mm**" in reeds and "is **discarded**" in reeds
+    assert hw.DEPTH_TEST_MARGIN_MM == 3.0
+
+
+def test_the_computer_needs_root_once_and_the_dialout_group():
+    """Item 11: libcairo2 as root, the serial port through the dialout group."""
+    for text in (_build(), " ".join(open(os.path.join(ROOT, "docs", "pico.md"), encoding="utf-8").read().split())):
+        assert "sudo usermod -aG dialout $USER" in text
+    assert "sudo apt-get install git make python3-venv libcairo2" in _build()
+
+
+def test_cure_times_are_one_figure_everywhere():
+    """Item 15: 12 h before a stone is sanded (then finished for the depth test), 24 h before play."""
+    text = _build()
+    assert "hard enough to sand after **12 h**" in text and "played with only after **24 h**" in text
+    stones = _section(text, "## 7. Stones", "## 8.")
+    assert "After 12 h sand the base flat" in stones and "cured 24 h" in stones
+    sensing = " ".join(_read("sensing.md").split())
+    assert "12 h after its epoxy went in" in sensing and "SAFETY.md" in sensing
+    assert "epoxy cures in 24 h before the stones are played with" in " ".join(_read("SAFETY.md").split())
+
+
+def test_the_depth_test_margin_is_stated_as_it_is():
+    """Item 17: 3 mm more than the 7.5-8.5 mm gap is about 1.4 times it, not 2x; the figures are generated."""
+    text = " ".join(_read("sensing.md").split())
+    assert "2x margin" not in text and "**1.35-1.40 times** the gap in play" in text
+
+
+def test_the_load_reading_is_taken_where_a_probe_reaches():
+    """Item 14: the rail is measured at U4 (clips on before the 5 s step); the last LED's share is computed from
+    the harness's wire lengths, not probed at C33 under a sleeve."""
+    text = _build()
+    assert "C33" not in text and "probe its two bare solder joints" not in text
+    assert "Clip the multimeter's leads to U4 pin 14 (+) and pin 7 (-)" in text
+    assert "it must read **4.5 V or more**" in text
+
+
+def test_the_bom_buys_the_bits_the_build_uses():
+    """Item 13: the bits table is generated from the layout's BITS (one figure: no '6 mm for all channels')."""
+    bom = _read("BOM.md")
+    assert "all channels" not in bom
+    assert "| 8 mm straight router bit | LED spur channel;" in bom and "| 6 mm straight router bit | ring channel;" in bom
+
+
+def test_angled_spurs_have_their_lines_and_a_method():
+    """Item 8: every spur's centre line is in BUILD.md; the six angled ones are drilled and chiselled."""
+    rows = [r for r in _table_rows(_read("BUILD.md"), "spurs") if len(r) == 5]
+    assert len(rows) == 24
+    angled = [r for r in rows if "degrees" in r[3]]
+    assert len(angled) == 6 and all(r[4] == "drill and chisel" for r in angled)
+    assert "pare the walls to the two pencil lines with the 6 mm chisel" in _build()
+    assert "8.5 mm brad-point holes 6 mm deep along the centre line" in _build()
+    assert "the holes along the angled LED spurs" in _read("BOM.md")
+
+
+def test_the_usb_cable_needs_no_part_measured_by_trial():
+    """Item 10: two cable ties (their width is their specification) hold the cable; the plug pocket takes any
+    plug up to 12 x 9 x 24 mm; no P-clip is left in any document."""
+    bl = _load("morris_board_layout_cable", "tools/board_layout.py")
+    assert bl.CABLE_MM[0] + 2 * bl.TIE_HEAD_MM + 2 * bl.TIE_BAND_MM > bl.USB_CHANNEL[0] + 1.0
+    for name in ("BUILD.md", "BOM.md", "README.md", "harness.md"):
+        assert "P-clip" not in _read(name), name
+    assert "cable tie, nylon, 2.5 x 100 mm" in _read("BOM.md")
+    assert "12.5 mm across" in _build()
+    assert bl.CABLE_MM[0] + 2 * bl.TIE_HEAD_MM + 2 * bl.TIE_BAND_MM == 12.5
+
+
+def test_the_features_that_meet_are_listed_and_the_wall_rule_says_so():
+    """Item 16: the guide lists the features meant to meet (the cavity opens into the inner ring channels, the
+    plug pocket crosses e5-c5, the USB channel two ring channels) and states the 4 mm rule for all others."""
+    text = _build()
+    assert "The electronics cavity meets the USB plug pocket, the front radial channel, the inner ring channel " \
+           "e3-e5, the inner ring channel e5-c5" in text
+    assert "Everywhere else at least 4 mm of wood stands between two features" in text
+    assert "the 400 mm board has 4.5 mm at its thinnest" not in text

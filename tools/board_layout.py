@@ -149,7 +149,8 @@ OTHER_BITS = (
     ("1.5 mm twist drill", "the button carrier's screw pilots, %g mm deep" % CARRIER_PILOT[1]),
     ("3.2 mm twist drill", "the carrier's two screw holes and the back cover's 8 screw holes"),
     ("4 mm twist drill", "the back cover's reset hole"),
-    ("8.5 mm brad-point", "the magnet pockets in the stones, %g mm deep" % STONE_POCKET[1]),
+    ("8.5 mm brad-point", "the magnet pockets in the stones, %g mm deep; the holes along the angled LED spurs"
+     % STONE_POCKET[1]),
     ("32 mm Forstner", "the stone jig's hole"),
     ("countersink for 3 mm screws", "the back cover's screw holes"),
 )

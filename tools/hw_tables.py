@@ -11,12 +11,15 @@ firmware never disagree):
                           <!-- END GENERATED: name --> (pin map, point wiring,
                           LED chain, switch chain, power budget, soft start)
     hardware/netlist.md   the whole file: every net and what it connects
+    hardware/BUILD.md, BOM.md, sensing.md   their generated blocks (drilling, positions, spurs, joins, schedule,
+                          checks, the load reading; the bits; the sensing gap)
     hardware/kicad/       the KiCad 9 schematic project (tools/kicad_sch.py draws it)
 
 The netlist itself is tools/board_netlist.py. hardware/schematic.svg and .pdf are
 KiCad's plots of the schematic: `make schematic` (needs kicad-cli).
 """
 import argparse
+import math
 import os
 import re
 import sys
@@ -102,28 +105,105 @@ def power_md():
     return power_budget.markdown()
 
 
-def drilling_md(size_mm=400.0):
-    """Markdown table of every kind of hole, pocket and channel (tools/board_layout.py) at ``size_mm``."""
-    feats = board_layout.layout(size_mm)
-    rows = ["| feature | how many | cut from | size (mm) | depth (mm) |", "|---|---:|---|---|---:|"]
+FEATURE_NAMES = {
+    "reed": "reed switch pocket", "reed-mouth": "reed pocket's mouth counterbore", "led-window": "LED window",
+    "led-counterbore": "LED counterbore (its rim)", "spur": "LED spur channel", "ring": "ring channel",
+    "c1-bay": "C1 bay (LED 0's ring channel on beyond LED 0's spur)", "radial": "front radial channel (to the buttons)",
+    "usb": "USB cable channel (to the back edge)", "cavity": "electronics cavity",
+    "plug": "USB plug pocket (at the cavity's back wall)", "clamp": "cable tie pocket (the strain relief)",
+    "sw5": "reset button (SW5) pocket",
+    "button-hole": "button plunger hole", "button-body": "button body pocket", "button-carrier": "button carrier pocket",
+    "cover-screw": "back cover screw pilot hole"}
+
+
+def drilling_md(size_mm=400.0, thickness_mm=board_layout.THICKNESS_MM, reed_wood_mm=board_layout.REED_WOOD_MM):
+    """Markdown table of every kind of hole, pocket and channel (tools/board_layout.py) at ``size_mm`` in a sheet
+    ``thickness_mm`` thick: how many, the face it is cut from, its size, its depth, the face the depth is set
+    from (a thinner or thicker sheet changes only the depths set from the top face) and the bit."""
+    feats = board_layout.layout(size_mm, thickness_mm, reed_wood_mm)
+    rows = ["| feature | how many | cut from | size (mm) | depth (mm) | with another sheet | bit |",
+            "|---|---:|---|---|---:|---|---|"]
     seen = {}
     for f in feats:
         seen.setdefault(f.kind, []).append(f)
-    names = {"reed": "reed switch pocket", "led-window": "LED window", "led-counterbore": "LED counterbore (its rim)",
-             "spur": "LED spur channel", "ring": "ring channel",
-             "c1-bay": "C1 bay (LED 0's ring channel on beyond LED 0's spur)",
-             "radial": "front radial channel (to the buttons)",
-             "usb": "USB cable channel (to the back edge)", "cavity": "electronics cavity",
-             "plug": "USB plug pocket (at the cavity's back wall)", "clamp": "cable clamp pocket",
-             "sw5": "reset button (SW5) pocket", "button-hole": "button plunger hole", "button-body": "button body pocket",
-             "button-carrier": "button carrier pocket", "cover-screw": "back cover screw pilot hole"}
     for kind, fs in seen.items():
         f = fs[0]
-        size = f.size_text()
         side = {"back": "back", "through": "top, through"}[f.side]
-        rows.append("| %s | %d | %s | %s | %s |" % (names[kind], len(fs), side, size,
-                                                  "through" if f.side == "through" else _fmt(f.depth)))
+        wood = f.face_wood()
+        if f.side == "through":
+            rule = "through"
+        elif wood is None:
+            rule = "the same depth"
+        else:
+            rule = "the thickness less %s (%s under the top face)" % (_fmt(wood), _fmt(wood))
+        rows.append("| %s | %d | %s | %s | %s | %s | %s |" % (
+            FEATURE_NAMES[kind], len(fs), side, f.size_text(), "through" if f.side == "through" else _fmt(f.depth),
+            rule, board_layout.BITS[kind]))
     return "\n".join(rows) + "\n"
+
+
+def spurs_md(size_mm=400.0):
+    """Markdown table of every LED spur's centre line as the back view shows it (mm from the board's left edge
+    and from the far edge): from the LED's centre to the end in its ring channel, its direction and how it is
+    cut (an edge guide along a board edge, or a straight batten clamped along it)."""
+    feats = board_layout.layout(size_mm)
+    rows = ["| spur of | from (LED centre) x, y | to x, y | direction | guide |", "|---|---|---|---|---|"]
+    for f in sorted((x for x in feats if x.kind == "spur"), key=lambda x: GEOMETRIES["standard"].index[x.name[5:]]):
+        _, x1, y1, x2, y2, _ = f.prim
+        bx1, bx2 = size_mm - x1, size_mm - x2
+        ang = math.degrees(math.atan2(-(y2 - y1), bx2 - bx1)) % 360
+        straight = abs(x1 - x2) < 1e-6 or abs(y1 - y2) < 1e-6
+        rows.append("| %s | %s, %s | %s, %s | %s | %s |" % (
+            f.name[5:], _fmt(bx1), _fmt(y1), _fmt(bx2), _fmt(y2),
+            ("%g degrees" % round(ang, 1)) if not straight else ("across the board" if abs(y1 - y2) < 1e-6 else
+                                                                 "towards the %s edge" % ("far" if y2 < y1 else "near")),
+            "router, edge guide" if straight else "drill and chisel"))
+    rows += ["", "Directions as the back view shows them: 0 degrees points right, 90 degrees towards the far edge."]
+    return "\n".join(rows) + "\n"
+
+
+def joins_md(size_mm=400.0):
+    """The features that meet on purpose (no wall between them), as a list: the cavity, pockets and channels
+    by name, and one line for the kinds every point repeats; then the thinnest wall everywhere else."""
+    feats = {f.name: f for f in board_layout.layout(size_mm)}
+    meets = {n: set() for n in feats}
+    for f in feats.values():
+        for j in f.joins:
+            meets[f.name].add(j)
+            meets[j].add(f.name)
+
+    def name(f):
+        if f.kind == "ring":
+            return "the %s ring channel %s-%s" % (f.name.split("-")[0], f.name[-4:-2], f.name[-2:])
+        if f.kind == "spur":
+            return "the spur of " + f.name[5:]
+        if f.kind == "reed-mouth":
+            return "the mouth counterbore of " + f.name[6:]
+        if f.kind == "sw5":
+            return "the reset button (SW5) pocket"
+        return "the " + FEATURE_NAMES[f.kind].split(" (")[0]
+    out = []
+    for key in ("cavity", "plug", "usb", "clamp", "sw5", "radial-front", "c1-bay", "button-carrier"):
+        f = feats[key]
+        parts = sorted({name(feats[j]) for j in meets[key]
+                        if feats[j].kind not in ("reed", "reed-mouth", "button-body", "button-hole")})
+        if key == "radial-front":
+            parts.append("the mouth counterbores of d1, d2 and d3")
+        if key == "button-carrier":
+            parts.append("the four button body pockets")
+        text = name(f)
+        out.append("- %s%s meets %s;" % (text[0].upper(), text[1:], ", ".join(parts[:-1]) + " and " + parts[-1]
+                                        if len(parts) > 1 else parts[0]))
+    out.append("- every LED spur meets its LED's counterbore and its ring channel; every reed pocket its mouth "
+               "counterbore, and the mouth counterbore the ring channels beside it; the ring channels meet at the "
+               "corners.")
+    walls, _ = board_layout.walls(list(feats.values()), size_mm)
+    d, a, b = walls[0]
+    out += ["", "Everywhere else at least %s mm of wood stands between two features whose depths overlap, and "
+                "between a feature and the board edge; the thinnest wall is %s mm (%s and %s)." % (
+                    _fmt(board_layout.MIN_WALL_MM), _fmt(round(d + 1e-9, 1)), name(a),
+                    "the board edge" if isinstance(b, str) else name(b))]
+    return "\n".join(out) + "\n"
 
 
 def _fmt(v):
@@ -159,7 +239,7 @@ def positions_md(size_mm=400.0):
     add("electronics cavity", "cavity")
     add("USB plug pocket", "plug")
     add("USB cable channel (to the far edge)", "usb")
-    add("cable clamp pocket", "clamp")
+    add("cable tie pocket (the strain relief)", "clamp")
     add("reset button (SW5) pocket", "sw5")
     add("front radial channel", "radial-front")
     add("button carrier pocket", "button-carrier")
@@ -177,7 +257,202 @@ def positions_md(size_mm=400.0):
     return "\n".join(rows) + "\n"
 
 
-BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md}
+# --- the build's schedule, checks and measurements --------------------------------------------------------
+
+# Minutes a first-time maker takes for one of each unit of work (the schedule's assumptions, stated in BUILD.md).
+MINUTES = {
+    "template": 60, "depth test": 45, "sheet": 30, "marking out": 60,
+    "reed pocket": 3, "LED window": 3, "button hole": 5, "straight spur": 6, "angled spur": 15, "ring channel": 12,
+    "pocket": 20, "cavity": 60, "channel": 15, "pilot": 1, "finish": 100,
+    "cut": 1, "bridge": 2, "link": 3, "part": 3, "Pico": 40, "board checks": 30,
+    "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "carrier": 45, "laying": 90,
+    "reed": 13, "stones": 60, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "windows": 30,
+}
+DAY_H = 8.0       # working hours a build day holds in the plan
+
+
+def schedule():
+    """The build's work by BUILD.md section (or group of steps), counted from the design: list of (steps, what,
+    hours), in build order."""
+    import harness
+    import stripboard
+    feats = board_layout.layout(400.0)
+    kinds = {}
+    for f in feats:
+        kinds[f.kind] = kinds.get(f.kind, 0) + 1
+    spurs = [f for f in feats if f.kind == "spur"]
+    angled = sum(1 for f in spurs if abs(f.prim[1] - f.prim[3]) > 1e-6 and abs(f.prim[2] - f.prim[4]) > 1e-6)
+    pockets = kinds["plug"] + kinds["clamp"] + kinds["sw5"] + kinds["button-carrier"]
+    channels = kinds["usb"] + kinds["radial"] + kinds["c1-bay"]
+    cuts, links, _ = stripboard.derive()
+    n_links = sum(1 for x in links if x[3] == "link")
+    n_bridges = len(links) - n_links
+    parts = len(stripboard.placement()) - 1
+    ws = harness.wires()
+    pads = sum(1 for w in ws if w["from"].startswith("logic board"))
+    m = MINUTES
+    rows = [
+        ("1", "print, cut and tape the template", m["template"]),
+        ("2", "the depth test on the offcut", m["depth test"]),
+        ("3.1-3.8", "cut the sheet, mark out; %d reed pockets, %d LED windows, %d button holes, the cavity, %d pockets"
+         % (kinds["reed"], kinds["led-window"], kinds["button-hole"], pockets),
+         m["sheet"] + m["marking out"] + kinds["reed"] * m["reed pocket"] + kinds["led-window"] * m["LED window"]
+         + kinds["button-hole"] * m["button hole"] + m["cavity"] + pockets * m["pocket"]),
+        ("3.9-3.11", "%d spurs (%d at an angle), %d ring channels, %d other channels, %d cover pilots; sanding, lines, "
+         "varnish" % (len(spurs), angled, kinds["ring"], channels, kinds["cover-screw"]),
+         (len(spurs) - angled) * m["straight spur"] + angled * m["angled spur"] + kinds["ring"] * m["ring channel"]
+         + channels * m["channel"] + kinds["cover-screw"] * m["pilot"] + m["finish"]),
+        ("4", "%d cuts, %d bridges, %d links, %d parts, the Pico, the checks" % (len(cuts), n_bridges, n_links, parts),
+         len(cuts) * m["cut"] + n_bridges * m["bridge"] + n_links * m["link"] + parts * m["part"] + m["Pico"]
+         + m["board checks"]),
+        ("5.1", "%d wires cut, flagged at both ends, stripped and tinned" % len(ws), len(ws) * m["wire"]),
+        ("5.2-5.4", "%d wires soldered to the board, the one-LED test, the board in its cavity" % pads,
+         pads * m["pad wire"] + m["LED test"]),
+        ("5.5", "%d LEDs with their joints" % cfg.LED_COUNT, cfg.LED_COUNT * m["LED"]),
+        ("5.7-5.10", "the button and SW5 carriers, the USB cable", m["carrier"]),
+        ("6", "%d reed switches: tested, bent, sleeved, fitted, wired; every wire tacked into its channel"
+         % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
+        ("7", "the jig, stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
+        ("8", "the multimeter checks of the wired board", m["power checks"]),
+        ("9", "flash, deploy, bring-up", m["bring-up"]),
+        ("10", "the back cover, the LED windows", m["cover"] + m["windows"]),
+    ]
+    return [(sec, what, minutes / 60.0) for sec, what, minutes in rows]
+
+
+# The plan: which steps each build day takes, and what cures overnight.
+PLAN = (
+    ("the evening before", "the test stone (7.2-7.4, one magnet): its epoxy cures overnight", ()),
+    ("weekend 1, Saturday", "1, 2, 3.1-3.8", ("1", "2", "3.1-3.8")),
+    ("weekend 1, Sunday", "3.9-3.11 (the varnish's first coat dries while you rout; the second overnight)",
+     ("3.9-3.11",)),
+    ("weekend 2, Saturday", "4 and 7 (the stones cure during the week)", ("4", "7")),
+    ("weekend 2, Sunday", "5.1-5.4", ("5.1", "5.2-5.4")),
+    ("weekend 3, Saturday", "5.5-5.10", ("5.5", "5.7-5.10")),
+    ("weekend 3, Sunday", "6, 8, 9", ("6", "8", "9")),
+    ("the evening after", "10 (the LED windows' epoxy cures overnight before the first game)", ("10",)),
+)
+
+
+def plan_hours():
+    """Hours of work on each day of PLAN: list of (day, steps text, hours); every step of schedule() is in one day."""
+    hours = {sec: h for sec, _, h in schedule()}
+    days = [k for _, _, keys in PLAN for k in keys]
+    assert sorted(days) == sorted(hours), (days, sorted(hours))
+    return [(day, text, sum(hours[k] for k in keys)) for day, text, keys in PLAN]
+
+
+def schedule_md():
+    """BUILD.md's schedule: hours by step (counted from the design, at MINUTES per unit of work) and the plan
+    over three weekends."""
+    rows = ["| steps | work | hours |", "|---|---|---:|"]
+    total = 0.0
+    for sec, what, h in schedule():
+        rows.append("| %s | %s | %.1f |" % (sec, what, h))
+        total += h
+    rows.append("| | **in all** | **%.0f** |" % total)
+    rows += ["", "| day | steps | hours of work |", "|---|---|---:|"]
+    for day, text, h in plan_hours():
+        rows.append("| %s | %s | %s |" % (day, text, "%.1f" % h if h else "1"))
+    rows += ["", "The hours assume %s; a maker who has built such things before is quicker." % ", ".join(
+        "%s %d min" % (k, v) for k, v in (("a reed pocket", MINUTES["reed pocket"]), ("a spur", MINUTES["straight spur"]),
+                                         ("an angled spur", MINUTES["angled spur"]), ("a link", MINUTES["link"]),
+                                         ("a wire", MINUTES["wire"]), ("an LED", MINUTES["LED"]),
+                                         ("a reed switch", MINUTES["reed"])))]
+    return "\n".join(rows) + "\n"
+
+
+def total_hours():
+    """The build's hours of work in all (schedule())."""
+    return sum(h for _, _, h in schedule())
+
+
+def board_checks_md():
+    """BUILD.md 4.6: the multimeter checks of the logic board alone, before it is ever powered (the Q1 holes from
+    tools/stripboard.py)."""
+    import stripboard
+    from board_netlist import Q1_PIN
+    q1 = stripboard.placement()["Q1"][0]
+
+    def hole(pin):
+        return stripboard._name(q1[Q1_PIN[pin]])
+    rows = ["| check | expect | if not |", "|---|---|---|",
+            "| Pico VBUS (pin 40) to GND | not a short (more than about 1 kOhm) | a bridge at F1 or the Pico's row |",
+            "| +5V_LED (U4 pin 14) to GND | not a short | a bridge at U4, C2 or Q1's drain |",
+            "| +3V3 (Pico pin 36) to GND | not a short | a bridge near a 74HC165 or a resistor network |",
+            "| +3V3 (Pico pin 36) to +5V_LED (U4 pin 14) | not a short | a bridge between the rails |",
+            "| U1 pin 10 to the Pico's GP7 (pin 10) | 0 Ohm | U1 SER carries the tail pattern: link it to `sr_tail`, "
+            "not to GND |",
+            "| U1 pin 10 to GND | not a short | U1 SER must not be grounded |",
+            "| Q1 gate (%s) to GND | about 120 kOhm | R2 missing or wrong, or C8 shorted |" % hole("G"),
+            "| Q1 gate to source (%s) | not a short (the reading climbs while C6 charges) | C6 shorted |" % hole("S"),
+            "| Q1 gate to drain (%s) | not a short (the reading climbs while C8 charges) | C8 shorted |" % hole("D"),
+            "| Q1's tab to the Pico's nearest edge, with the caliper | %.1f mm or more | re-bend Q1's legs (4.3.6) |"
+            % (stripboard.METAL_GAP_MM + stripboard.PLACEMENT_TOL_MM)]
+    return "\n".join(rows) + "\n"
+
+
+def load_check_md():
+    """BUILD.md 9.3: what the `load` step's reading at U4 must reach, and why it covers the last LED (the drop along
+    the LED rail's 24 AWG wires, from the harness's cut lengths, at each port budget's brightness cap)."""
+    import harness
+    ws = harness.wires()
+    parts = []
+    need = 0.0
+    for port in power_budget.PORTS:
+        b = power_budget.budget(port)
+        per = 3 * power_budget.LED_MA_PER_CHANNEL * b["cap"] / 255.0 + power_budget.LED_IDLE_MA
+        v, drop = harness.load_check(ws, per)
+        need = max(need, v)
+        parts.append("%.2f V with the %d mA budget (%.1f mA a LED)" % (drop, port, per))
+    return ("Clip the multimeter's leads to U4 pin 14 (+) and pin 7 (-) with crocodile clips before you start the step; "
+            "it must read **%.1f V or more** (the 74AHCT125's minimum) while all LEDs are white. The rail's 24 AWG "
+            "wires then lose at most %s between the logic board and the last LED (d7, computed from the harness's "
+            "lengths by tools/harness.py), which so sees %.1f V or more: nothing needs probing at the LEDs. Run the "
+            "step again as often as you like: `.venv/bin/python -m mpremote exec \"import selftest; "
+            "selftest.bringup(('load',))\"`.\n" % (need, " or ".join(parts), harness.LED_END_MIN_V))
+
+
+def bits_md():
+    """BOM.md's drill and router bits: every bit the layout's features need (board_layout.BITS) and the others
+    (board_layout.OTHER_BITS), each with what it cuts."""
+    uses = {}
+    for kind, bit in board_layout.BITS.items():
+        name = FEATURE_NAMES[kind]
+        uses.setdefault(bit.split(", ")[0], []).append(name if kind == "sw5" else name.split(" (")[0])
+    for bit, what in board_layout.OTHER_BITS:
+        uses.setdefault(bit, []).append(what)
+    rows = ["| bit | cuts |", "|---|---|"]
+    for bit in sorted(uses, key=lambda b: (("router" in b), ("Forstner" in b), float(b.split()[0]) if b[0].isdigit()
+                                           else 99.0, b)):
+        rows.append("| %s | %s |" % (bit, "; ".join(uses[bit])))
+    return "\n".join(rows) + "\n"
+
+
+def sensing_gap_md():
+    """sensing.md's gap from the magnet to the reed's glass, from the layout's figures, and the depth test's margin."""
+    wood = board_layout.REED_WOOD_MM
+    bend = (board_layout.REED_BEND_MM, board_layout.REED_UTURN_MAX_MM)
+    cover = board_layout.STONE_POCKET[1] - MAGNET_MM[1]
+    gap = (wood + bend[0] + cover + FELT_MM, wood + bend[1] + cover + FELT_MM)
+    extra = DEPTH_TEST_MARGIN_MM
+    return ("The gap from the magnet to the glass: %s mm of wood, %s-%s mm of the upper lead's U-turn, %s mm of epoxy "
+            "over the magnet and %s mm of felt: **%s-%s mm** (plus any varnish). The depth test asks the switch to "
+            "close with the stone %s mm above the surface, at %s-%s mm: **%.2f-%.2f times** the gap in play.\n" % (
+                _fmt(wood), _fmt(bend[0]), _fmt(bend[1]), _fmt(cover), _fmt(FELT_MM), _fmt(gap[0]), _fmt(gap[1]),
+                _fmt(extra), _fmt(gap[0] + extra), _fmt(gap[1] + extra), (gap[1] + extra) / gap[1],
+                (gap[0] + extra) / gap[0]))
+
+
+MAGNET_MM = (8.0, 3.0)         # the stones' NdFeB disc: diameter, thickness (BOM)
+FELT_MM = 1.0                  # the felt pad under each stone (BOM)
+DEPTH_TEST_MARGIN_MM = 3.0     # the depth test: the switch closes with the stone this far above the surface
+
+
+BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md, "spurs": spurs_md, "joins": joins_md,
+                "schedule": schedule_md, "board-checks": board_checks_md, "load-check": load_check_md}
+BOM_BLOCKS = {"bits": bits_md}
+SENSING_BLOCKS = {"gap": sensing_gap_md}
 
 
 BLOCKS = {
@@ -240,6 +515,10 @@ def expected():
         build: _replace_blocks(build_text, BUILD_BLOCKS, "hardware/BUILD.md"),
         os.path.join(HW, "netlist.md"): netlist_md(),
     }
+    for name, blocks in (("BOM.md", BOM_BLOCKS), ("sensing.md", SENSING_BLOCKS)):
+        path = os.path.join(HW, name)
+        with open(path, encoding="utf-8") as f:
+            out[path] = _replace_blocks(f.read(), blocks, "hardware/" + name)
     out.update({os.path.join(kicad_sch.KICAD_DIR, name): text for name, text in kicad_sch.project_files().items()})
     return out
 
