@@ -133,3 +133,55 @@ def test_every_part_of_the_parts_table_has_its_value():
     for ref in sb.placement():
         assert "| %s | %s |" % (ref, sb.bn.part_value(ref)) in text, ref
     assert sb.bn.part_value("C6") == "1 uF" and sb.bn.part_value("C8") == "47 nF" and sb.bn.part_value("C7") == "100 nF"
+
+
+def _hole(name):
+    """'C24R31' -> (23, 30), the tool's 0-based hole."""
+    c, r = name[1:].split("R")
+    return (int(c) - 1, int(r) - 1)
+
+
+def test_bridges_take_holes_of_their_own():
+    """Maker review 2, item 2: six of the 11 bridges ended in holes that later took a part's lead (B1 in R2's pin 1
+    at C24R31, B5 and B7 in U4's pins, B9..B11 in the resistor networks' pin 1), and nothing said how a bridge and a
+    lead share a hole. Bridges now go where both holes are free of leads, pads, link ends and bends; stripboard.md
+    says how one is made (a staple pushed in from the copper side), and the check refuses a shared hole."""
+    cuts, links, _ = sb.derive()
+    assert sb.bridge_faults(links) == []
+    assert sum(1 for x in links if x[3] == "bridge") >= 8
+    review2 = links + [("SOFT_G", _hole("C24R30"), _hole("C24R31"), "bridge", ())]
+    assert any("C24R31 takes R2 1" in f for f in sb.bridge_faults(review2)), sb.bridge_faults(review2)
+    text = " ".join(open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read().split())
+    assert "**from the copper side**" in text and "Its two holes take nothing else" in text
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "whose two legs go into its two holes from the copper side" in build
+
+
+def test_the_pieces_are_cut_where_the_plan_says_and_fit_at_their_real_size(monkeypatch):
+    """Maker review 2, items 3 and 4: a piece snapped along a line of holes keeps 2.54 mm of board beyond its last
+    holes on that edge; the tools had placed the logic board as 78.7 x 78.7 mm and the SW5 carrier as 15.2 x 12.7
+    mm, which no snapped piece is. The cutting plan names where each piece comes from on the 100 x 160 mm board and
+    files the logic board and the SW5 carrier to that size (BUILD.md 4.1, generated); every fit check takes the
+    real size: as snapped they do not fit."""
+    bl = toolmod.load("tools/board_layout.py")
+    used = bl._stripboard()                        # the stripboard module board_layout itself reads
+    assert sb.cut_faults() == []
+    assert abs(sb.piece_size("logic board", "nominal cut")[1] - 80.48) < 0.01      # the review's 80.0 x 80.5
+    assert abs(sb.piece_size("SW5 carrier", "nominal cut")[0] - 16.5) < 0.01       # the review's 16.5 x 14.4
+    for name in ("logic board", "SW5 carrier"):
+        w, h = sb.piece_size(name)
+        n = sb.piece_holes(name)
+        assert abs(w - n[0] * sb.PITCH) < 0.02 and abs(h - n[1] * sb.PITCH) < 0.02
+        assert sb.filing_steps(name)
+    feats = bl.layout(400.0)
+    assert bl.check(feats, 400.0, bl.logic_board_size()) == []
+    for name in ("logic board", "SW5 carrier"):
+        (h, s, _) = used.PIECES[name]
+        monkeypatch.setitem(used.PIECES, name, (h, s, False))                     # left as snapped
+    problems = bl.check(bl.features(400.0), 400.0, bl.logic_board_size())
+    assert any("SW5 carrier" in p for p in problems) and any("logic board" in p for p in problems), problems
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "| logic board | 31 x 31 | holes 1..31 of strips 1..31 | 80 x 80.5 |" in build
+    assert "the caliper across them reads **78.7**" in build and "the caliper across them reads **12.7**" in build
+    assert "| 1 | along strip 32 (holes 1..63) | the whole board |" in build
+    assert "filed to 78.7 x 78.7 mm" in open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()

@@ -49,8 +49,135 @@ BUSES = {0: ("SR_LOAD", 0, 15), 1: ("GND", 0, 15), 10: ("SR_CLK", 0, 15), 11: ("
 
 
 def outline_mm():
-    """(width, height) of the board in mm: whole holes of 2.54 mm."""
-    return (COLS * PITCH, ROWS * PITCH)
+    """(width, height) of the board in mm once filed to size (BUILD.md 4.1): whole holes of 2.54 mm."""
+    return piece_size("logic board")
+
+
+# --- where each piece is cut from, and how it is filed ------------------------------------------------
+
+# The stripboard the BOM buys: 100 x 160 mm, 39 strips of 63 holes, strips along the 160 mm side. Holes are
+# numbered 1..63 along a strip, strips 1..39 across; the outer holes sit ORIGINAL_MARGIN_MM from the edges.
+SOURCE_HOLES = (63, 39)
+SOURCE_MM = (160.0, 100.0)
+ORIGINAL_MARGIN_MM = tuple((mm - (n - 1) * PITCH) / 2 for mm, n in zip(SOURCE_MM, SOURCE_HOLES))   # 1.26, 1.74
+SOURCE_TOL_MM = 0.2       # the board's size, either way (the margin of an original edge)
+SNAP_MARGIN_MM = PITCH    # a piece scored and snapped along a line of holes loses that line: its edge runs
+RAGGED_MM = 0.5           # through the lost holes' centres, and up to this much further where it broke beside them
+FILE_MARGIN_MM = PITCH / 2   # a filed edge: half a pitch beyond its last holes' centres (a piece of N holes is then
+FILE_TOL_MM = 0.2            # N x 2.54 mm across), filed until the caliper reads that, and no more than this over it
+# The pieces (BUILD.md 4.1, generated): name -> (first and last hole along the strips, first and last strip, filed).
+# Each piece's first hole is its column 1 and its first strip its row 1 (the logic board's row 1 is the Pico's USB
+# end; the carriers' as in carriers.svg).
+PIECES = {
+    "logic board": ((1, 31), (1, 31), True),
+    "button carrier": ((1, 42), (33, 39), False),
+    "SW5 carrier": ((58, 63), (1, 5), True),
+}
+# The snaps, in order: each scored on both faces along a line of holes and snapped. ('along', n, (h0, h1)): along
+# strip n, over holes h0..h1, which strip n loses; ('across', n, (s0, s1)): across strips s0..s1 at hole n, which
+# each of them loses. Then what it parts.
+SNAPS = (
+    ("along", 32, (1, 63), "the whole board",
+     "strips 1..31 (the logic board's and the SW5 carrier's) from strips 33..39 (the button carrier's)"),
+    ("across", 32, (1, 31), "strips 1..31", "the logic board (holes 1..31) from holes 33..63"),
+    ("across", 43, (33, 39), "strips 33..39", "the button carrier (holes 1..42) from holes 44..63 (spare)"),
+    ("along", 6, (33, 63), "strips 1..31, holes 33..63", "strips 1..5 from strips 7..31 (spare)"),
+    ("across", 57, (1, 5), "strips 1..5, holes 33..63", "the SW5 carrier (holes 58..63) from holes 33..56 (spare)"),
+)
+
+
+def piece_edges(name):
+    """The four edges of piece ``name``: dict edge -> (how it is made, margin mm beyond its last holes' centres as
+    cut, at most, margin once filed). Edges: 'first hole', 'last hole' (the ends across the strips), 'first
+    strip', 'last strip' (the long edges along them). An edge on the board's own edge keeps ORIGINAL_MARGIN_MM
+    (+ SOURCE_TOL_MM); a snapped one SNAP_MARGIN_MM + RAGGED_MM; a filed piece's edges are filed to
+    FILE_MARGIN_MM unless they already lie within 0.1 mm of it."""
+    (h0, h1), (s0, s1), filed = PIECES[name]
+    out = {}
+    for edge, at_source, axis in (("first hole", h0 == 1, 0), ("last hole", h1 == SOURCE_HOLES[0], 0),
+                                  ("first strip", s0 == 1, 1), ("last strip", s1 == SOURCE_HOLES[1], 1)):
+        if at_source:
+            how, cut = "original", ORIGINAL_MARGIN_MM[axis] + SOURCE_TOL_MM
+            nominal = ORIGINAL_MARGIN_MM[axis]
+        else:
+            how, cut, nominal = "snapped", SNAP_MARGIN_MM + RAGGED_MM, SNAP_MARGIN_MM
+        target = FILE_MARGIN_MM if filed and nominal > FILE_MARGIN_MM + 0.1 else nominal
+        out[edge] = (how, cut, target, nominal)
+    return out
+
+
+def piece_holes(name):
+    """(holes along the strips, strips) of piece ``name``."""
+    (h0, h1), (s0, s1), _ = PIECES[name]
+    return (h1 - h0 + 1, s1 - s0 + 1)
+
+
+def piece_size(name, stage="filed"):
+    """(along the strips, across them) in mm of piece ``name``: 'filed' (what the tools place; a piece that is not
+    filed keeps its nominal snapped and original edges), 'nominal cut' (as snapped, the breaks straight) or 'cut'
+    (as snapped, at most: the breaks ragged, the board at its largest)."""
+    n = piece_holes(name)
+    e = piece_edges(name)
+    k = {"filed": 2, "nominal cut": 3, "cut": 1}[stage]
+    return ((n[0] - 1) * PITCH + e["first hole"][k] + e["last hole"][k],
+            (n[1] - 1) * PITCH + e["first strip"][k] + e["last strip"][k])
+
+
+def fit_size(name):
+    """(along, across) in mm of piece ``name`` at its largest as it goes in: a filed piece FILE_TOL_MM over its
+    filed size, one that is not filed as cut at its largest. Every fit check uses it (tools/board_layout.py)."""
+    if PIECES[name][2]:
+        return tuple(v + FILE_TOL_MM for v in piece_size(name))
+    return piece_size(name, "cut")
+
+
+def filing_steps(name):
+    """The filing of piece ``name`` as a maker does it with the caliper: list of (edge, mm to file off, the caliper
+    reading across the piece after it), the edges across the strips first."""
+    if not PIECES[name][2]:
+        return []
+    e = piece_edges(name)
+    size = list(piece_size(name, "nominal cut"))
+    out = []
+    for axis, edges in ((0, ("last hole", "first hole")), (1, ("last strip", "first strip"))):
+        for edge in sorted(edges, key=lambda x: e[x][0] != "snapped"):
+            off = e[edge][3] - e[edge][2]
+            if off > 1e-9:
+                size[axis] -= off
+                out.append((edge, off, size[axis]))
+    return out
+
+
+def cut_faults():
+    """What is wrong with the cutting plan: list of str. Every piece lies on the board; two pieces keep at least one
+    lost line of holes between them (the snap line); every snap runs along a line of holes no piece keeps; a filed
+    edge only loses board (its margin as cut is at least the filed one); and each piece has the holes the tools
+    use (the logic board COLS x ROWS, the carriers' as tools/carriers.py draws them)."""
+    out = []
+    names = list(PIECES)
+    for n in names:
+        (h0, h1), (s0, s1), _ = PIECES[n]
+        if not (1 <= h0 <= h1 <= SOURCE_HOLES[0] and 1 <= s0 <= s1 <= SOURCE_HOLES[1]):
+            out.append("%s lies off the board" % n)
+        for edge, (how, cut, target, nominal) in piece_edges(n).items():
+            if target > nominal + 1e-9:
+                out.append("%s: its %s edge would have to grow to be filed to %.2f mm" % (n, edge, target))
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            (ah, as_, _), (bh, bs, _) = PIECES[a], PIECES[b]
+            apart_h = bh[0] - ah[1] >= 2 or ah[0] - bh[1] >= 2
+            apart_s = bs[0] - as_[1] >= 2 or as_[0] - bs[1] >= 2
+            if not (apart_h or apart_s):
+                out.append("%s and %s share a line of holes: no snap between them" % (a, b))
+    for kind, line, (lo, hi), _, _ in SNAPS:
+        for n in names:
+            (h0, h1), (s0, s1), _ = PIECES[n]
+            on, across = ((s0, s1), (h0, h1)) if kind == "along" else ((h0, h1), (s0, s1))
+            if on[0] <= line <= on[1] and lo <= across[1] and across[0] <= hi:
+                out.append("snap %s %d runs through the %s" % (kind, line, n))
+    if piece_holes("logic board") != (COLS, ROWS):
+        out.append("the logic board piece is not %d x %d holes" % (COLS, ROWS))
+    return out
 
 
 # --- placement ------------------------------------------------------------------------------------
@@ -515,13 +642,14 @@ def _links_in_order(used, marked, cuts, covered, order):
     ends = {}                                       # lane hole -> number of link ends in it
     under = set()                                   # holes a placed link passes over: no end or bend there
     laid = []                                       # the placed links' straight legs: ((c1, r1), (c2, r2))
+    bridged = set()                                 # holes a copper-side bridge's ends fill: nothing else goes in
     links = []
     joined = {}                                     # pieces a part joins inside itself (the Pico's GND)
     where = {"%s.%s" % (ref, n): h for ref, (pins, _) in placement().items() for n, h in pins.items()}
     lane_cols = set(LANES.values())
 
     def usable(h, net, strict=True):
-        if h in covered or h in used or (strict and h in under):
+        if h in covered or h in used or h in bridged or (strict and h in under):
             return False
         if h[0] in lane_cols:
             return LANES.get(net) == h[0] and ends.get(h, 0) < 2
@@ -557,7 +685,7 @@ def _links_in_order(used, marked, cuts, covered, order):
                     heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((m, a[1]), (m, b[1])), t))
                 continue
             path = [a] + list(via) + [b]
-            if any(v in blocked or v in covered or (strict and v in under) for v in via):
+            if any(v in blocked or v in bridged or v in covered or (strict and v in under) for v in via):
                 continue
             if all(not _crosses_body(p, q) and not _passes_over(p, q, blocked)
                    and not (strict and any(_collinear_overlap((p, q), leg) for leg in laid))
@@ -573,7 +701,10 @@ def _links_in_order(used, marked, cuts, covered, order):
         group = sorted(net_segs[net])
         if len(group) < 2:
             continue
-        # Copper-side bridges first: a short bare wire across two neighbouring strips of the same net.
+        # Copper-side bridges first: a short bare wire across two neighbouring strips of the same net, its two
+        # ends in two holes that take nothing else (no lead, pad, link end or bend: bridge_faults()).
+        def bridge_free(h):
+            return h not in covered and h not in used and h not in taken and h not in bridged and not ends.get(h)
         comp = {g: g for g in group}
 
         def root(g):
@@ -587,8 +718,9 @@ def _links_in_order(used, marked, cuts, covered, order):
         for g in group:
             for (c, r) in segs[g]:
                 below = seg_of.get((c, r + 1))
-                if below in comp and root(below) != root(g) and (c, r) not in covered and (c, r + 1) not in covered:
+                if below in comp and root(below) != root(g) and bridge_free((c, r)) and bridge_free((c, r + 1)):
                     comp[root(below)] = root(g)
+                    bridged.update({(c, r), (c, r + 1)})
                     links.append((net, (c, r), (c, r + 1), "bridge", ()))
         start = next((joined[g] for g in group if g in joined), {group[0]})
         tree = {g for g in group if root(g) in {root(x) for x in start}}
@@ -724,6 +856,36 @@ def clearance_faults(place=None):
             for d, ref, what in metal_gaps(place) if d < need - 1e-9]
 
 
+def bridge_faults(links=None):
+    """Bridges that share a hole: list of str. A bridge's two ends fill their holes from the copper side (BUILD.md
+    4.2), before any part goes in, so neither hole may take a part's lead, a harness pad's wire, a link's end or
+    bend, the other end of another bridge, or lie under a part's body."""
+    links = derive()[1] if links is None else links
+    bridges = [(k, a, b) for k, (_, a, b, _) in enumerate((n, a, b, kind) for n, a, b, kind, _ in links
+                                                            if kind == "bridge")]
+    other = {}
+    for h, (owner, what, _) in _holes().items():
+        other[h] = "%s %s" % (owner, what) if owner != "pad" else "pad %s" % what
+    for net, a, b, kind, via in links:
+        if kind == "link":
+            for h in (a, b):
+                other.setdefault(h, "an end of a link of %s" % net)
+            for h in via:
+                other.setdefault(h, "a bend of a link of %s" % net)
+    covered = _covered()
+    out, seen = [], {}
+    for k, a, b in bridges:
+        for h in (a, b):
+            if h in other:
+                out.append("bridge B%d: its hole %s takes %s too" % (k + 1, _name(h), other[h]))
+            if h in covered:
+                out.append("bridge B%d: its hole %s lies under a part" % (k + 1, _name(h)))
+            if h in seen:
+                out.append("bridges B%d and B%d share hole %s" % (seen[h] + 1, k + 1, _name(h)))
+            seen[h] = k
+    return out
+
+
 def stack_faults(links=None):
     """Links fitted in the wrong order: list of str. A link that lies under another (stacked()) must come
     first in table 3 (its number is lower)."""
@@ -850,6 +1012,8 @@ def _svg(cuts, links, mirror=False):
         for k, (net, a, b, kind, _) in enumerate(bridges):
             (xa, ya), (xb, yb) = xy(*a), xy(*b)
             el("line", class_="bridge", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#0044cc", stroke_width=0.7)
+            for px, py in ((xa, ya), (xb, yb)):          # its legs fill both holes: nothing else goes in
+                el("circle", class_="bridge-leg", cx=px, cy=py, r=0.6, fill="#0044cc")
             el("text", class_="bridge-number", x=xa + 1.0, y=(ya + yb) / 2 + 0.5, font_size=1.3, fill="#0044cc",
                font_family="sans-serif", font_weight="bold", text="B%d" % (k + 1))
     for r, c in cuts:
@@ -891,12 +1055,16 @@ def _svg(cuts, links, mirror=False):
             el("circle", cx=lx, cy=ly, r=1.0, fill="white", stroke=colour, stroke_width=0.25)
             el("text", class_="link-number", x=lx, y=ly + 0.45, font_size=1.2, text_anchor="middle", fill=colour,
                font_family="sans-serif", font_weight="bold", text=str(k + 1))
+        for k, (net, a, b, kind, _) in enumerate([x for x in links if x[3] == "bridge"]):
+            for hole in (a, b):                           # a bridge's leg, clipped flush: the hole is taken
+                el("circle", class_="bridge-leg", cx=xy(*hole)[0], cy=xy(*hole)[1], r=0.55, fill="none",
+                   stroke="#0044cc", stroke_width=0.3)
         for name, (hole, _) in pads().items():
             x, y = xy(*hole)
             el("rect", class_="pad", x=x - 0.9, y=y - 0.9, width=1.8, height=1.8, fill="none", stroke="#aa00aa",
                stroke_width=0.35)
-    title = ("copper side (mirrored): red = cut, blue = bridge Bn of table 2" if mirror else
-             "component side, USB at the top: links numbered as in table 3, pads purple")
+    title = ("copper side (mirrored): red = cut, blue = bridge Bn of table 2 (its legs fill both holes)" if mirror else
+             "component side, USB at the top: links numbered as in table 3, pads purple, blue rings: bridge legs")
     el("text", x=m, y=h + 2 * m + 3, font_size=2.2, font_family="sans-serif", text=title)
     ET.indent(svg)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
@@ -916,8 +1084,10 @@ def markdown(cuts, links):
              "Generated by `tools/stripboard.py` from the netlist; `make test` checks its connectivity against",
              "the netlist. Drawing: [`stripboard.svg`](stripboard.svg) (component side) and",
              "[`stripboard-copper.svg`](stripboard-copper.svg) (copper side, mirrored, for the cuts).", "",
-             "Board: %d x %d holes of 2.54 mm stripboard (%.1f x %.1f mm), strips running left-right. A hole is"
-             % (COLS, ROWS, outline_mm()[0], outline_mm()[1]),
+             "Board: %d x %d holes of 2.54 mm stripboard, strips running left-right: snapped out of the 100 x 160 mm"
+             % (COLS, ROWS),
+             "board and filed to %.1f x %.1f mm (BUILD.md 4.1: where it is cut from, and each edge's filing). A hole is"
+             % outline_mm(),
              "named C<column>R<row>: columns 1..%d from the left, rows 1..%d from the top, seen from the component" % (
                  COLS, ROWS),
              "side with the Pico's USB end at the top. Mark column 1 and row 1 on the board with a pen first.",
@@ -928,6 +1098,11 @@ def markdown(cuts, links):
     for k, (r, c) in enumerate(cuts):
         lines.append("| %d | %s | %s |" % (k + 1, _name((c, r)), _name((c + 1, r))))
     lines += ["", "## 2. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
+              "Bend a 6 mm piece of the bare 0.5 mm wire into a staple 2.54 mm wide. Push its two legs into the two",
+              "holes named **from the copper side**, until it lies flat on the copper across the two strips; solder",
+              "both holes on the copper side and clip the legs flush on the component side. Its two holes take",
+              "nothing else: no part's lead, harness wire, link end or other bridge goes into them (`tools/stripboard.py`",
+              "checks it: bridge_faults), so the bridges go in before the parts.", "",
               "| # | net | between | and |", "|---:|---|---|---|"]
     for k, (net, a, b, _, _) in enumerate([x for x in links if x[3] == "bridge"]):
         lines.append("| B%d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
@@ -1007,7 +1182,8 @@ def main(argv=None):
     except LayoutFault as e:
         print("layout fault: %s" % e)
         return 1
-    faults = check(cuts, links) + body_faults() + clearance_faults() + stack_faults()
+    faults = (check(cuts, links) + body_faults() + clearance_faults() + stack_faults() + bridge_faults()
+              + cut_faults())
     for f in faults:
         print("FAULT: " + f)
     print("%d cuts, %d links, %d faults" % (len(cuts), len(links), len(faults)))
