@@ -424,27 +424,43 @@ def test_build_squares_the_corners_a_part_fills(monkeypatch):
     assert "sw5" not in bl.tight_corners(400.0)
 
 
-def test_the_reeds_lower_lead_bends_lie_under_the_flat_cover(monkeypatch):
-    """The 10.16 mm reed glass with its leads bent 2 mm from it at both ends (U-turn up to 3 mm) fills the
-    reed pocket: in a 17 mm sheet the lower lead's bend stands up to 1.6 mm proud of the back face. Maker
-    review 1, item 22: a 1.5 mm recess in the 3 mm hardboard cover, drilled with a Forstner bit whose spur goes
-    1-2.6 mm deeper, would pierce the cover. Each reed pocket has a mouth counterbore in the board instead,
-    deep enough for the bend over the whole range of sheets; the cover is flat. Without it the layout is
-    refused."""
+def test_the_reeds_lower_lead_bends_have_room_above_the_back_face(monkeypatch):
+    """Maker review 2, item 1: the lower lead's bend is fixed by the glass (U-turn up to 3 mm, 10.16 mm of glass, 2 mm
+    of lead and the lead's 0.43 mm: 15.6 mm from the pocket's floor), so in a 17 mm sheet it stands 1.6 mm above the
+    back face whatever lies below the face. The review-1 check credited the reed's mouth counterbore (2.5 mm deep)
+    with room above the face and passed; the room is the back cover's: a hole through it over every reed. The check
+    models what is above the back face: without the cover's reed holes it refuses the thin sheets, however deep the
+    counterbore."""
     lo, hi = bl.THICKNESS_RANGE_MM
+    assert bl.reed_bend_proud_mm(lo - bl.REED_WOOD_MM) > 1.5              # above the face: nothing below helps
     for t in (lo, bl.THICKNESS_MM, hi):
         for wood in bl.REED_WOOD_OPTIONS:
-            feats = bl.layout(400.0, t, wood)
+            feats = bl.layout(400.0, t, wood)                             # refused if a bend had no room
             reed = [f for f in feats if f.kind == "reed"][0]
-            mouth = [f for f in feats if f.kind == "reed-mouth"][0]
-            assert bl.reed_bend_proud_mm(reed.depth) + bl.COVER_CLEARANCE_MM <= mouth.depth
-    assert bl.reed_bend_proud_mm(lo - bl.REED_WOOD_MM) > 1.5
-    assert not hasattr(bl, "COVER_RECESS")
+            assert bl.reed_bend_proud_mm(reed.depth) + bl.COVER_CLEARANCE_MM <= bl.COVER_MM
+    holes = {name: (x, y, d) for name, kind, x, y, d in bl.cover_holes(400.0) if kind == "reed"}
+    assert len(holes) == 24
+    for f in (f for f in bl.layout(400.0) if f.kind == "reed"):
+        x, y, d = holes["reed-" + f.name[5:]]
+        assert (x, y) == f.prim[1:3] and d >= bl.REED_MOUTH[0] + 2 * bl.COVER_ALIGN_MM
+    no_reed_holes = [h for h in bl.cover_holes(400.0) if h[1] != "reed"]
+    feats = bl.features(400.0, lo)
+    problems = bl.check(feats, 400.0, cover=no_reed_holes)
+    assert any("1.6 mm proud of the back face" in p and "no hole in the back cover" in p for p in problems), problems
+    monkeypatch.setattr(bl, "REED_MOUTH", (6.0, 10.0))                    # a deeper counterbore makes no room
+    assert bl.reed_room_problems(bl.features(400.0, lo), cover=no_reed_holes)
+    assert not bl.reed_room_problems(bl.features(400.0, hi, 2.0), cover=no_reed_holes)   # 1.4 mm under the face
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
-    assert "recess" not in build.split("## 10.")[1].split("## Self-test")[0]
-    monkeypatch.setattr(bl, "REED_MOUTH", (6.0, 0.5))
-    problems = bl.check(bl.features(400.0, lo), 400.0)
-    assert any("lower-lead bend stands 1.6 mm proud" in p for p in problems), problems
+    assert "lies in its pocket's mouth counterbore" not in build and "below the back face (section 6.3)" not in build
+    assert "a **Ø %g mm hole at the centre of every reed pocket**" % bl.COVER_REED_HOLE_D in build
+    sensing = " ".join(open(os.path.join(ROOT, "hardware", "sensing.md"), encoding="utf-8").read().split())
+    assert "makes no room above it" in sensing and "| 17 | 1.6 mm **above** the back face |" in sensing
+
+
+def test_the_back_cover_keeps_its_pads_clear():
+    """The felt pads closing the cover's reed holes clear the feet, the screws and the reset hole."""
+    assert bl.cover_problems(400.0) == []
+    assert bl.FELT_PAD_D > bl.COVER_REED_HOLE_D + 2 * bl.COVER_ALIGN_MM
 
 
 def test_depths_follow_the_measured_sheet_and_the_table_says_which(tmp_path):
@@ -505,4 +521,55 @@ def test_the_back_cover_has_its_own_dxf(tmp_path):
     sx, sy = bl.sw5_plunger(400.0)
     assert (reset[0], reset[1]) == (round(400 - sx, 3), round(400 - sy, 3)) and reset[2] == 2.0
     assert len(on("COVER_FOOT_D15")) == 4 and len(on("COVER_COUNTERSINK_D6P4")) == 8
-    assert not [n for n in layers if "REED" in n or "RECESS" in n]
+    reeds = on("COVER_REED-HOLE_D10")
+    assert sorted((x, y) for x, y, _ in reeds) == sorted(
+        (round(400 - x, 3), round(400 - y, 3)) for _, kind, x, y, _ in bl.cover_holes(400.0) if kind == "reed")
+    assert all(r == bl.COVER_REED_HOLE_D / 2 for _, _, r in reeds) and not [n for n in layers if "RECESS" in n]
+
+
+def test_every_brad_point_is_a_whole_mm_of_a_common_set():
+    """Maker review 2, item 10: 4.5, 5.5 and 8.5 mm brad-points are not in common sets and had no source. Every
+    brad-point the build uses is a whole millimetre of the common 3..10 mm set, and the BOM says so."""
+    bits = list(bl.BITS.values()) + [b for b, _ in bl.OTHER_BITS]
+    brads = {float(b.split()[0]) for b in bits if "brad-point" in b}
+    assert brads and all(d in bl.BRAD_POINT_SET_MM for d in brads), brads
+    assert bl.LED_WINDOW_D in brads and bl.BUTTON_HOLE_D in brads and bl.STONE_POCKET[0] in brads
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert "all from one common set of 3..10 mm in 1 mm steps" in bom
+
+
+def test_the_tools_reach_what_the_layout_cuts():
+    """Maker review 2, items 7-9: the slot drill reaches the deepest reed pocket of every sheet (17 mm: a 19 mm sheet
+    with 2 mm of wood), the drill press's throat the farthest hole (the inner ring, ~150 mm in), the plunge router's
+    bits their deepest cut; the BOM's generated tools list states each figure."""
+    req = bl.tool_requirements()
+    for t in bl.THICKNESS_RANGE_MM:
+        for wood in bl.REED_WOOD_OPTIONS:
+            for f in bl.features(400.0, t, wood):
+                bit = bl.BITS[f.kind].split(",")[0]
+                if f.kind == "reed":
+                    assert f.depth <= req["reed reach"]
+                if "router" in bit:
+                    assert f.depth + 1.0 <= req["router"][bit]
+    assert req["reed reach"] == 17.0 and req["router"]["8 mm straight router bit"] >= bl.CAVITY_DEPTH + 1.0
+    assert req["throat"] >= 150.0 + bl.THROAT_MARGIN_MM
+    for f in bl.layout(400.0):
+        if f.kind in bl.DRILLED:
+            x, y = f.prim[1:3]
+            assert min(x, y, 400 - x, 400 - y) + bl.THROAT_MARGIN_MM <= req["throat"], f.name
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert "**A bench drill press with a depth stop and a throat of at least %d mm**" % req["throat"] in bom
+    assert "**A plunge router**" in bom and "**8 mm one with a cutting length of at least 15 mm**" in bom
+    assert "**5 mm slot drill must reach 17 mm**" in bom and "**5 mm shank**" in bom
+
+
+def test_the_cable_ties_heads_fit_their_pocket(monkeypatch):
+    """Maker review 2, item 13: with the pocket 7 mm off the cable its c-file wall was 6.0 mm from the cable's axis, and
+    a head on a 5.5 mm cable needs 2.75 + 5 mm (+0.5). The check models the heads; the pocket now leaves room on both
+    sides."""
+    feats = bl.layout(400.0)
+    need = bl.CABLE_MM[1] / 2 + bl.TIE_HEAD_MAX_MM[1] + 0.5
+    assert min(bl.tie_room_mm(feats)) >= need and bl.tie_problems(feats) == []
+    monkeypatch.setattr(bl, "CLAMP_OFFSET_MM", 7.0)
+    problems = bl.tie_problems(bl.features(400.0))
+    assert any("c-file wall" in p for p in problems), problems

@@ -49,7 +49,7 @@ REED_WOOD_OPTIONS = (3.0, 2.0)      # ... or 2 mm when the depth test says so (s
 # thickness (the reed's distance to the stone, the buttons' plungers standing proud); every other depth is
 # set from the back face and keeps its depth (it holds a part or wires that sit on its floor).
 FACE_WOOD_MM = {"reed": None, "button-carrier": 8.0, "button-body": 4.5}   # None: REED_WOOD_MM (or the option)
-COVER_MM = 3.0            # hardboard back cover, flat: nothing stands proud of the back face (check())
+COVER_MM = 3.0            # hardboard back cover; what stands above the back face must lie in a hole of it (check())
 MIN_WALL_MM = 4.0         # thinnest wood allowed between two features (and to the board edge)
 COLUMNS = "abcdefg"
 STONE_PITCH = 0.64        # largest stone diameter, in pitches (32 mm at 400 mm)
@@ -63,9 +63,15 @@ REED_GLASS_MM = 10.16            # MDSR-10 glass length, at most (Littelfuse dat
 REED_LEAD_MM = 0.43
 REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.2, 6.3)
 REED_UTURN_MAX_MM = 3.0          # the U-turned upper lead holds the glass 2-3 mm under the pocket bottom
-REED_MOUTH = (6.0, 2.5)          # diameter, depth: a counterbore at the mouth of every reed pocket, in which the
-                                 # lower lead's bend lies below the back face (BUILD.md 6.3; check())
-LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
+REED_MOUTH = (6.0, 2.5)          # diameter, depth: a counterbore at the mouth of every reed pocket: it takes the dab of
+                                 # hot glue that holds the reed (BUILD.md 6.3). It makes no room above the back face:
+                                 # the lower lead's bend, fixed by the glass, stands up to 1.6 mm proud in a 17 mm
+                                 # sheet and lies in the back cover's hole over the reed (COVER_REED_HOLE_D; check())
+COVER_REED_HOLE_D = 10.0         # a hole through the back cover over every reed pocket (the 10 mm Forstner): the room
+                                 # above the back face for the lower lead's bend; a felt pad closes it outside
+COVER_ALIGN_MM = 1.0             # the cover's holes lie within this of their marks (the back view taped on, BUILD.md 10)
+FELT_PAD_D = 25.0                # the self-adhesive felt pads (BOM): one under each stone, one over each cover reed hole
+LED_WINDOW_D = 6.0               # WS2812D-F5 body 5.0 mm, through the board (a whole-mm brad-point: BRAD_POINT_SET_MM)
 LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face of 18 mm
 LED_DOME_MM = 9.0                # the WS2812D-F5 from its rim to the top of its dome, at most (1 mm under 18 mm)
 SPUR_CHANNEL = (9.0, 6.0)        # width, depth: the LED's legs, its 100 nF, its joints' sleeves and its wires
@@ -103,16 +109,21 @@ CABLE_MM = (3.5, 5.5)            # the micro-USB cable's round jacket, thinnest 
 CLAMP_POCKET = (26.0, 14.0, 11.0)  # width (x, across the cable), length (y), depth: the strain relief, two cable ties
                                   # cinched round the cable side by side, their heads on opposite sides: wider than the
                                   # USB channel, a pull on the cable presses them against the pocket's far wall
-CLAMP_OFFSET_MM = 7.0             # the pocket's centre this far from the cable towards the d file (clear of c5's LED)
+CLAMP_OFFSET_MM = 4.0             # the pocket's centre this far from the cable towards the d file: each side keeps
+                                  # room for a tie's head (tie_room_mm(); check())
 TIE_HEAD_MM = 3.5                 # a 2.5 mm cable tie's head, at least, across the tie's band (BOM: 2.5 x 100 mm)
+TIE_HEAD_MAX_MM = (5.5, 5.0)      # ... and at most (BOM): along the cable, and its height over the cable's surface
+                                  # with the band under it
+TIE_GAP_MM = 2.0                  # the ties cinched this far from the pocket's far wall (BUILD.md 5.10)
 TIE_BAND_MM = 1.0                 # the band's thickness
-BUTTON_HOLE_D = 4.5              # B3F-1072 plunger (3.5 mm) through the face
+BUTTON_HOLE_D = 5.0              # B3F-1072 plunger (3.5 mm) through the face (a whole-mm brad-point)
 BUTTON_GRID_MM = 2.54            # the buttons sit on one stripboard carrier: their spacing is whole holes
 BUTTON_BODY = (10.0, 13.5)       # diameter, depth: the switch body (6 x 6 x 3.5 mm)
 BUTTON_CARRIER = (26.0, 10.0)    # height (y), depth: the 42 x 7 hole carrier strip with the four switches
                                  # (it reaches 6.4 mm towards the board's middle, 11.4 mm towards the edge)
-SW5_POCKET = (16.0, 14.0, 8.0)   # width (x), height (y), depth: the reset button on its 6 x 5 hole carrier
-                                 # (15.2 x 12.7 mm), which the pocket locates: the plunger at its centre
+SW5_POCKET = (16.0, 14.0, 8.0)   # width (x), height (y), depth: the reset button on its 6 x 5 hole carrier, filed to
+                                 # 15.2 x 12.7 mm (tools/stripboard.py PIECES), which the pocket locates: the plunger at
+                                 # its centre
 COVER_SCREW = (2.0, 10.0)        # pilot hole for a 3.0 x 12 mm wood screw through the cover
 SW5_COVER_HOLE_D = 4.0           # the hole in the back cover over SW5's plunger (a paper clip presses it)
 EDGE_SCREW_MM = 15.0             # cover screws this far from the edges
@@ -124,7 +135,7 @@ EDGE_SCREW_MM = 15.0             # cover screws this far from the edges
 BITS = {
     "reed": "5 mm slot drill (a two-flute centre-cutting end mill: flat end)",
     "reed-mouth": "6 mm brad-point",
-    "led-window": "5.5 mm brad-point",
+    "led-window": "6 mm brad-point",
     "led-counterbore": "7 mm brad-point",
     "spur": "8 mm straight router bit, two passes 1 mm apart",
     "ring": "6 mm straight router bit",
@@ -137,20 +148,24 @@ BITS = {
     "sw5": "8 mm straight router bit",
     "button-carrier": "8 mm straight router bit",
     "button-body": "10 mm Forstner",
-    "button-hole": "4.5 mm brad-point",
+    "button-hole": "5 mm brad-point",
     "cover-screw": "2 mm twist drill",
 }
 # Holes and pockets cut outside the board's template (BOM tools list): bit -> what it cuts.
 COVER_HOLE_D = 3.2               # the back cover's screw holes (3.0 mm screws), countersunk
 CARRIER_PILOT = (1.5, 5.0)       # pilots for the button carrier's screws: diameter, depth
-STONE_POCKET = (8.5, 4.5)        # the magnet's pocket in a stone's base: diameter, depth at the floor's edge
+STONE_POCKET = (9.0, 4.5)        # the magnet's pocket in a stone's base: diameter, depth at the floor's edge
+ANGLED_SPUR_HOLE_D = 8.0         # the holes drilled along an angled spur's centre line, then pared to its 9 mm
+BRAD_POINT_SET_MM = tuple(range(3, 11))   # the brad-point bits of a common set (3..10 mm in 1 mm steps): every
+                                 # brad-point the build uses is one of them (BOM: no odd size to hunt for)
 STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 7.2)
 OTHER_BITS = (
     ("1.5 mm twist drill", "the button carrier's screw pilots, %g mm deep" % CARRIER_PILOT[1]),
     ("3.2 mm twist drill", "the carrier's two screw holes and the back cover's 8 screw holes"),
     ("4 mm twist drill", "the back cover's reset hole"),
-    ("8.5 mm brad-point", "the magnet pockets in the stones, %g mm deep; the holes along the angled LED spurs"
-     % STONE_POCKET[1]),
+    ("%g mm brad-point" % STONE_POCKET[0], "the magnet pockets in the stones, %g mm deep" % STONE_POCKET[1]),
+    ("%g mm brad-point" % ANGLED_SPUR_HOLE_D, "the holes along the angled LED spurs"),
+    ("%g mm Forstner" % COVER_REED_HOLE_D, "the back cover's 24 reed holes"),
     ("32 mm Forstner", "the stone jig's hole"),
     ("countersink for 3 mm screws", "the back cover's screw holes"),
 )
@@ -533,13 +548,13 @@ def _corners_clear(gaps, r):
 def tight_corners(size_mm):
     """Pockets whose part's square corners meet the round inside corners of ROUTER_BIT_MM: list of
     feature kinds ('sw5', 'plug', 'cavity'), which BUILD.md 3.6 has the maker square with a chisel. The
-    SW5 carrier (6 x 5 holes) lies centred in its pocket, the micro-USB plug (11 x 20 mm at most) at the
+    SW5 carrier (6 x 5 holes, filed to size: tools/stripboard.py fit_size) lies centred in its pocket, the micro-USB plug (11 x 20 mm at most) at the
     cavity's end of its pocket, the logic board where logic_board_rect puts it."""
     r = ROUTER_BIT_MM / 2
     f = {x.name: x for x in features(size_mm)}
     out = []
     _, x0, y0, x1, y1 = f["sw5"].prim
-    carrier = (6 * BUTTON_GRID_MM, 5 * BUTTON_GRID_MM)
+    carrier = _stripboard().fit_size("SW5 carrier")        # filed to size, at its largest
     gaps = ((x1 - x0 - carrier[0]) / 2, (y1 - y0 - carrier[1]) / 2)
     if not _corners_clear(gaps, r):
         out.append("sw5")
@@ -603,11 +618,14 @@ def walls(feats, size_mm):
     return out, problems
 
 
-def check(feats, size_mm, logic_board_mm=None):
+def check(feats, size_mm, logic_board_mm=None, cover=None):
     """Problems of a layout: list of str (empty when every wall is at least MIN_WALL_MM, every
-    intended joint meets, no pocket leaves less than 3 mm of wood, and the cavity takes the logic
-    board of ``logic_board_mm`` = (width, height) with CAVITY_CLEARANCE_MM around it and its tallest
-    part, on its joints, under the back cover with COVER_CLEARANCE_MM to spare)."""
+    intended joint meets, no pocket leaves less than 3 mm of wood, whatever stands above the back face
+    lies in a hole of the back cover (``cover``: its holes, default cover_holes(); reed_room_problems()),
+    the cable ties' heads fit their pocket, the carriers fit theirs at their real size, and the cavity
+    takes the logic board of ``logic_board_mm`` = (width, height) at its largest (filed to size,
+    tools/stripboard.py fit_size) with CAVITY_CLEARANCE_MM around it and its tallest part, on its joints,
+    under the back cover with COVER_CLEARANCE_MM to spare)."""
     ws, problems = walls(feats, size_mm)
     for d, a, b in ws:
         if d < MIN_WALL_MM - 1e-9:
@@ -622,17 +640,10 @@ def check(feats, size_mm, logic_board_mm=None):
         problems.append("an LED leg of %.1f mm (and %.1f mm for its wire to turn) does not lie straight in the "
                         "shortest spur: %.1f mm from the LED to the ring channel's far wall"
                         % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
-    reeds = [f for f in feats if f.kind == "reed"]
-    mouths = {f.name[len("mouth-"):]: f for f in feats if f.kind == "reed-mouth"}
-    for f in reeds[:1]:
-        bend = reed_bend_proud_mm(f.depth)
-        mouth = mouths.get(f.name[len("reed-"):])
-        room = mouth.depth if mouth else 0.0
-        if bend + COVER_CLEARANCE_MM > room + 1e-9:
-            problems.append("a reed's lower-lead bend stands %.1f mm %s the back face; %s (%.1f mm under the flat "
-                            "cover)" % (abs(bend), "proud of" if bend > 0 else "under",
-                                        "the reed's mouth counterbore is %.1f mm deep" % room if mouth else
-                                        "no mouth counterbore takes it", COVER_CLEARANCE_MM))
+    problems += reed_room_problems(feats, size_mm, cover)
+    problems += cover_problems(size_mm)
+    problems += tie_problems(feats)
+    problems += carrier_fit_problems(feats, size_mm)
     stopper = CABLE_MM[0] + 2 * TIE_HEAD_MM + 2 * TIE_BAND_MM
     if stopper < USB_CHANNEL[0] + 1.0 - 1e-9:
         problems.append("two cable ties round a %.1f mm cable measure %.1f mm across: they would slip into the %.1f mm USB "
@@ -655,6 +666,8 @@ def check(feats, size_mm, logic_board_mm=None):
     if logic_board_mm:
         cav = [f for f in feats if f.kind == "cavity"][0].geom
         x0, y0, x1, y1 = logic_board_rect(size_mm)
+        fw, fh = _stripboard().fit_size("logic board")
+        x0, y1 = x1 - fw, y0 + fh                      # at its largest: filed FILE_TOL_MM over its size
         room = cav.buffer(-CAVITY_CLEARANCE_MM, join_style=2)
         board = box(x0, y0 + CAVITY_CLEARANCE_MM - LOGIC_BOARD_TOP_GAP_MM, x1, y1)
         if not room.contains(board):
@@ -667,6 +680,168 @@ def check(feats, size_mm, logic_board_mm=None):
             problems.append("the logic board's tallest part (%s, %.1f mm) needs a cavity %.1f mm deep, it is %.1f mm"
                             % (ref, tall, stack, depth))
     return problems
+
+
+def cover_holes(size_mm):
+    """Every hole through the back cover: list of (name, kind, x, y, diameter) in mm, front-view coordinates: the
+    8 screw holes ('screw', COVER_HOLE_D), the reset hole over SW5's plunger ('reset') and one over every reed
+    pocket ('reed', COVER_REED_HOLE_D: the room above the back face for the reed's lower-lead bend)."""
+    out = [("screw-%d" % (k + 1), "screw", x, y, COVER_HOLE_D) for k, (x, y) in enumerate(cover_screws(size_mm))]
+    out.append(("reset", "reset") + tuple(sw5_plunger(size_mm)) + (SW5_COVER_HOLE_D,))
+    out += [("reed-" + n, "reed") + tuple(point_xy(n, size_mm)) + (COVER_REED_HOLE_D,)
+            for n in GEOMETRIES["standard"].names]
+    return out
+
+
+def reed_room_problems(feats, size_mm=None, cover=None):
+    """Reeds whose lower-lead bend has no room: list of str. The bend stands reed_bend_proud_mm() above the back
+    face (a pocket or counterbore below the face makes no room above it); it needs COVER_CLEARANCE_MM more, and
+    when that is above the face, a hole through the cover (``cover``, or cover_holes(size_mm)) over the reed's
+    mouth, COVER_ALIGN_MM to spare all round, no deeper than the cover is thick (a felt pad closes it outside)."""
+    if cover is None:
+        cover = cover_holes(size_mm)
+    holes = [Point(x, y).buffer(d / 2, quad_segs=32) for _, kind, x, y, d in cover if kind == "reed"]
+    bad = []
+    for f in (x for x in feats if x.kind == "reed"):
+        need = reed_bend_proud_mm(f.depth) + COVER_CLEARANCE_MM
+        if need <= 1e-9:
+            continue
+        foot = Point(f.prim[1], f.prim[2]).buffer(REED_MOUTH[0] / 2 + COVER_ALIGN_MM, quad_segs=32)
+        if not any(h.contains(foot) for h in holes):
+            bad.append((f, "no hole in the back cover over it: nothing below the back face makes room above it"))
+        elif need > COVER_MM + 1e-9:
+            bad.append((f, "more than the %.1f mm cover's hole takes" % COVER_MM))
+    if not bad:
+        return []
+    f, why = bad[0]
+    return ["%d reeds' lower-lead bends (%s: %.1f mm proud of the back face in a %.1f mm sheet, and %.1f mm to spare) "
+            "have %s" % (len(bad), f.name, reed_bend_proud_mm(f.depth), f.thickness, COVER_CLEARANCE_MM, why)]
+
+
+def cover_problems(size_mm):
+    """The back cover's outside: the felt pads over the reed holes clear of the feet, the screw heads' countersinks
+    and the reset hole, and inside the cover: list of str."""
+    out = []
+    pads = [Point(x, y).buffer(FELT_PAD_D / 2) for _, kind, x, y, _ in cover_holes(size_mm) if kind == "reed"]
+    others = [Point(x, y).buffer(FOOT_D / 2) for x, y in cover_feet(size_mm)]
+    others += [Point(x, y).buffer(d if kind == "screw" else d / 2) for _, kind, x, y, d in cover_holes(size_mm)
+               if kind in ("screw", "reset")]
+    edge = box(0, 0, size_mm, size_mm).buffer(-2.0)
+    for k, p in enumerate(pads):
+        if not edge.contains(p) or any(p.intersects(o) for o in others) or any(p.intersects(q) for q in pads[k + 1:]):
+            out.append("a felt pad over a reed hole of the back cover meets a foot, a screw, the reset hole, another "
+                       "pad or the edge")
+            break
+    return out
+
+
+def tie_room_mm(feats):
+    """Room (mm) from the USB cable's axis to the tie pocket's two side walls: (towards the c file, towards the
+    d file)."""
+    f = {x.name: x for x in feats}
+    _, x0, _, x1, _ = f["clamp"].prim
+    ux = f["usb"].prim[1]
+    return (ux - x0, x1 - ux)
+
+
+def tie_problems(feats):
+    """The two cable ties in their pocket: each head, on its side of the thickest cable, fits between the cable
+    and the side wall, and the two ties side by side fit between the far wall and the plug pocket: list of str."""
+    f = {x.name: x for x in feats}
+    if "clamp" not in f:
+        return []
+    need = CABLE_MM[1] / 2 + TIE_HEAD_MAX_MM[1] + 0.5
+    out = ["the cable tie pocket leaves %.1f mm from the cable's axis to its %s wall; a tie's head on a %.1f mm cable "
+           "needs %.1f mm" % (room, side, CABLE_MM[1], need)
+           for room, side in zip(tie_room_mm(feats), ("c-file", "d-file")) if room < need - 1e-9]
+    _, _, y0, _, y1 = f["clamp"].prim
+    if TIE_GAP_MM + 2 * TIE_HEAD_MAX_MM[0] > y1 - y0 + 1e-9:
+        out.append("two ties' heads (%.1f mm each along the cable) do not fit the %.1f mm long tie pocket"
+                   % (TIE_HEAD_MAX_MM[0], y1 - y0))
+    return out
+
+
+def carrier_fit_problems(feats, size_mm):
+    """The carriers at their real size (tools/stripboard.py fit_size: the SW5 carrier filed, the button carrier
+    as snapped) in their pockets: list of str. The SW5 carrier lies centred; the button carrier where its
+    switches' bodies sit in their pockets, its edges as carriers.svg orients it (row 1 towards the board's
+    middle, column 1 nearest d1)."""
+    sb = _stripboard()
+    f = {x.name: x for x in feats}
+    out = []
+    if "sw5" in f:
+        _, x0, y0, x1, y1 = f["sw5"].prim
+        w, h = sb.fit_size("SW5 carrier")
+        if w > x1 - x0 - 0.2 + 1e-9 or h > y1 - y0 - 0.2 + 1e-9:
+            out.append("the SW5 carrier (%.1f x %.1f mm at its largest) does not fit its %.1f x %.1f mm pocket"
+                       % (w, h, x1 - x0, y1 - y0))
+    if "button-carrier" in f:
+        _, x0, y0, x1, y1 = f["button-carrier"].prim
+        e = sb.piece_edges("button carrier")
+        cols, rows = sb.piece_holes("button carrier")
+        xs = [x for _, (x, _) in button_positions(size_mm)]
+        by = button_positions(size_mm)[0][1][1]
+        first, last = 4.5, cols - 1.5            # the first and last switch's centre column (carriers.py)
+        left = xs[0] - (first - 1) * BUTTON_GRID_MM - e["first hole"][1]
+        right = xs[-1] + (cols - last) * BUTTON_GRID_MM + e["last hole"][1]
+        top = by - 2 * BUTTON_GRID_MM - e["first strip"][1]
+        bottom = by + (rows - 3) * BUTTON_GRID_MM + e["last strip"][1]
+        if left < x0 + 0.2 or right > x1 - 0.2 or top < y0 + 0.2 or bottom > y1 - 0.2:
+            out.append("the button carrier as snapped (%.1f x %.1f mm) does not fit its pocket"
+                       % (right - left, bottom - top))
+    return out
+
+
+DRILLED = ("reed", "reed-mouth", "led-window", "led-counterbore", "button-body", "button-hole", "cover-screw")
+THROAT_MARGIN_MM = 5.0   # the drill press's throat beyond the farthest hole centre from an edge (the bit, the clamp)
+
+
+def _bit(kind):
+    return BITS[kind].split(",")[0]
+
+
+def deepest_cuts(size_mm=400.0):
+    """The deepest cut (mm, from the face it is cut from) each bit of BITS makes over every sheet the tool accepts
+    (THICKNESS_RANGE_MM) and every wood option: dict bit -> (mm, feature kind)."""
+    out = {}
+    for t in THICKNESS_RANGE_MM:
+        for w in REED_WOOD_OPTIONS:
+            for f in features(size_mm, t, w):
+                d = f.depth
+                bit = _bit(f.kind)
+                if d > out.get(bit, (0.0, ""))[0] + 1e-9:
+                    out[bit] = (d, f.kind)
+    return out
+
+
+def drill_throat_mm(size_mm=400.0):
+    """The farthest any hole a drill press drills in the board (DRILLED, and the holes along the angled spurs) lies
+    from the nearest board edge, in mm: (mm, feature name). A bench drill press needs a throat (column to spindle)
+    of this plus THROAT_MARGIN_MM."""
+    best = (0.0, "")
+    for f in features(size_mm):
+        if f.kind in DRILLED and f.prim[0] == "circle":
+            pts = [f.prim[1:3]]
+        elif f.kind == "spur" and abs(f.prim[1] - f.prim[3]) > 1e-6 and abs(f.prim[2] - f.prim[4]) > 1e-6:
+            pts = [f.prim[1:3], f.prim[3:5]]
+        else:
+            continue
+        for x, y in pts:
+            d = min(x, y, size_mm - x, size_mm - y)
+            if d > best[0]:
+                best = (d, f.name)
+    return best
+
+
+def tool_requirements(size_mm=400.0):
+    """What the tools must reach, from the layout: dict with 'throat' (a bench drill press's throat, mm, rounded up
+    to 5 mm), 'reed reach' (how deep the reed pockets' slot drill must reach, mm), 'router' (dict bit -> the
+    cutting length it needs, mm: its deepest cut + 1 mm, rounded up to whole mm) and 'plunge' (True: the cavity
+    and the pockets start inside the board, so the router plunges)."""
+    cuts = deepest_cuts(size_mm)
+    throat = math.ceil((drill_throat_mm(size_mm)[0] + THROAT_MARGIN_MM) / 5.0) * 5.0
+    router = {bit: float(math.ceil(mm + 1.0)) for bit, (mm, _) in cuts.items() if "router" in bit}
+    return {"throat": throat, "reed reach": cuts[_bit("reed")][0], "router": router, "plunge": True}
 
 
 def reed_bend_proud_mm(pocket_depth_mm):

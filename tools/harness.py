@@ -468,7 +468,8 @@ def cavity_fill(ws, routes=None):
     r = routes or Routes()
     bx0, by0, bx1, by1 = bl.logic_board_rect(SIZE_MM)
     cav = r.feats["cavity"].prim
-    gap = {"far": by0 - cav[2], "near": cav[4] - by1}
+    fit_h = sb.fit_size("logic board")[1]          # the board at its largest: filed FILE_TOL_MM over its size
+    gap = {"far": by0 - cav[2], "near": cav[4] - (by0 + fit_h)}
     out = {}
     for cell, wires in cavity_cells(ws, r).items():
         items = [(INSULATION_MM[w["gauge"]],) * 2 for w in wires]
@@ -496,7 +497,8 @@ def cavity_problems(ws, routes=None):
 
 AWG24_OHM_PER_M = 0.0842   # 24 AWG copper at 20 C (the LED rail's wires, +5 V and GND)
 U4_MIN_V = 4.5             # SN74AHCT125 at VCC 4.5 V at least (TI): the LED rail at U4, pin 14 to pin 7
-LED_END_MIN_V = 4.3        # what the last LED (d7) must see at the full-white load (README.md, "LEDs")
+LED_END_MIN_V = 4.5        # what the last LED (d7) must see at the full-white load: WS2812-family datasheets give
+                           # VDD from 4.5 V (SparkFun COM-12986: 4.5-6 V), so no LED runs below its datasheet's range
 
 
 def led_rail_drop(ws, led_ma):
@@ -517,7 +519,8 @@ def load_check(ws, led_ma):
     """The bring-up's `load` measurement (BUILD.md 9.3): (the reading U4 pin 14 to pin 7 must reach, V; the drop
     to the last LED, V). The higher of U4's own minimum and the last LED's minimum plus the drop."""
     drop = led_rail_drop(ws, led_ma)
-    return max(U4_MIN_V, LED_END_MIN_V + drop), drop
+    need = max(U4_MIN_V, LED_END_MIN_V + drop)
+    return math.ceil(need * 20.0 - 1e-6) / 20.0, drop      # rounded up to the 0.05 V a multimeter shows
 
 
 # TE Connectivity RNF-100 datasheet: size -> (supplied ID at least, recovered ID at most, recovered wall), mm.

@@ -12,7 +12,7 @@ Writes, beside --out (default artifacts/template-<size>mm[-diagonals].svg):
     <name>[-back]-A4.pdf, -A3.pdf   with --tiles: the same sheets cut into printer pages with overlap marks
                                     and cut lines
     <name>[-back].dxf           with --dxf: every feature on a layer named by side, kind and depth
-    <name>-cover.dxf            with --dxf: the back cover's screw holes, reset hole and feet marks
+    <name>-cover.dxf            with --dxf: the back cover's screw holes, reset hole, reed holes and feet marks
     <name>-depths.md            every feature's depth for the sheet (--thickness, --reed-wood), also printed
 
 Print the PDFs at 100 % (no "fit to page"); check the 100 mm scale bar with a ruler before drilling.
@@ -344,7 +344,7 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
                                                    _f(bl.SW5_COVER_HOLE_D)], 2.2, fill="#aa00aa")
     legend = _legend(size_mm, diagonals, back, feats)
     for i, text in enumerate(legend):
-        _el(svg, "text", x=o + 20.0, y=o + size_mm + 5.0 + 3.6 * i, font_size=2.6, font_family="sans-serif",
+        _el(svg, "text", x=o + 20.0, y=o + size_mm + 4.0 + 3.3 * i, font_size=2.5, font_family="sans-serif",
             text=text)
     bar = _el(svg, "g", id="scale-bar", stroke="black", stroke_width=0.4)
     bx, by = o + 20.0, o - 8.0
@@ -380,7 +380,10 @@ def _legend(size_mm, diagonals, back, feats):
                 _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]), _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]),
                 _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1])),
             "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s. Walls at least "
-            "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)))
+            "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)),
+            "Back cover (this sheet taped on it): Ø%s through at every reed pocket's centre (the reeds' lead bends), "
+            "Ø%s at the magenta cross, Ø%s countersunk at the 8 screw marks." % (
+                _f(bl.COVER_REED_HOLE_D), _f(bl.SW5_COVER_HOLE_D), _f(bl.COVER_HOLE_D)))
 
 
 def svg_bytes(size_mm, diagonals=False, view="front", sheet=None):
@@ -499,7 +502,8 @@ def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
     the face is seen): layers BOARD_EDGE, LINES (front, for engraving) and one per side, kind and depth,
     e.g. BACK_REED_D15, THROUGH_LED-WINDOW_D18. View 'cover': the hardboard back cover seen from outside (as
     the back view): COVER_SCREW-HOLE_D3P2 (through, countersunk: COVER_COUNTERSINK_D6P4), COVER_RESET-HOLE_D4
-    (through) and COVER_FOOT_D15 (where the rubber feet go: marks, not cuts). Returns the layer names used."""
+    and COVER_REED-HOLE_D10 (through: the room over each reed's lower-lead bend, board_layout.cover_holes) and
+    COVER_FOOT_D15 (where the rubber feet go: marks, not cuts). Returns the layer names used."""
     import ezdxf
     feats = bl.layout(size_mm, *(sheet or ()))
     back = view in ("back", "cover")
@@ -531,6 +535,9 @@ def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
                 2 * bl.COVER_HOLE_D).replace(".", "P")))
         msp.add_circle(P(*bl.sw5_plunger(size_mm)), bl.SW5_COVER_HOLE_D / 2,
                        dxfattribs=layer("COVER_RESET-HOLE_D%s" % _f(bl.SW5_COVER_HOLE_D)))
+        for _, kind, x, y, d in bl.cover_holes(size_mm):
+            if kind == "reed":
+                msp.add_circle(P(x, y), d / 2, dxfattribs=layer("COVER_REED-HOLE_D%s" % _f(d).replace(".", "P")))
         for x, y in bl.cover_feet(size_mm):
             msp.add_circle(P(x, y), bl.FOOT_D / 2, dxfattribs=layer("COVER_FOOT_D%s" % _f(bl.FOOT_D)))
         doc.saveas(path)
