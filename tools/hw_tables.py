@@ -261,12 +261,13 @@ def positions_md(size_mm=400.0):
 
 # Minutes a first-time maker takes for one of each unit of work (the schedule's assumptions, stated in BUILD.md).
 MINUTES = {
-    "template": 60, "depth test": 45, "sheet": 30, "marking out": 60,
+    "template": 60, "depth test": 45, "sheet": 30, "jig": 15, "test stone": 20, "marking out": 60,
     "reed pocket": 3, "LED window": 3, "button hole": 5, "straight spur": 6, "angled spur": 15, "ring channel": 12,
     "pocket": 20, "cavity": 60, "channel": 15, "pilot": 1, "finish": 100,
     "cut": 1, "bridge": 2, "link": 3, "part": 3, "Pico": 40, "board checks": 30,
     "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "carrier": 45, "laying": 90,
-    "reed": 13, "stones": 60, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "windows": 30,
+    "reed": 13, "stones": 45, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "cover reed hole": 2,
+    "windows": 30,
 }
 DAY_H = 8.0       # working hours a build day holds in the plan
 
@@ -292,11 +293,13 @@ def schedule():
     pads = sum(1 for w in ws if w["from"].startswith("logic board"))
     m = MINUTES
     rows = [
+        ("2.1-2.3", "cut the sheet and measure it, the stone jig, the test stone (one magnet)",
+         m["sheet"] + m["jig"] + m["test stone"]),
         ("1", "print, cut and tape the template", m["template"]),
-        ("2", "the depth test on the offcut", m["depth test"]),
-        ("3.1-3.8", "cut the sheet, mark out; %d reed pockets, %d LED windows, %d button holes, the cavity, %d pockets"
-         % (kinds["reed"], kinds["led-window"], kinds["button-hole"], pockets),
-         m["sheet"] + m["marking out"] + kinds["reed"] * m["reed pocket"] + kinds["led-window"] * m["LED window"]
+        ("2.4", "the depth test on the strip", m["depth test"]),
+        ("3.1-3.8", "the depths for the sheet, mark out; %d reed pockets, %d LED windows, %d button holes, the cavity, "
+         "%d pockets" % (kinds["reed"], kinds["led-window"], kinds["button-hole"], pockets),
+         m["marking out"] + kinds["reed"] * m["reed pocket"] + kinds["led-window"] * m["LED window"]
          + kinds["button-hole"] * m["button hole"] + m["cavity"] + pockets * m["pocket"]),
         ("3.9-3.11", "%d spurs (%d at an angle), %d ring channels, %d other channels, %d cover pilots; sanding, lines, "
          "varnish" % (len(spurs), angled, kinds["ring"], channels, kinds["cover-screw"]),
@@ -312,18 +315,20 @@ def schedule():
         ("5.7-5.10", "the button and SW5 carriers, the USB cable", m["carrier"]),
         ("6", "%d reed switches: tested, bent, sleeved, fitted, wired; every wire tacked into its channel"
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
-        ("7", "the jig, stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
+        ("7", "stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
         ("9", "flash, deploy, bring-up", m["bring-up"]),
-        ("10", "the back cover, the LED windows", m["cover"] + m["windows"]),
+        ("10", "the back cover (%d reed holes and their felt pads), the LED windows" % kinds["reed"],
+         m["cover"] + kinds["reed"] * m["cover reed hole"] + m["windows"]),
     ]
     return [(sec, what, minutes / 60.0) for sec, what, minutes in rows]
 
 
 # The plan: which steps each build day takes, and what cures overnight.
 PLAN = (
-    ("the evening before", "the test stone (7.2-7.4, one magnet): its epoxy cures overnight", ()),
-    ("weekend 1, Saturday", "1, 2, 3.1-3.8", ("1", "2", "3.1-3.8")),
+    ("the evening before", "2.1-2.3: the sheet cut and measured, the stone jig, the test stone (its epoxy cures "
+     "overnight)", ("2.1-2.3",)),
+    ("weekend 1, Saturday", "1, 2.4, 3.1-3.8", ("1", "2.4", "3.1-3.8")),
     ("weekend 1, Sunday", "3.9-3.11 (the varnish's first coat dries while you rout; the second overnight)",
      ("3.9-3.11",)),
     ("weekend 2, Saturday", "4 and 7 (the stones cure during the week)", ("4", "7")),
@@ -332,6 +337,45 @@ PLAN = (
     ("weekend 3, Sunday", "6, 8, 9", ("6", "8", "9")),
     ("the evening after", "10 (the LED windows' epoxy cures overnight before the first game)", ("10",)),
 )
+
+
+# What each step of the schedule needs and makes (BUILD.md): a name ending in '*' is ready only the next day (it
+# cures overnight: epoxy, varnish). plan_faults() walks PLAN and checks that every step's inputs exist before it.
+STEP_IO = {
+    "2.1-2.3": ((), ("board blank", "strip", "sheet thickness", "stone jig", "test stone*")),
+    "1": ((), ("template",)),
+    "2.4": (("strip", "test stone"), ("reed wood",)),
+    "3.1-3.8": (("board blank", "template", "sheet thickness", "reed wood"), ("pockets",)),
+    "3.9-3.11": (("pockets",), ("routed board*",)),
+    "4": ((), ("logic board", "carrier pieces")),
+    "7": (("stone jig", "test stone"), ("stones*",)),
+    "5.1": ((), ("wires",)),
+    "5.2-5.4": (("logic board", "wires", "routed board"), ("board in its cavity",)),
+    "5.5": (("board in its cavity",), ("LEDs",)),
+    "5.7-5.10": (("carrier pieces", "board in its cavity"), ("buttons",)),
+    "6": (("board in its cavity", "strip", "reed wood", "test stone"), ("reeds",)),
+    "8": (("LEDs", "reeds", "buttons"), ("checked board",)),
+    "9": (("checked board",), ("brought-up board",)),
+    "10": (("brought-up board", "template"), ("closed board*",)),
+}
+
+
+def plan_faults(plan=PLAN):
+    """Steps of ``plan`` whose inputs do not exist yet when the day comes (STEP_IO): list of str. Within a day the
+    steps run in the order listed; what cures ('*') is there from the next day."""
+    have, out = set(), []
+    for day, _, keys in plan:
+        curing = set()
+        for key in keys:
+            needs, makes = STEP_IO[key]
+            for n in needs:
+                if n not in have:
+                    out.append("%s: step %s needs the %s, %s" % (day, key, n, "still curing" if n in curing else
+                                                               "which no step before it makes"))
+            for m in makes:
+                (curing if m.endswith("*") else have).add(m.rstrip("*"))
+        have |= curing
+    return out
 
 
 def plan_hours():
@@ -392,25 +436,60 @@ def board_checks_md():
     return "\n".join(rows) + "\n"
 
 
-def load_check_md():
-    """BUILD.md 9.3: what the `load` step's reading at U4 must reach, and why it covers the last LED (the drop along
-    the LED rail's 24 AWG wires, from the harness's cut lengths, at each port budget's brightness cap)."""
+USB_VBUS_MIN_V = 4.75     # USB 2.0: VBUS at the device, at least
+F1_OHM_MAX = 0.77         # Bourns MF-R050 new, at most (README.md, "LEDs": up to 1.17 Ohm within an hour of a trip)
+Q1_OHM_MAX = 0.075        # NDP6020P fully on, at most (README.md, "Soft start")
+
+
+def rail_check():
+    """The bring-up's `load` reading for each port budget: list of dicts with port (mA), per_led (mA), wires (V lost
+    along the rail's 24 AWG wires to the last LED), need (V the reading at U4 must reach: the last LED's datasheet
+    minimum plus the wires' loss, never below U4's own minimum, rounded up to 0.05 V), rail (mA through F1 and Q1:
+    the LEDs at the cap, idle, and U4), f1q1 (V F1 and Q1 lose at it) and vbus (V VBUS must reach at the Pico for the
+    reading to pass: need + f1q1)."""
     import harness
     ws = harness.wires()
-    parts = []
-    need = 0.0
+    out = []
     for port in power_budget.PORTS:
         b = power_budget.budget(port)
         per = 3 * power_budget.LED_MA_PER_CHANNEL * b["cap"] / 255.0 + power_budget.LED_IDLE_MA
-        v, drop = harness.load_check(ws, per)
-        need = max(need, v)
-        parts.append("%.2f V with the %d mA budget (%.1f mA a LED)" % (drop, port, per))
+        need, drop = harness.load_check(ws, per)
+        rail = b["led_at_cap_ma"] + power_budget.LED_COUNT * power_budget.LED_IDLE_MA + power_budget.AHCT125_MA
+        f1q1 = rail / 1000.0 * (F1_OHM_MAX + Q1_OHM_MAX)
+        out.append({"port": port, "per_led": per, "wires": drop, "need": need, "rail": rail, "f1q1": f1q1,
+                    "vbus": need + f1q1})
+    return out
+
+
+def load_check_md():
+    """BUILD.md 9.3: what the `load` step's reading at U4 must reach for each port budget (the last LED's datasheet
+    minimum plus the drop along the LED rail's 24 AWG wires, from the harness's cut lengths), and what to do when it
+    does not (VBUS measured at the Pico tells the port and cable from F1 and Q1)."""
+    import harness
+    rc = rail_check()
+    d, o = rc[0], rc[-1]
     return ("Clip the multimeter's leads to U4 pin 14 (+) and pin 7 (-) with crocodile clips before you start the step; "
-            "it must read **%.1f V or more** (the 74AHCT125's minimum) while all LEDs are white. The rail's 24 AWG "
-            "wires then lose at most %s between the logic board and the last LED (d7, computed from the harness's "
-            "lengths by tools/harness.py), which so sees %.1f V or more: nothing needs probing at the LEDs. Run the "
-            "step again as often as you like: `.venv/bin/python -m mpremote exec \"import selftest; "
-            "selftest.bringup(('load',))\"`.\n" % (need, " or ".join(parts), harness.LED_END_MIN_V))
+            "while all LEDs are white it must read at least **%.2f V** with the default %d mA budget (**%.2f V** with "
+            "the %d mA option). That is %.1f V at the last LED (d7: WS2812-family datasheets give VDD from %.1f V) plus "
+            "what the rail's 24 AWG wires lose between the logic board and d7 at that budget (%s; computed from the "
+            "harness's lengths by tools/harness.py), and never below the 74AHCT125's own %.1f V: nothing needs probing "
+            "at the LEDs. Run the step again as often as you like: `.venv/bin/python -m mpremote exec \"import "
+            "selftest; selftest.bringup(('load',))\"`.\n\n"
+            "If it reads lower, measure VBUS (Pico pin 40 (+) to pin 38 (-)) during the same step:\n\n"
+            "- VBUS below %.2f V (USB's minimum): the port or the cable loses too much. Use a data cable of at most 1 m, "
+            "another USB port of the computer, or a powered USB hub (one with its own mains adapter) between the computer "
+            "and the board, and measure again.\n"
+            "- VBUS %.2f V or more, but U4 more than %.2f V below it (F1, at most %.2f Ohm new, and Q1, %.3f Ohm, carry "
+            "the rail's %.0f mA): Q1 is not fully on (the Q1 checks of 4.6), or F1 tripped within the last hour (leave "
+            "the board unplugged an hour and measure again; if it still reads low, replace F1).\n\n"
+            "With VBUS at %.2f V or more the default budget always passes (U4 then reads %.2f V or more). The %d mA "
+            "option (`USB_BUDGET_MA = %d`, deployed again) is only for a board whose reading with it reaches %.2f V: "
+            "that needs VBUS at %.2f V or more under the load, which a powered hub gives and many computer ports do "
+            "not; otherwise keep %d mA.\n"
+            % (d["need"], d["port"], o["need"], o["port"], harness.LED_END_MIN_V, harness.LED_END_MIN_V,
+               " or ".join("%.2f V at %d mA (%.1f mA a LED)" % (r["wires"], r["port"], r["per_led"]) for r in rc),
+               harness.U4_MIN_V, USB_VBUS_MIN_V, USB_VBUS_MIN_V, d["f1q1"] + 0.005, F1_OHM_MAX, Q1_OHM_MAX, d["rail"],
+               USB_VBUS_MIN_V, USB_VBUS_MIN_V - d["f1q1"], o["port"], o["port"], o["need"], math.ceil(o["vbus"] * 100.0) / 100.0, d["port"]))
 
 
 def bits_md():
@@ -427,6 +506,126 @@ def bits_md():
                                            else 99.0, b)):
         rows.append("| %s | %s |" % (bit, "; ".join(uses[bit])))
     return "\n".join(rows) + "\n"
+
+
+def board_pieces_md():
+    """BUILD.md 4.1: where the logic board and the two carriers are snapped out of the 100 x 160 mm stripboard, in
+    which order, and how the logic board and the SW5 carrier are filed to the size the tools place (each edge, the
+    caliper's reading after it), from tools/stripboard.py (PIECES, SNAPS)."""
+    import stripboard as sb
+
+    def edge_name(name, edge):
+        (h0, h1), (s0, s1), _ = sb.PIECES[name]
+        how = sb.piece_edges(name)[edge][0]
+        where = {"first hole": "end at hole %d" % h0, "last hole": "end at hole %d" % h1,
+                 "first strip": "long edge at strip %d" % s0, "last strip": "long edge at strip %d" % s1}[edge]
+        return "the %s (%s)" % (where, "the board's own edge" if how == "original" else "snapped")
+    rows = ["| # | score and snap | on | parts |", "|---:|---|---|---|"]
+    for k, (kind, line, (lo, hi), on, what) in enumerate(sb.SNAPS):
+        snap = ("along strip %d (holes %d..%d)" % (line, lo, hi) if kind == "along"
+                else "across strips %d..%d at hole %d" % (lo, hi, line))
+        rows.append("| %d | %s | %s | %s |" % (k + 1, snap, on, what))
+    rows += ["", "| piece | holes (along x across the strips) | cut from | as snapped (mm) | then | size (mm) |",
+             "|---|---|---|---|---|---|"]
+    for name, ((h0, h1), (s0, s1), filed) in sb.PIECES.items():
+        n = sb.piece_holes(name)
+        cut = sb.piece_size(name, "nominal cut")
+        steps = sb.filing_steps(name)
+        if steps:
+            then = "; ".join("file %.2f mm off %s: the caliper %s reads **%.1f**" % (
+                off, edge_name(name, edge), "along the strips" if edge.endswith("hole") else "across them", reading)
+                for edge, off, reading in steps)
+        else:
+            then = "nothing: its snapped edges stay (its pocket takes it as it is)"
+        rows.append("| %s | %d x %d | holes %d..%d of strips %d..%d | %s x %s | %s | %s x %s |" % (
+            name, n[0], n[1], h0, h1, s0, s1, _fmt(round(cut[0], 1)), _fmt(round(cut[1], 1)), then,
+            _fmt(round(sb.piece_size(name)[0], 1)), _fmt(round(sb.piece_size(name)[1], 1))))
+    return ("Lay the stripboard component side up (the side without copper), its strips running left-right, and number "
+            "its holes 1..%d from the left and its strips 1..%d from the top with a pen along two edges (it is %g x %g "
+            "mm; its outer holes sit %.2f mm from its ends and %.2f mm from its long edges). Every piece keeps that "
+            "orientation: its first hole is its column 1, its first strip its row 1 (stripboard.md's C1R1, "
+            "carriers.svg's). Snap it "
+            "in this order: score with a knife on both faces along the line of holes named and snap it over a table "
+            "edge. That line of holes is lost: the new edge runs through its holes' centres, %.2f mm from the last "
+            "holes kept (up to %.1f mm more where it breaks raggedly).\n\n%s\n\n"
+            "File with a flat file, each edge straight and square to the strips, until the caliper across the piece "
+            "reads the figure given, the snapped edges first; stop within %.1f mm over it (the tools check every fit "
+            "at that size). A filed edge then runs %.2f mm beyond its last holes' centres. carriers.svg draws where "
+            "each piece lies on the board and its filed outline.\n"
+            % (sb.SOURCE_HOLES[0], sb.SOURCE_HOLES[1], sb.SOURCE_MM[0], sb.SOURCE_MM[1], sb.ORIGINAL_MARGIN_MM[0],
+               sb.ORIGINAL_MARGIN_MM[1], sb.SNAP_MARGIN_MM, sb.RAGGED_MM, "\n".join(rows), sb.FILE_TOL_MM,
+               sb.FILE_MARGIN_MM))
+
+
+def tools_md():
+    """BOM.md's machines and the bits' dimensions that matter, from the layout (board_layout.tool_requirements):
+    the drill press's throat, the plunge router and its bits' cutting lengths, the slot drill's reach, the
+    brad-point set."""
+    req = board_layout.tool_requirements()
+    d, far = board_layout.drill_throat_mm()
+    f = {x.name: x for x in board_layout.features(400.0)}[far]
+    what = "the holes along the angled spur of " + far[5:] if f.kind == "spur" else board_layout.BITS[f.kind]
+    r8, r6 = (req["router"]["%d mm straight router bit" % w] for w in (8, 6))
+    deep = board_layout.deepest_cuts()
+    deep8 = deep["8 mm straight router bit"]
+    reach = req["reed reach"]
+    brads = sorted({float(b.split()[0]) for b in list(board_layout.BITS.values()) + [b for b, _ in board_layout.OTHER_BITS]
+                    if "brad-point" in b})
+    return ("- **A bench drill press with a depth stop and a throat of at least %d mm** (column to spindle axis; a "
+            "swing of %d mm): the farthest hole from an edge, %s, lies %.1f mm in. Most small bench drills have less "
+            "and cannot reach the inner ring.\n"
+            "- **A plunge router** (the cavity, the pockets and the spurs start inside the board, so the bit plunges "
+            "in) with a depth stop and a parallel edge guide; its collet takes the bits' shanks (8 mm or 1/4 in).\n"
+            "- Straight router bits, two flutes: the **8 mm one with a cutting length of at least %d mm** (its deepest "
+            "cut, the %s, is %.1f mm) and the **6 mm one with at least %d mm**.\n"
+            "- The reed pockets' **5 mm slot drill must reach %.0f mm** into a 5 mm hole (a %.0f mm sheet with %.0f mm "
+            "of wood left): one with a **5 mm shank** (the shank follows the cutter into the pocket), at least 50 mm "
+            "long, held with at least %.0f mm standing out of the chuck; or a long-series one whose flutes are at "
+            "least %.0f mm long. A 5 mm cutter on a 6 mm shank with shorter flutes cannot reach. Lift it out every "
+            "3 mm to clear the chips.\n"
+            "- The brad-point bits are whole millimetres, all from one common set of %d..%d mm in 1 mm steps: the %s "
+            "mm ones are used (no odd size to hunt for).\n"
+            % (req["throat"], 2 * req["throat"], what, d, r8, hw_feature(deep8[1]), deep8[0], r6, reach,
+               board_layout.THICKNESS_RANGE_MM[1], min(board_layout.REED_WOOD_OPTIONS), reach + 5.0, reach + 1.0,
+               board_layout.BRAD_POINT_SET_MM[0], board_layout.BRAD_POINT_SET_MM[-1],
+               ", ".join(_fmt(b) for b in brads[:-1]) + " and " + _fmt(brads[-1])))
+
+
+def hw_feature(kind):
+    """A feature kind's name for prose: 'electronics cavity'."""
+    return FEATURE_NAMES[kind].split(" (")[0]
+
+
+def reed_bend_md():
+    """sensing.md: where the reed's lower-lead bend lies for every sheet the tool accepts and both wood options
+    (board_layout.reed_bend_proud_mm), and what takes it when it stands above the back face: the back cover's
+    hole over the reed, not a pocket below the face."""
+    bl = board_layout
+    lo, hi = bl.THICKNESS_RANGE_MM
+    sheets = [lo, bl.THICKNESS_MM, hi]
+    woods = sorted(bl.REED_WOOD_OPTIONS, reverse=True)
+    rows = ["| sheet (mm) | " + " | ".join("%s mm of wood over the reed" % _fmt(w) for w in woods) + " |",
+            "|---:|" + "---|" * len(woods)]
+    for t in sheets:
+        cells = []
+        for w in woods:
+            v = bl.reed_bend_proud_mm(t - w)
+            cells.append("%.1f mm %s" % (abs(v), "**above** the back face" if v > 1e-9 else "under it"))
+        rows.append("| %s | %s |" % (_fmt(t), " | ".join(cells)))
+    worst = bl.reed_bend_proud_mm(lo - max(woods))
+    total = bl.REED_UTURN_MAX_MM + bl.REED_GLASS_MM + bl.REED_BEND_MM + bl.REED_LEAD_MM
+    return ("The lower lead's bend is fixed by the glass, not by the pocket: the U-turn holds the glass up to %s mm under "
+            "the pocket's floor, the glass is %s mm long, and the bend lies %s mm past it (plus the lead's %s mm): "
+            "%.1f mm from the floor at most. The pocket is the sheet's thickness less the wood left over the reed "
+            "deep, so in the thinner sheets the bend stands above the back face:\n\n%s\n\n"
+            "A counterbore or a deeper mouth below the back face makes no room above it. The room is in the back "
+            "cover: a Ø %s mm hole through it over every reed pocket (%s mm deep, the cover's thickness; a felt pad "
+            "closes it outside) takes the bend in every sheet the tool accepts: up to %.1f mm proud, it stays %.1f mm "
+            "under the pad (%.1f mm at least); `tools/board_layout.py` refuses a layout whose cover leaves a reed's bend without such a hole "
+            "(reed_room_problems).\n" % (
+                _fmt(bl.REED_UTURN_MAX_MM), "%g" % bl.REED_GLASS_MM, _fmt(bl.REED_BEND_MM), "%g" % bl.REED_LEAD_MM,
+                total, "\n".join(rows), _fmt(bl.COVER_REED_HOLE_D), _fmt(bl.COVER_MM), worst, bl.COVER_MM - worst,
+                bl.COVER_CLEARANCE_MM))
 
 
 def sensing_gap_md():
@@ -450,9 +649,10 @@ DEPTH_TEST_MARGIN_MM = 3.0     # the depth test: the switch closes with the ston
 
 
 BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md, "spurs": spurs_md, "joins": joins_md,
-                "schedule": schedule_md, "board-checks": board_checks_md, "load-check": load_check_md}
-BOM_BLOCKS = {"bits": bits_md}
-SENSING_BLOCKS = {"gap": sensing_gap_md}
+                "schedule": schedule_md, "board-checks": board_checks_md, "load-check": load_check_md,
+                "board-pieces": board_pieces_md}
+BOM_BLOCKS = {"bits": bits_md, "tools": tools_md}
+SENSING_BLOCKS = {"gap": sensing_gap_md, "reed-bend": reed_bend_md}
 
 
 BLOCKS = {
