@@ -573,3 +573,23 @@ def test_the_cable_ties_heads_fit_their_pocket(monkeypatch):
     monkeypatch.setattr(bl, "CLAMP_OFFSET_MM", 7.0)
     problems = bl.tie_problems(bl.features(400.0))
     assert any("c-file wall" in p for p in problems), problems
+
+
+# --- maker review 3 ------------------------------------------------------------------------------------------
+
+def test_every_part_rests_where_the_build_seats_it(monkeypatch):
+    """Maker review 3, item 1: the LED's 5.8 mm rim slid through the 6.0 mm window, so nothing but the bent legs held
+    it, while BUILD.md seated it on its rim. Every part the build rests on a step of the wood (SEATS) passes its hole
+    with its narrow end and rests on its shoulder with SEAT_LEDGE_MM of wood all round; the review-3 window is
+    refused."""
+    assert bl.seat_problems(bl.layout(400.0)) == []
+    assert {s[5] for s in bl.SEATS} == {"led-window", "button-hole"}
+    for part, _, narrow, _, shoulder, hole, _ in bl.SEATS:
+        d = {"led-window": bl.LED_WINDOW_D, "button-hole": bl.BUTTON_HOLE_D}[hole]
+        assert narrow <= d <= shoulder - 2 * bl.SEAT_LEDGE_MM, part
+    monkeypatch.setattr(bl, "LED_WINDOW_D", 6.0)
+    problems = bl.check(bl.features(400.0), 400.0)
+    assert any("the LED does not rest on its rim" in p for p in problems), problems
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "until its rim sits on the counterbore's floor: the rim (5.8 mm) is wider than the 5 mm window" in build
+    assert "| LED window | 24 | top, through | Ø 5 | through | through | 5 mm brad-point |" in build

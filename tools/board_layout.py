@@ -71,7 +71,10 @@ COVER_REED_HOLE_D = 10.0         # a hole through the back cover over every reed
                                  # above the back face for the lower lead's bend; a felt pad closes it outside
 COVER_ALIGN_MM = 1.0             # the cover's holes lie within this of their marks (the back view taped on, BUILD.md 10)
 FELT_PAD_D = 25.0                # the self-adhesive felt pads (BOM): one under each stone, one over each cover reed hole
-LED_WINDOW_D = 6.0               # WS2812D-F5 body 5.0 mm, through the board (a whole-mm brad-point: BRAD_POINT_SET_MM)
+LED_BODY_D = 5.0                 # the WS2812D-F5's body below its rim, across (Worldsemi's F5 drawing) ...
+LED_RIM_D = 5.8                  # ... and its rim (the flange at the legs' end)
+LED_WINDOW_D = 5.0               # through the board (a whole-mm brad-point: BRAD_POINT_SET_MM): the body slides in, the
+                                 # rim does not: it rests on the counterbore's floor (seat_problems())
 LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face of 18 mm
 LED_DOME_MM = 9.0                # the WS2812D-F5 from its rim to the top of its dome, at most (1 mm under 18 mm)
 SPUR_CHANNEL = (9.0, 6.0)        # width, depth: the LED's legs, its 100 nF, its joints' sleeves and its wires
@@ -117,6 +120,9 @@ TIE_HEAD_MAX_MM = (5.5, 5.0)      # ... and at most (BOM): along the cable, and 
 TIE_GAP_MM = 2.0                  # the ties cinched this far from the pocket's far wall (BUILD.md 5.10)
 TIE_BAND_MM = 1.0                 # the band's thickness
 BUTTON_HOLE_D = 5.0              # B3F-1072 plunger (3.5 mm) through the face (a whole-mm brad-point)
+BUTTON_PLUNGER_D = 3.5           # the B3F-1072's round plunger ...
+BUTTON_SWITCH_MM = 6.0           # ... and its square body, 6 x 6 mm (Omron), whose top rests round the plunger hole
+SEAT_LEDGE_MM = 0.3              # a part's shoulder rests on at least this much wood all round the hole it stands over
 BUTTON_GRID_MM = 2.54            # the buttons sit on one stripboard carrier: their spacing is whole holes
 BUTTON_BODY = (10.0, 13.5)       # diameter, depth: the switch body (6 x 6 x 3.5 mm)
 BUTTON_CARRIER = (26.0, 10.0)    # height (y), depth: the 42 x 7 hole carrier strip with the four switches
@@ -135,7 +141,7 @@ EDGE_SCREW_MM = 15.0             # cover screws this far from the edges
 BITS = {
     "reed": "5 mm slot drill (a two-flute centre-cutting end mill: flat end)",
     "reed-mouth": "6 mm brad-point",
-    "led-window": "6 mm brad-point",
+    "led-window": "5 mm brad-point",
     "led-counterbore": "7 mm brad-point",
     "spur": "8 mm straight router bit, two passes 1 mm apart",
     "ring": "6 mm straight router bit",
@@ -641,6 +647,7 @@ def check(feats, size_mm, logic_board_mm=None, cover=None):
                         "shortest spur: %.1f mm from the LED to the ring channel's far wall"
                         % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
     problems += reed_room_problems(feats, size_mm, cover)
+    problems += seat_problems(feats)
     problems += cover_problems(size_mm)
     problems += tie_problems(feats)
     problems += carrier_fit_problems(feats, size_mm)
@@ -680,6 +687,36 @@ def check(feats, size_mm, logic_board_mm=None, cover=None):
             problems.append("the logic board's tallest part (%s, %.1f mm) needs a cavity %.1f mm deep, it is %.1f mm"
                             % (ref, tall, stack, depth))
     return problems
+
+
+# The parts that rest on a step of the wood (BUILD.md 5.5.4, 5.7): (part, what passes the hole and its size across at
+# most, the shoulder that rests and its size across at least, the hole's kind, the pocket's kind the shoulder lies in).
+SEATS = (
+    ("LED", "its body", LED_BODY_D, "its rim", LED_RIM_D, "led-window", "led-counterbore"),
+    ("button", "its plunger", BUTTON_PLUNGER_D, "its body", BUTTON_SWITCH_MM, "button-hole", "button-body"),
+)
+
+
+def seat_problems(feats):
+    """Parts that do not rest where BUILD.md seats them: list of str. For each of SEATS the part's narrow end passes
+    the hole, its shoulder fits the pocket and stands SEAT_LEDGE_MM on the wood all round the hole (a shoulder as wide
+    as the hole, or narrower, slides through and nothing but its legs or wires would hold it)."""
+    out = []
+    d = {}
+    for f in feats:
+        if f.prim[0] == "circle":
+            d.setdefault(f.kind, 2 * f.prim[3])
+    for part, narrow, n_mm, shoulder, s_mm, hole, pocket in SEATS:
+        if hole not in d or pocket not in d:
+            continue
+        if d[hole] < n_mm - 1e-9:
+            out.append("the %s's %s (%.1f mm) does not pass its Ø %.1f hole" % (part, narrow[4:], n_mm, d[hole]))
+        if s_mm - d[hole] < 2 * SEAT_LEDGE_MM - 1e-9:
+            out.append("the %s does not rest on %s: %.1f mm across over a Ø %.1f hole (at least %.1f mm of wood all "
+                       "round it needed): it slides through" % (part, shoulder, s_mm, d[hole], SEAT_LEDGE_MM))
+        if s_mm * (math.sqrt(2) if part == "button" else 1.0) > d[pocket] + 1e-9:
+            out.append("the %s's %s (%.1f mm) does not fit its Ø %.1f pocket" % (part, shoulder[4:], s_mm, d[pocket]))
+    return out
 
 
 def cover_holes(size_mm):
