@@ -480,3 +480,31 @@ def test_parts_are_named_as_their_distributors_list_them():
     bom = _read("BOM.md")
     assert "UPW1E220MDD (DigiKey 493-1811-ND" in bom and "TE's catalogue number 5052892055" in bom
     assert "grade N42 to N52" in bom
+
+
+# --- maker review 3 -------------------------------------------------------------------------------------------
+
+def _bl(name="morris_board_layout_review3"):
+    return _load(name, "tools/board_layout.py")
+
+
+def test_the_router_guide_reaches_every_pass_or_a_batten_takes_over():
+    """Maker review 3, item 2: the front radial channel's centre lies 196 mm from the nearer edge and the pockets'
+    walls up to 199 mm, beyond the ~150 mm many stock guides reach; the BOM states the reach the layout needs and a
+    fallback (a clamped batten, stop blocks at the closed ends), and BUILD.md says how to use it."""
+    bl = _bl()
+    reach, (far, _) = bl.guide_reach_mm()
+    assert all(mm <= reach for mm, _ in bl.guide_passes()) and far > bl.GUIDE_STOCK_MM
+    x0, x1 = (float(v) for v in re.search(r"^\| front radial channel \| [^|]+ \| ([\d.]+) \.\. ([\d.]+) \|",
+                                           _read("BUILD.md"), re.M).groups())
+    centre = (x0 + x1) / 2
+    assert min(centre, 400.0 - centre) <= reach
+    bom = " ".join(_read("BOM.md").split())
+    assert "**The guide must reach %d mm** from its fence to the bit's centre" % reach in bom
+    assert "**straight batten**" in bom and "**four clamps** in all" in bom
+    build = _build()
+    assert "An edge guide that does them all reaches **%d mm**" % reach in build
+    guide = _section(build, "**The router's guide**", "Every LED spur's centre line")
+    assert "**straight batten**" in guide and "**Closed ends**" in guide
+    routing = _section(build, "6. **Cavity, plug pocket", "7. **Button body pockets**")
+    assert "the clamped batten" in routing and "stop blocks" in routing

@@ -881,6 +881,40 @@ def tool_requirements(size_mm=400.0):
     return {"throat": throat, "reed reach": cuts[_bit("reed")][0], "router": router, "plunge": True}
 
 
+GUIDE_STOCK_MM = 150.0   # what many stock parallel edge guides reach, from the fence to the bit's centre (BOM)
+
+
+def guide_passes(size_mm=400.0):
+    """Every straight router pass a guide sets (the features a router bit cuts, BITS; the angled spurs are drilled
+    and chiselled): list of (mm from the nearer parallel board edge to the bit's centre line, feature name). A
+    channel as wide as its bit is one pass along its centre line, a wider one (the spurs) two passes, one at each
+    edge; a pocket's four walls are four passes (its inside is cleared freehand between them)."""
+    out = []
+    for f in features(size_mm):
+        if "router" not in BITS.get(f.kind, ""):
+            continue
+        r = float(BITS[f.kind].split()[0]) / 2
+        p = f.prim
+        if p[0] == "slot":
+            _, x1, y1, x2, y2, hw = p
+            if abs(x1 - x2) > 1e-6 and abs(y1 - y2) > 1e-6:
+                continue
+            c = x1 if abs(x1 - x2) < 1e-6 else y1
+            lines = [c] if hw <= r + 1e-6 else [c - (hw - r), c + (hw - r)]
+        else:
+            _, x0, y0, x1, y1 = p
+            lines = [x0 + r, x1 - r, y0 + r, y1 - r]
+        out += [(min(c, size_mm - c), f.name) for c in lines]
+    return sorted(out, reverse=True)
+
+
+def guide_reach_mm(size_mm=400.0):
+    """The reach (mm, fence to the bit's centre, rounded up to 5 mm) a parallel edge guide needs for every pass of
+    guide_passes(), and the farthest pass: (mm, (pass mm, feature name))."""
+    far = guide_passes(size_mm)[0]
+    return math.ceil(far[0] / 5.0 - 1e-9) * 5.0, far
+
+
 def reed_bend_proud_mm(pocket_depth_mm):
     """How far (mm) the reed switch's lower-lead bend stands above the back face, at worst, in a reed
     pocket ``pocket_depth_mm`` deep: the U-turn above the glass (at most REED_UTURN_MAX_MM), the glass

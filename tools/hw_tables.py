@@ -569,13 +569,23 @@ def tools_md():
     deep = board_layout.deepest_cuts()
     deep8 = deep["8 mm straight router bit"]
     reach = req["reed reach"]
+    reach_g, (far_mm, far_name) = board_layout.guide_reach_mm()
+    beyond = guide_beyond()
+    n_beyond = len({n for mm, n in board_layout.guide_passes() if mm > board_layout.GUIDE_STOCK_MM + 1e-9})
     brads = sorted({float(b.split()[0]) for b in list(board_layout.BITS.values()) + [b for b, _ in board_layout.OTHER_BITS]
                     if "brad-point" in b})
     return ("- **A bench drill press with a depth stop and a throat of at least %d mm** (column to spindle axis; a "
             "swing of %d mm): the farthest hole from an edge, %s, lies %.1f mm in. Most small bench drills have less "
             "and cannot reach the inner ring.\n"
             "- **A plunge router** (the cavity, the pockets and the spurs start inside the board, so the bit plunges "
-            "in) with a depth stop and a parallel edge guide; its collet takes the bits' shanks (8 mm or 1/4 in).\n"
+            "in) with a depth stop and a parallel edge guide; its collet takes the bits' shanks (8 mm or 1/4 in). "
+            "**The guide must reach %d mm** from its fence to the bit's centre: the farthest pass, at %s, lies %.1f mm "
+            "from the nearer edge, and %d cuts lie beyond the %d mm many stock guides reach (BUILD.md 3, \"The "
+            "router's guide\"). With a shorter guide: a **straight batten** about 1 m long (an aluminium "
+            "straightedge, or a straight strip of plywood about 60 mm wide) clamped to the board guides the router's "
+            "base for those cuts, and **two small blocks** of scrap clamped on the board stop it at the cuts' closed "
+            "ends: **four clamps** in all (two for the batten, two for the blocks; the same serve the backer board "
+            "and the stone jig).\n"
             "- Straight router bits, two flutes: the **8 mm one with a cutting length of at least %d mm** (its deepest "
             "cut, the %s, is %.1f mm) and the **6 mm one with at least %d mm**.\n"
             "- The reed pockets' **5 mm slot drill must reach %.0f mm** into a 5 mm hole (a %.0f mm sheet with %.0f mm "
@@ -585,10 +595,68 @@ def tools_md():
             "3 mm to clear the chips.\n"
             "- The brad-point bits are whole millimetres, all from one common set of %d..%d mm in 1 mm steps: the %s "
             "mm ones are used (no odd size to hunt for).\n"
-            % (req["throat"], 2 * req["throat"], what, d, r8, hw_feature(deep8[1]), deep8[0], r6, reach,
+            % (req["throat"], 2 * req["throat"], what, d, reach_g, beyond[0][1], far_mm, n_beyond,
+               board_layout.GUIDE_STOCK_MM, r8, hw_feature(deep8[1]), deep8[0], r6, reach,
                board_layout.THICKNESS_RANGE_MM[1], min(board_layout.REED_WOOD_OPTIONS), reach + 5.0, reach + 1.0,
                board_layout.BRAD_POINT_SET_MM[0], board_layout.BRAD_POINT_SET_MM[-1],
                ", ".join(_fmt(b) for b in brads[:-1]) + " and " + _fmt(brads[-1])))
+
+
+def guide_beyond(size_mm=400.0):
+    """The routed cuts whose farthest pass lies beyond board_layout.GUIDE_STOCK_MM from the nearer edge, as a maker
+    names them: list of (mm, name) from the farthest; the spurs and the inner ring channels grouped."""
+    far = {}
+    for mm, name in board_layout.guide_passes(size_mm):
+        far.setdefault(name, mm)
+    feats = {f.name: f for f in board_layout.features(size_mm)}
+    groups = {}
+    for name, mm in far.items():
+        if mm <= board_layout.GUIDE_STOCK_MM + 1e-9:
+            continue
+        f = feats[name]
+        key = (f.kind if f.kind in ("spur", "ring") else name, round(mm, 1))
+        groups.setdefault(key, []).append(name)
+    out = []
+    for (kind, mm), names in groups.items():
+        if kind == "spur":
+            pts = [n[5:] for n in sorted(names, key=lambda n: GEOMETRIES["standard"].index[n[5:]])]
+            text = "the spur%s of %s" % ("s" if len(pts) > 1 else "", ", ".join(pts[:-1]) + " and " + pts[-1]
+                                         if len(pts) > 1 else pts[0])
+        elif kind == "ring":
+            sides = ["%s-%s" % (n[-4:-2], n[-2:]) for n in sorted(names)]
+            text = "the %s ring channel%s %s" % (names[0].split("-")[0], "s" if len(sides) > 1 else "",
+                                                 ", ".join(sides[:-1]) + " and " + sides[-1]
+                                                 if len(sides) > 1 else sides[0])
+        elif feats[kind].kind == "sw5":
+            text = "the reset button (SW5) pocket"
+        else:
+            text = "the " + hw_feature(feats[kind].kind)
+        out.append((mm, text))
+    return sorted(out, reverse=True)
+
+
+def guide_md(size_mm=400.0):
+    """BUILD.md 3: how far the router's guide must reach (board_layout.guide_passes) and what to do with a shorter
+    one: a batten clamped to the board, stop blocks at the closed ends."""
+    reach, _ = board_layout.guide_reach_mm(size_mm)
+    beyond = guide_beyond(size_mm)
+    items = "; ".join("%s %s" % (text, _fmt(mm)) for mm, text in beyond)
+    return ("Every routed cut but the angled spurs is a straight pass at a set distance from the nearer board edge: "
+            "the bit's centre half the bit's width inside the edges and walls the positions table gives (a channel as "
+            "wide as its bit is one pass along its centre line; a spur two, one at each edge; a pocket four, its "
+            "walls). An edge "
+            "guide that does them all reaches **%d mm** from its fence to the bit's centre. These cuts lie beyond the "
+            "%d mm many stock guides reach (the farthest pass from the nearer edge, mm): %s.\n\n"
+            "For every cut beyond your guide's reach, guide the router's base along a **straight batten** (BOM) "
+            "instead. Once, rout a short test groove in the strip with each bit against the batten and measure from "
+            "the groove's edge to the batten: that is the batten's offset for that bit. Then for each cut pencil the "
+            "cut's edge on the board (the positions table), clamp the batten parallel to it at the offset (measure "
+            "at both ends), its clamps clear of the router's path, and rout with the base pressed against it; a spur's "
+            "second pass moves the batten 1 mm. **Closed ends** (a pocket's walls, a channel that ends inside the "
+            "board): pencil the end, set the bit on the mark and clamp a block against the router's base there, at "
+            "each end of the pass; plunge against one block, rout to the other, lift the bit. A pocket: its four walls "
+            "so, then clear the inside freehand in passes no deeper than 4 mm, the base resting on the wood round "
+            "it.\n" % (reach, board_layout.GUIDE_STOCK_MM, items))
 
 
 def hw_feature(kind):
@@ -648,7 +716,7 @@ FELT_MM = 1.0                  # the felt pad under each stone (BOM)
 DEPTH_TEST_MARGIN_MM = 3.0     # the depth test: the switch closes with the stone this far above the surface
 
 
-BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md, "spurs": spurs_md, "joins": joins_md,
+BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md, "guide": guide_md, "spurs": spurs_md, "joins": joins_md,
                 "schedule": schedule_md, "board-checks": board_checks_md, "load-check": load_check_md,
                 "board-pieces": board_pieces_md}
 BOM_BLOCKS = {"bits": bits_md, "tools": tools_md}
