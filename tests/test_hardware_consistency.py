@@ -508,3 +508,13 @@ def test_the_router_guide_reaches_every_pass_or_a_batten_takes_over():
     assert "**straight batten**" in guide and "**Closed ends**" in guide
     routing = _section(build, "6. **Cavity, plug pocket", "7. **Button body pockets**")
     assert "the clamped batten" in routing and "stop blocks" in routing
+
+
+def test_the_varnish_goes_on_after_every_cut():
+    """Maker review 3, item 3: the schedule had the first coat drying while the back was routed (the wet top face
+    on the bench, in the dust); 3.11 varnishes after every cut, and the plan says so."""
+    day = [text for day, text, keys in hw.PLAN if "3.9-3.11" in keys][0]
+    assert "while you rout" not in day and day.index("every cut first") < day.index("varnish")
+    steps = _section(_build(), "## 3. Cut, drill and rout", "## 4. The logic board")
+    assert steps.index("**Channels**") < steps.index("**Cover screw pilots**") < steps.index("two coats of clear")
+    assert "while you rout" not in _build()

@@ -329,8 +329,8 @@ PLAN = (
     ("the evening before", "2.1-2.3: the sheet cut and measured, the stone jig, the test stone (its epoxy cures "
      "overnight)", ("2.1-2.3",)),
     ("weekend 1, Saturday", "1, 2.4, 3.1-3.8", ("1", "2.4", "3.1-3.8")),
-    ("weekend 1, Sunday", "3.9-3.11 (the varnish's first coat dries while you rout; the second overnight)",
-     ("3.9-3.11",)),
+    ("weekend 1, Sunday", "3.9-3.11 (every cut first; then the chips cleaned out, the top sanded, the lines and "
+     "the varnish's first coat, the second 2 h later, dry overnight)", ("3.9-3.11",)),
     ("weekend 2, Saturday", "4 and 7 (the stones cure during the week)", ("4", "7")),
     ("weekend 2, Sunday", "5.1-5.4", ("5.1", "5.2-5.4")),
     ("weekend 3, Saturday", "5.5-5.10", ("5.5", "5.7-5.10")),
