@@ -518,3 +518,21 @@ def test_the_varnish_goes_on_after_every_cut():
     steps = _section(_build(), "## 3. Cut, drill and rout", "## 4. The logic board")
     assert steps.index("**Channels**") < steps.index("**Cover screw pilots**") < steps.index("two coats of clear")
     assert "while you rout" not in _build()
+
+
+def test_no_document_allows_the_wire_the_bom_forbids():
+    """Maker review 3, item 4: harness.md allowed 'PVC- or silicone-insulated' wire while the BOM forbids silicone
+    wire (thicker: the channels and the cavity are checked at the thin-wall PVC maxima) and sends the maker to
+    harness.md for the totals. Wherever a document names silicone wire it forbids it."""
+    harness = _load("morris_harness_review3", "tools/harness.py")
+    for name in sorted(os.listdir(HW)):
+        if not name.endswith(".md"):
+            continue
+        text = " ".join(_read(name).split())
+        for sentence in re.split(r"(?<=[.;|])\s", text):
+            if "silicone" in sentence.lower():
+                assert re.search(r"\b(not|nor|no)\b", sentence), (name, sentence)
+    md = " ".join(_read("harness.md").split())
+    assert "thin-wall PVC of UL style 1061" in md
+    for gauge, mm in harness.INSULATION_MM.items():
+        assert "%.1f mm (%s)" % (mm, gauge) in md

@@ -797,7 +797,10 @@ def markdown(ws):
               % (_channel_name(name), n, round(100 * frac)), "cross-section (at most %d %%: `make test` checks "
               "every channel); lay them flat, side by side, in layers." % round(100 * FILL_MAX), ""]
     lines += ["## Harness BOM: wire to buy", "",
-              "Stranded, PVC- or silicone-insulated hook-up wire; the totals with 20 % spare, in whole metres.", "",
+              "Stranded hook-up wire, thin-wall PVC of UL style 1061 (BOM), at most %s across: the channels and the "
+              "cavity are checked at those figures (not UL1007 in 28 or 26 AWG, nor silicone wire: both are thicker). "
+              "The totals with 20 %% spare, in whole metres." % ", ".join(
+                  "%.1f mm (%s)" % (mm, g) for g, mm in sorted(INSULATION_MM.items(), reverse=True)), "",
               "| gauge | colour | total cut length (m) | buy (m) |", "|---|---|---:|---:|"]
     for (gauge, colour), mm in sorted(totals.items()):
         lines.append("| %s | %s | %.2f | %d |" % (gauge, colour, mm / 1000.0, math.ceil(mm * 1.2 / 1000.0)))
