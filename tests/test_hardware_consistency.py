@@ -331,11 +331,12 @@ def test_the_depth_test_margin_is_stated_as_it_is():
 
 
 def test_the_load_reading_is_taken_where_a_probe_reaches():
-    """Item 14: the rail is measured at U4 (clips on before the 5 s step); the last LED's share is computed from
+    """Item 14: the rail is measured on the logic board (review 3, item 5: probes at Q1's tab and the Pico's debug GND
+    hole, no clips); the last LED's share is computed from
     the harness's wire lengths, not probed at C33 under a sleeve."""
     text = _build()
     assert "C33" not in text and "probe its two bare solder joints" not in text
-    assert "Clip the multimeter's leads to U4 pin 14 (+) and pin 7 (-)" in text
+    assert "Hold the multimeter's probes by hand" in text and "**+5V_LED: Q1's metal tab**" in text
     assert "it must read at least **%.2f V** with the default" % hw.rail_check()[0]["need"] in text
 
 
@@ -536,3 +537,18 @@ def test_no_document_allows_the_wire_the_bom_forbids():
     assert "thin-wall PVC of UL style 1061" in md
     for gauge, mm in harness.INSULATION_MM.items():
         assert "%.1f mm (%s)" % (mm, gauge) in md
+
+
+def test_the_powered_rail_is_probed_where_no_clip_can_short_it():
+    """Maker review 3, item 5: crocodile clips on U4 pin 14 (its neighbour pin 13 is tied to GND) or on the Pico's
+    pins 1 mm above it short the LED rail under load. 9.3 names points a hand-held probe takes safely: Q1's bare
+    tab (the drain: +5V_LED) and the Pico's debug GND hole; VBUS at the Pico's pin 40, whose neighbour is VSYS."""
+    from board_netlist import Q1_PIN
+    nets = hw.netlist()
+    assert "Q1.%d" % Q1_PIN["D"] in nets["+5V_LED"] and "U4.13" in nets["GND"] and "U4.14" in nets["+5V_LED"]
+    powered = _section(_build(), "## 9. Flash MicroPython", "## 10. Close the back")
+    assert "Clip the" not in powered and "with crocodile clips" not in powered
+    assert "no crocodile clips on the logic board" in powered
+    assert "**+5V_LED: Q1's metal tab**" in powered and "**GND: the middle one of the Pico's three debug holes**" in powered
+    assert "pin 39, is VSYS" in powered
+    assert "U4 pin 14 must read" not in _build()

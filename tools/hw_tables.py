@@ -443,7 +443,7 @@ Q1_OHM_MAX = 0.075        # NDP6020P fully on, at most (README.md, "Soft start")
 
 def rail_check():
     """The bring-up's `load` reading for each port budget: list of dicts with port (mA), per_led (mA), wires (V lost
-    along the rail's 24 AWG wires to the last LED), need (V the reading at U4 must reach: the last LED's datasheet
+    along the rail's 24 AWG wires to the last LED), need (V the reading on the +5V_LED rail must reach: the last LED's datasheet
     minimum plus the wires' loss, never below U4's own minimum, rounded up to 0.05 V), rail (mA through F1 and Q1:
     the LEDs at the cap, idle, and U4), f1q1 (V F1 and Q1 lose at it) and vbus (V VBUS must reach at the Pico for the
     reading to pass: need + f1q1)."""
@@ -462,31 +462,43 @@ def rail_check():
 
 
 def load_check_md():
-    """BUILD.md 9.3: what the `load` step's reading at U4 must reach for each port budget (the last LED's datasheet
+    """BUILD.md 9.3: what the `load` step's reading on the LED rail (at Q1's tab, the rail at U4) must reach for each port budget (the last LED's datasheet
     minimum plus the drop along the LED rail's 24 AWG wires, from the harness's cut lengths), and what to do when it
-    does not (VBUS measured at the Pico tells the port and cable from F1 and Q1)."""
+    does not (VBUS measured at the Pico tells the port and cable from F1 and Q1). The probe points take a hand-held
+    probe with no other net within its reach: Q1's tab (+5V_LED, the drain) and the Pico's debug GND hole."""
     import harness
+    import stripboard
     rc = rail_check()
     d, o = rc[0], rc[-1]
-    return ("Clip the multimeter's leads to U4 pin 14 (+) and pin 7 (-) with crocodile clips before you start the step; "
-            "while all LEDs are white it must read at least **%.2f V** with the default %d mA budget (**%.2f V** with "
+    return ("Hold the multimeter's probes by hand on the two points below; no crocodile clips on the logic board: its "
+            "pins are 2.54 mm apart, and a clip on U4 pin 14 (+5V_LED) also touches pin 13 (tied to GND) and shorts the "
+            "LED rail under its full load. Each point takes a probe with no other net within its reach:\n\n"
+            "- **+5V_LED: Q1's metal tab** (its drain), the bare metal beyond its plastic body, round the tab's hole. "
+            "It lies flat on the board below the Pico, at least %.1f mm from any other part or lead (4.3.6, 4.6).\n"
+            "- **GND: the middle one of the Pico's three debug holes**, at the Pico's end away from the USB socket, "
+            "marked GND between SWCLK and SWDIO: the probe's tip rests in the hole.\n\n"
+            "Start the step, then hold the red probe on the tab and the black one in the hole (the LEDs stay white "
+            "for 5 s). While all LEDs are white it must read at least **%.2f V** with the default %d mA budget (**%.2f V** with "
             "the %d mA option). That is %.1f V at the last LED (d7: WS2812-family datasheets give VDD from %.1f V) plus "
             "what the rail's 24 AWG wires lose between the logic board and d7 at that budget (%s; computed from the "
             "harness's lengths by tools/harness.py), and never below the 74AHCT125's own %.1f V: nothing needs probing "
             "at the LEDs. Run the step again as often as you like: `.venv/bin/python -m mpremote exec \"import "
             "selftest; selftest.bringup(('load',))\"`.\n\n"
-            "If it reads lower, measure VBUS (Pico pin 40 (+) to pin 38 (-)) during the same step:\n\n"
+            "If it reads lower, measure VBUS during the same step: the red probe on the solder joint of the Pico's "
+            "pin 40 (VBUS, on top of the Pico at its USB corner; its neighbour, pin 39, is VSYS: a probe that slips "
+            "onto it reads about 0.3 V low and shorts nothing), the black one in the debug GND hole:\n\n"
             "- VBUS below %.2f V (USB's minimum): the port or the cable loses too much. Use a data cable of at most 1 m, "
             "another USB port of the computer, or a powered USB hub (one with its own mains adapter) between the computer "
             "and the board, and measure again.\n"
-            "- VBUS %.2f V or more, but U4 more than %.2f V below it (F1, at most %.2f Ohm new, and Q1, %.3f Ohm, carry "
+            "- VBUS %.2f V or more, but the tab more than %.2f V below it (F1, at most %.2f Ohm new, and Q1, %.3f Ohm, carry "
             "the rail's %.0f mA): Q1 is not fully on (the Q1 checks of 4.6), or F1 tripped within the last hour (leave "
             "the board unplugged an hour and measure again; if it still reads low, replace F1).\n\n"
-            "With VBUS at %.2f V or more the default budget always passes (U4 then reads %.2f V or more). The %d mA "
+            "With VBUS at %.2f V or more the default budget always passes (the tab then reads %.2f V or more). The %d mA "
             "option (`USB_BUDGET_MA = %d`, deployed again) is only for a board whose reading with it reaches %.2f V: "
             "that needs VBUS at %.2f V or more under the load, which a powered hub gives and many computer ports do "
             "not; otherwise keep %d mA.\n"
-            % (d["need"], d["port"], o["need"], o["port"], harness.LED_END_MIN_V, harness.LED_END_MIN_V,
+            % (stripboard.METAL_GAP_MM + stripboard.PLACEMENT_TOL_MM, d["need"], d["port"], o["need"], o["port"],
+               harness.LED_END_MIN_V, harness.LED_END_MIN_V,
                " or ".join("%.2f V at %d mA (%.1f mA a LED)" % (r["wires"], r["port"], r["per_led"]) for r in rc),
                harness.U4_MIN_V, USB_VBUS_MIN_V, USB_VBUS_MIN_V, d["f1q1"] + 0.005, F1_OHM_MAX, Q1_OHM_MAX, d["rail"],
                USB_VBUS_MIN_V, USB_VBUS_MIN_V - d["f1q1"], o["port"], o["port"], o["need"], math.ceil(o["vbus"] * 100.0) / 100.0, d["port"]))
