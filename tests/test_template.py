@@ -513,18 +513,52 @@ def test_the_back_cover_has_its_own_dxf(tmp_path):
     def on(layer):
         return [(round(e.dxf.center.x, 3), round(e.dxf.center.y, 3), e.dxf.radius) for e in msp.query("CIRCLE")
                 if e.dxf.layer == layer]
-    screws = on("COVER_SCREW-HOLE_D3P2")
+    screws = on("COVER_SCREW-HOLE_D3")
     assert len(screws) == 8 and all(r == bl.COVER_HOLE_D / 2 for _, _, r in screws)
     assert sorted((x, y) for x, y, _ in screws) == sorted((round(400 - x, 3), round(400 - y, 3))
                                                           for x, y in bl.cover_screws(400.0))
-    reset, = on("COVER_RESET-HOLE_D4")
+    reset, = on("COVER_RESET-HOLE_D3")
     sx, sy = bl.sw5_plunger(400.0)
     assert (reset[0], reset[1]) == (round(400 - sx, 3), round(400 - sy, 3)) and reset[2] == 2.0
-    assert len(on("COVER_FOOT_D15")) == 4 and len(on("COVER_COUNTERSINK_D6P4")) == 8
-    reeds = on("COVER_REED-HOLE_D10")
+    assert len(on("MARK_FOOT")) == 4 and len(on("COVER_COUNTERSINK_D1P6")) == 8
+    assert all(r == bl.COVER_HOLE_D for _, _, r in on("COVER_COUNTERSINK_D1P6"))
+    reeds = on("COVER_REED-HOLE_D3")
     assert sorted((x, y) for x, y, _ in reeds) == sorted(
         (round(400 - x, 3), round(400 - y, 3)) for _, kind, x, y, _ in bl.cover_holes(400.0) if kind == "reed")
     assert all(r == bl.COVER_REED_HOLE_D / 2 for _, _, r in reeds) and not [n for n in layers if "RECESS" in n]
+
+
+def test_dxf_layer_names_give_kind_and_depth_as_documented(tmp_path):
+    """Maker review 3, item 6: README and BUILD say the DXF layers give kind and depth (BACK_REED_D15), but the cover's
+    'D' was a diameter (COVER_COUNTERSINK_D6P4 read as 6.4 mm deep through 3 mm hardboard, COVER_FOOT_D15 as four
+    holes where the feet are only stuck on). Every cut layer of the three DXFs ends in its depth, no deeper than the
+    sheet or the cover, equal to what the layout cuts; marks are on MARK_ layers; the documents state the rule."""
+    import re
+    for view, thick in (("front", bl.THICKNESS_MM), ("back", bl.THICKNESS_MM), ("cover", bl.COVER_MM)):
+        layers = template.write_dxf(400.0, str(tmp_path / ("%s.dxf" % view)), view)
+        for name in layers:
+            if name in ("BOARD_EDGE", "LINES") or name.startswith("MARK_"):
+                continue
+            m = re.fullmatch(r"(BACK|THROUGH|COVER)_([A-Z0-9-]+)_D(\d+)(?:P(\d+))?", name)
+            assert m, name
+            depth = float(m.group(3) + ("." + m.group(4) if m.group(4) else ""))
+            assert 0 < depth <= thick, name
+            if m.group(1) == "COVER":
+                want = template.cover_countersink_depth() if m.group(2) == "COUNTERSINK" else bl.COVER_MM
+                assert depth == pytest.approx(want, abs=0.05), name
+            else:
+                kinds = {f.depth for f in bl.layout(400.0) if f.kind.upper() == m.group(2)
+                         and f.side.upper() == m.group(1)}
+                assert kinds and all(d == pytest.approx(depth, abs=0.05) for d in kinds), name
+    assert template.cover_countersink_depth() < bl.COVER_MM
+    every = set()
+    for view in ("front", "back", "cover"):
+        every |= set(template.write_dxf(400.0, str(tmp_path / ("n-%s.dxf" % view)), view))
+    for doc in ("BUILD.md", "README.md"):
+        text = " ".join(open(os.path.join(ROOT, "hardware", doc), encoding="utf-8").read().split())
+        assert "never a diameter" in text and "`MARK_FOOT`" in text, doc
+        named = set(re.findall(r"`((?:BACK|THROUGH|COVER|MARK)_[A-Z0-9_-]+)`", text))
+        assert named and named <= every, (doc, named - every)
 
 
 def test_every_brad_point_is_a_whole_mm_of_a_common_set():

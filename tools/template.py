@@ -11,8 +11,9 @@ Writes, beside --out (default artifacts/template-<size>mm[-diagonals].svg):
     <name>-back.svg / .pdf      the back view, mirrored (tape it face up on the back face)
     <name>[-back]-A4.pdf, -A3.pdf   with --tiles: the same sheets cut into printer pages with overlap marks
                                     and cut lines
-    <name>[-back].dxf           with --dxf: every feature on a layer named by side, kind and depth
-    <name>-cover.dxf            with --dxf: the back cover's screw holes, reset hole, reed holes and feet marks
+    <name>[-back].dxf           with --dxf: every feature on a layer named by side, kind and depth (BACK_REED_D15)
+    <name>-cover.dxf            with --dxf: the back cover's screw holes, countersinks, reset hole and reed holes
+                                (COVER_REED-HOLE_D3: through the 3 mm cover), the feet on MARK_FOOT (not cut)
     <name>-depths.md            every feature's depth for the sheet (--thickness, --reed-wood), also printed
 
 Print the PDFs at 100 % (no "fit to page"); check the 100 mm scale bar with a ruler before drilling.
@@ -497,13 +498,30 @@ def render_tiles_pdf(sheet, page_mm, paper, path, title):
     return len(pages)
 
 
+def dxf_depth(mm):
+    """A depth as a DXF layer name writes it: 'D15', 'D1P6' (mm; P the decimal point)."""
+    return "D" + _f(mm).replace(".", "P")
+
+
+COVER_COUNTERSINK_DEG = 90.0     # a countersink for the cover screws' heads (BOM: countersunk 3.0 mm screws)
+
+
+def cover_countersink_depth():
+    """Depth (mm) of the cover's 90-degree countersinks: from their Ø 2 x COVER_HOLE_D at the face down to the
+    Ø COVER_HOLE_D hole."""
+    return (2 * bl.COVER_HOLE_D - bl.COVER_HOLE_D) / 2 / math.tan(math.radians(COVER_COUNTERSINK_DEG / 2))
+
+
 def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
     """Write the features of ``view`` as a DXF (mm, y up, origin at the board's lower-left corner as
-    the face is seen): layers BOARD_EDGE, LINES (front, for engraving) and one per side, kind and depth,
-    e.g. BACK_REED_D15, THROUGH_LED-WINDOW_D18. View 'cover': the hardboard back cover seen from outside (as
-    the back view): COVER_SCREW-HOLE_D3P2 (through, countersunk: COVER_COUNTERSINK_D6P4), COVER_RESET-HOLE_D4
-    and COVER_REED-HOLE_D10 (through: the room over each reed's lower-lead bend, board_layout.cover_holes) and
-    COVER_FOOT_D15 (where the rubber feet go: marks, not cuts). Returns the layer names used."""
+    the face is seen). Layer names follow one convention: a layer that is cut is named <side>_<kind>_D<depth>, the
+    depth in mm from the face it is cut from (P the decimal point; never a diameter: the circles carry that), e.g.
+    BACK_REED_D15, THROUGH_LED-WINDOW_D18; BOARD_EDGE is the outline, LINES (front) the lines to engrave, and a layer
+    named MARK_<what> is a mark, never cut. View 'cover': the hardboard back cover seen from outside (as the back
+    view), COVER_MM thick: COVER_SCREW-HOLE_D3, COVER_RESET-HOLE_D3 and COVER_REED-HOLE_D3 (through: the reed holes
+    are the room over each reed's lower-lead bend, board_layout.cover_holes), COVER_COUNTERSINK_D1P6 (90 degrees,
+    its circle the countersink's outer edge at the face) and MARK_FOOT (where the rubber feet are stuck on: not
+    cut). Returns the layer names used."""
     import ezdxf
     feats = bl.layout(size_mm, *(sheet or ()))
     back = view in ("back", "cover")
@@ -528,23 +546,23 @@ def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
             a, _, c = text.split()
             msp.add_line(P(*point_xy(a, size_mm)), P(*point_xy(c, size_mm)), dxfattribs=layer("LINES"))
     if view == "cover":
+        through = dxf_depth(bl.COVER_MM)
         for x, y in bl.cover_screws(size_mm):
-            msp.add_circle(P(x, y), bl.COVER_HOLE_D / 2, dxfattribs=layer("COVER_SCREW-HOLE_D%s" % _f(
-                bl.COVER_HOLE_D).replace(".", "P")))
-            msp.add_circle(P(x, y), bl.COVER_HOLE_D, dxfattribs=layer("COVER_COUNTERSINK_D%s" % _f(
-                2 * bl.COVER_HOLE_D).replace(".", "P")))
+            msp.add_circle(P(x, y), bl.COVER_HOLE_D / 2, dxfattribs=layer("COVER_SCREW-HOLE_" + through))
+            msp.add_circle(P(x, y), bl.COVER_HOLE_D, dxfattribs=layer(
+                "COVER_COUNTERSINK_" + dxf_depth(cover_countersink_depth())))
         msp.add_circle(P(*bl.sw5_plunger(size_mm)), bl.SW5_COVER_HOLE_D / 2,
-                       dxfattribs=layer("COVER_RESET-HOLE_D%s" % _f(bl.SW5_COVER_HOLE_D)))
+                       dxfattribs=layer("COVER_RESET-HOLE_" + through))
         for _, kind, x, y, d in bl.cover_holes(size_mm):
             if kind == "reed":
-                msp.add_circle(P(x, y), d / 2, dxfattribs=layer("COVER_REED-HOLE_D%s" % _f(d).replace(".", "P")))
+                msp.add_circle(P(x, y), d / 2, dxfattribs=layer("COVER_REED-HOLE_" + through))
         for x, y in bl.cover_feet(size_mm):
-            msp.add_circle(P(x, y), bl.FOOT_D / 2, dxfattribs=layer("COVER_FOOT_D%s" % _f(bl.FOOT_D)))
+            msp.add_circle(P(x, y), bl.FOOT_D / 2, dxfattribs=layer("MARK_FOOT"))
         doc.saveas(path)
         return sorted(used)
     for f in feats:
         if (f.side == "through") or (back and f.side == "back"):
-            name = "%s_%s_D%s" % (f.side.upper(), f.kind.upper(), _f(f.depth).replace(".", "P"))
+            name = "%s_%s_%s" % (f.side.upper(), f.kind.upper(), dxf_depth(f.depth))
             if f.prim[0] == "circle":
                 msp.add_circle(P(f.prim[1], f.prim[2]), f.prim[3], dxfattribs=layer(name))
             else:
