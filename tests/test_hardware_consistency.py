@@ -552,3 +552,48 @@ def test_the_powered_rail_is_probed_where_no_clip_can_short_it():
     assert "**+5V_LED: Q1's metal tab**" in powered and "**GND: the middle one of the Pico's three debug holes**" in powered
     assert "pin 39, is VSYS" in powered
     assert "U4 pin 14 must read" not in _build()
+
+
+_TEST_ONLY = ("networkx", "wireviz", "yaml", "playwright", "pytest", "hypothesis", "coloraide", "mypy")
+_BLOCKER = """import runpy, sys
+class _Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in %r:
+            raise ImportError("a test-only package: " + name)
+sys.meta_path.insert(0, _Block())
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+""" % (_TEST_ONLY,)
+
+
+def test_the_python_version_and_the_makers_install_are_stated_once(tmp_path):
+    """Maker review 3, item 7: BUILD.md asked for 'Python 3' while pyproject.toml requires 3.11 (Ubuntu 22.04 has
+    3.10), and `make template` installed the whole test extra to draw the template. The minimum is the same in
+    pyproject.toml, the Makefile's check and BUILD.md; `make template` installs the maker extra, which the test extra
+    contains, and the template and the deploy run without any test-only package."""
+    import subprocess
+    import sys
+    import tomllib
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]
+    minimum = re.fullmatch(r">=(\d+\.\d+)", project["requires-python"]).group(1)
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
+        makefile = f.read()
+    assert re.search(r"^PY_MIN\s*:=\s*%s$" % re.escape(minimum), makefile, re.M)
+    assert "**Python %s or later**" % minimum in _build()
+    assert re.search(r"^template: \$\(MAKER_STAMP\)$", makefile, re.M)
+    assert re.search(r"^\$\(MAKER_STAMP\): pyproject.toml\n(?:\t.*\n)*?\t\$\(PY\) -m pip install -q '\.\[maker\]'",
+                     makefile, re.M)
+
+    def names(reqs):
+        return {re.split(r"[<>=\[ ]", r, maxsplit=1)[0].lower() for r in reqs}
+    extras = project["optional-dependencies"]
+    assert names(extras["maker"]) <= names(extras["test"])
+    assert not names(extras["maker"]) & set(_TEST_ONLY)
+    blocker = tmp_path / "block.py"
+    blocker.write_text(_BLOCKER)
+    for argv in (["tools/template.py", "--size", "400mm", "--no-pdf", "--dxf", "--out", str(tmp_path / "t.svg")],
+                 ["tools/deploy.py", "--dry-run"]):
+        r = subprocess.run([sys.executable, str(blocker)] + argv, cwd=ROOT, capture_output=True, text=True,
+                           timeout=600)
+        assert r.returncode == 0, (argv, r.stderr[-2000:])
