@@ -597,3 +597,20 @@ def test_the_python_version_and_the_makers_install_are_stated_once(tmp_path):
         r = subprocess.run([sys.executable, str(blocker)] + argv, cwd=ROOT, capture_output=True, text=True,
                            timeout=600)
         assert r.returncode == 0, (argv, r.stderr[-2000:])
+
+
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
+
+
+def test_the_bom_buys_a_clip_lead_for_every_clipped_connection():
+    """Maker review 3, item 8: the BOM bought three crocodile-clip leads; the one-LED test clips five connections
+    (GND; the wire, the 100 Ohm resistor, VDD; the wire, R1, DIN). 5.3 lists them, the BOM buys as many."""
+    with open(os.path.join(HW, "BUILD.md"), encoding="utf-8") as f:
+        raw = f.read()
+    step = raw[raw.index("Connect the LED with **"):raw.index("DOUT stays free", raw.index("Connect the LED with **"))]
+    clips = re.findall(r"^\s+\d\. ", step, re.M)
+    said = re.search(r"Connect the LED with \*\*(\w+) crocodile-clip leads\*\*", step).group(1)
+    assert _WORDS[said] == len(clips) == 5
+    bought = re.search(r"(\w+) crocodile-clip leads", " ".join(_read("BOM.md").split())).group(1)
+    assert _WORDS[bought] >= len(clips)
+    assert "Clip the" not in _section(_build(), "## 9. Flash MicroPython", "## 10. Close the back")
