@@ -614,3 +614,15 @@ def test_the_bom_buys_a_clip_lead_for_every_clipped_connection():
     bought = re.search(r"(\w+) crocodile-clip leads", " ".join(_read("BOM.md").split())).group(1)
     assert _WORDS[bought] >= len(clips)
     assert "Clip the" not in _section(_build(), "## 9. Flash MicroPython", "## 10. Close the back")
+
+
+def test_the_stones_have_the_box_safety_relies_on():
+    """Maker review 3, item 9: SAFETY.md counts the stones into their box and keeps it 10 cm from implants; the BOM
+    had no box. It buys one that takes the 24 stones at their largest (31 x 10 mm) in two layers of 4 x 3."""
+    _, sections = _bom_sections()
+    box = [r for r in sections["Stones and magnets"] if r[1].startswith("box with a lid for the 24 stones")]
+    assert len(box) == 1
+    w, d, h = (int(v) for v in re.search(r"at least (\d+) x (\d+) x (\d+) mm inside", box[0][3]).groups())
+    assert w >= 4 * 31 and d >= 3 * 31 and h >= 2 * 10 and len(cfg.POINTS) == 4 * 3 * 2
+    safety = " ".join(_read("SAFETY.md").split())
+    assert "Count the stones into their box (the BOM's box with a lid)" in safety
