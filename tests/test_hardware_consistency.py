@@ -626,3 +626,16 @@ def test_the_stones_have_the_box_safety_relies_on():
     assert w >= 4 * 31 and d >= 3 * 31 and h >= 2 * 10 and len(cfg.POINTS) == 4 * 3 * 2
     safety = " ".join(_read("SAFETY.md").split())
     assert "Count the stones into their box (the BOM's box with a lid)" in safety
+
+
+def test_the_board_has_a_power_source_for_play():
+    """Maker review 3, item 10: the BOM listed only the cable; README mentioned chargers and the 500 mA option but no
+    supply was chosen. The BOM buys a 5 V USB mains adapter with more current than the board's worst case."""
+    _, sections = _bom_sections()
+    supply = [r for r in sections["Electronics"] if r[2].startswith("USB power supply")]
+    assert len(supply) == 1
+    amps = float(re.search(r"5 V at ([\d.]+) A or more", supply[0][4]).group(1))
+    row = [ln for ln in _read("README.md").splitlines() if ln.startswith("| whole board, worst case at the cap |")][0]
+    worst = max(float(c) for c in row.strip("|").split("|")[1:3])
+    assert amps * 1000 >= 2 * worst
+    assert "**Away from the computer**" in _read("README.md") and "USB power supply (BOM)" in _build()
