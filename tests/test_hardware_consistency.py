@@ -639,3 +639,20 @@ def test_the_board_has_a_power_source_for_play():
     worst = max(float(c) for c in row.strip("|").split("|")[1:3])
     assert amps * 1000 >= 2 * worst
     assert "**Away from the computer**" in _read("README.md") and "USB power supply (BOM)" in _build()
+
+
+SLICE_MM, KERF_MM, SQUARE_MM, HOLD_MM = 10.0, 1.0, 5.0, 50.0   # BUILD.md 7.2: a slice, the saw's kerf, the end
+#                                                                squared off, the end the mitre box must hold
+
+
+def test_the_dowel_gives_every_slice_with_its_kerf():
+    """Maker review 3, item 11: 300 mm of dowel gave fewer than the 24 (+4) slices of 10.0 mm once the kerf, the
+    squared end and the end the mitre box holds are counted."""
+    _, sections = _bom_sections()
+    discs = [r for r in sections["Stones and magnets"] if "wooden discs" in r[1]][0]
+    n = sum(int(v) for v in re.findall(r"\d+", discs[0]))
+    length = int(re.search(r"a (\d+) mm length of 30 mm beech dowel", discs[2]).group(1))
+    assert length >= n * (SLICE_MM + KERF_MM) + SQUARE_MM + HOLD_MM, (n, length)
+    stones = _section(_build(), "## 7. Stones", "## 8.")
+    assert "stop when %d mm of dowel remain" % HOLD_MM in stones and "the BOM's %d mm gives the %d slices" % (
+        length, n) in stones
