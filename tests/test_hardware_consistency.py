@@ -292,7 +292,7 @@ def test_the_stones_jig_sorts_the_discs_and_sets_the_stop_per_group():
     bl = _load("morris_board_layout_stones", "tools/board_layout.py")
     text = _build()
     stones = _section(text, "## 7. Stones", "## 8.")
-    assert "**Discard** a disc thinner than 8.0 mm, thicker than 10.0 mm, over 31.0 mm across" in stones
+    assert "**Discard** a disc thinner than 8.0 mm, thicker than 10.0 mm, under 29.0 or over 31.0 mm across" in stones
     assert "**For each group, set the depth stop again**" in stones and "within 0.2 mm" in stones
     assert "**%g mm Forstner** hole" % bl.STONE_JIG_HOLE_MM in stones and bl.STONE_JIG_HOLE_MM > 31.0
     assert "**%g mm lower**" % bl.STONE_POCKET[1] in stones
@@ -670,3 +670,15 @@ def test_every_spare_disc_has_its_magnet():
     discs = [r for r in rows if "wooden discs" in r[1]][0]
     assert spares(magnets) >= spares(discs)
     assert "Do not take them out of the stones" in _read("SAFETY.md")
+
+
+def test_discs_have_both_diameter_limits_the_jig_assumes():
+    """Maker review 3, item 13: 7.2 discarded discs over 31.0 mm only; the BOM's 29..31 mm and the jig's 1.5 mm
+    centring (2.2) need the lower limit too."""
+    bl = _bl()
+    lo, hi = bl.DISC_D_MM
+    off = (bl.STONE_JIG_HOLE_MM - lo) / 2
+    build = _build()
+    assert "the magnet lands within %g mm of the disc's centre" % off in build
+    assert "under %.1f or over %.1f mm across" % (lo, hi) in _section(build, "## 7. Stones", "## 8.")
+    assert "%g..%g mm across" % (lo, hi) in " ".join(_read("BOM.md").split()) and bl.STONE_JIG_HOLE_MM > hi
