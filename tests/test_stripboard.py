@@ -185,3 +185,22 @@ def test_the_pieces_are_cut_where_the_plan_says_and_fit_at_their_real_size(monke
     assert "the caliper across them reads **78.7**" in build and "the caliper across them reads **12.7**" in build
     assert "| 1 | along strip 32 (holes 1..63) | the whole board |" in build
     assert "filed to 78.7 x 78.7 mm" in open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
+
+
+def test_a_bridge_wire_is_long_enough_to_hold_and_clip():
+    """Maker review 3, item 14: a 6 mm piece bent into a 2.54 mm staple left 1.7 mm legs for a 1.6 mm board: nothing to
+    hold or clip on the component side. The piece leaves each leg BRIDGE_GRIP_MM or more out of the board; the BOM's
+    metre of bare wire makes every bridge; BUILD.md names the piece's length."""
+    import re
+    bl = toolmod.load("tools/board_layout.py")
+    assert sb.BOARD_THICK_MM == bl.STRIPBOARD_MM
+    assert sb.bridge_leg_out_mm() >= sb.BRIDGE_GRIP_MM
+    _, links, _ = sb.derive()
+    bridges = sum(1 for x in links if x[3] == "bridge")
+    md = " ".join(open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read().split())
+    assert "Cut a %g mm piece of the bare 0.5 mm wire" % sb.BRIDGE_WIRE_MM in md
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    metres = float(re.search(r"\| - \| ([\d.]+) m \| solid tinned copper wire 0.5 mm", bom).group(1))
+    assert bridges * sb.BRIDGE_WIRE_MM <= metres * 1000
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "(a %g mm piece: stripboard.md, section 2)" % sb.BRIDGE_WIRE_MM in build

@@ -36,6 +36,10 @@ if os.path.join(ROOT, "tools") not in sys.path:
 import board_netlist as bn  # noqa: E402
 
 PITCH = 2.54
+BOARD_THICK_MM = 1.6      # the stripboard (board_layout.STRIPBOARD_MM)
+BRIDGE_WIRE_MM = 15.0     # a copper-side bridge's piece of bare wire: a staple 2.54 mm wide whose legs pass the
+                          # board and stand out far enough to hold while soldering and to clip flush (stripboard.md 2)
+BRIDGE_GRIP_MM = 3.0      # ... at least this much of each leg out of the component side
 COLS, ROWS = 31, 31
 PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
 CHIP_COL = 6             # each 74HC165's pin 1 column
@@ -1071,6 +1075,12 @@ def _svg(cuts, links, mirror=False):
 
 
 STACK_OFFSET_MM = 0.6
+
+
+def bridge_leg_out_mm():
+    """How far (mm) each leg of a copper-side bridge stands out of the component side before it is clipped: half of
+    BRIDGE_WIRE_MM less the staple's 2.54 mm back, less the board."""
+    return (BRIDGE_WIRE_MM - PITCH) / 2 - BOARD_THICK_MM
 LINK_COLOURS = ("#008800", "#c0392b", "#1f5fbf", "#b36b00", "#7d3c98", "#117a65", "#a93226", "#2e4053")
 
 
@@ -1098,9 +1108,13 @@ def markdown(cuts, links):
     for k, (r, c) in enumerate(cuts):
         lines.append("| %d | %s | %s |" % (k + 1, _name((c, r)), _name((c + 1, r))))
     lines += ["", "## 2. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
-              "Bend a 6 mm piece of the bare 0.5 mm wire into a staple 2.54 mm wide. Push its two legs into the two",
-              "holes named **from the copper side**, until it lies flat on the copper across the two strips; solder",
-              "both holes on the copper side and clip the legs flush on the component side. Its two holes take",
+              "Cut a %g mm piece of the bare 0.5 mm wire and bend it into a U. Push its two legs into the two holes"
+              % BRIDGE_WIRE_MM,
+              "named **from the copper side** and press its back flat on the copper across the two strips with the",
+              "flat-nose pliers: the holes bend it to the 2.54 mm staple, and each leg stands about %.0f mm out of the"
+              % bridge_leg_out_mm(),
+              "component side, enough to hold. Solder both holes on the copper side and clip the legs flush on the",
+              "component side. Its two holes take",
               "nothing else: no part's lead, harness wire, link end or other bridge goes into them (`tools/stripboard.py`",
               "checks it: bridge_faults), so the bridges go in before the parts.", "",
               "| # | net | between | and |", "|---:|---|---|---|"]
