@@ -682,3 +682,28 @@ def test_discs_have_both_diameter_limits_the_jig_assumes():
     assert "the magnet lands within %g mm of the disc's centre" % off in build
     assert "under %.1f or over %.1f mm across" % (lo, hi) in _section(build, "## 7. Stones", "## 8.")
     assert "%g..%g mm across" % (lo, hi) in " ".join(_read("BOM.md").split()) and bl.STONE_JIG_HOLE_MM > hi
+
+
+def test_the_reed_lower_lead_reaches_the_channel_floor_in_every_sheet(tmp_path):
+    """Maker review 3, item 15: 8 mm past the bend left the GND joint above the channel's floor (the bend up to
+    1.6 mm proud, the floor 6 mm down, the channel's centre 4 mm off the pocket's axis). The cut length follows the
+    sheet: over, down and the 3 mm joint along the floor, in sensing.md's table, the sheet's depths file and 6.3."""
+    import subprocess
+    import sys
+    bl = _bl()
+    sensing = _read("sensing.md")
+    for t in (17.0, 18.0, 19.0):
+        for w in bl.REED_WOOD_OPTIONS:
+            depth = t - w
+            need = bl.RING_OFFSET_MM + bl.reed_bend_proud_mm(depth) + bl.RING_CHANNEL[1] + bl.REED_JOINT_MM
+            assert bl.reed_lower_lead_mm(depth) >= need > 8.0
+        row = re.search(r"^\| %g \| ([\d.]+) mm \| ([\d.]+) mm \|$" % t, sensing, re.M)
+        assert row and [float(v) for v in row.groups()] == [
+            bl.reed_lower_lead_mm(t - w) for w in sorted(bl.REED_WOOD_OPTIONS, reverse=True)]
+    lo, hi = bl.reed_lower_lead_range_mm()
+    reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones")
+    assert "%g to %g mm past the bend" % (lo, hi) in reeds and "8 mm past the bend" not in reeds
+    r = subprocess.run([sys.executable, "tools/template.py", "--thickness", "17.6", "--reed-wood", "2", "--no-pdf",
+                        "--out", str(tmp_path / "t.svg")], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "cut each %g mm past its bend" % bl.reed_lower_lead_mm(15.6) in (tmp_path / "t-depths.md").read_text()

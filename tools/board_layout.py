@@ -925,6 +925,25 @@ def reed_bend_proud_mm(pocket_depth_mm):
     return REED_UTURN_MAX_MM + REED_GLASS_MM + REED_BEND_MM + REED_LEAD_MM - pocket_depth_mm
 
 
+REED_JOINT_MM = 3.0      # the GND wires' joint along the reed's lower lead's last 3 mm (BUILD.md 6.3, 6.4)
+
+
+def reed_lower_lead_mm(pocket_depth_mm):
+    """How long (mm past its bend, rounded up to 0.5 mm) the reed's lower lead is cut so that its joint with the GND
+    wires lies on the ring channel's floor, in a reed pocket ``pocket_depth_mm`` deep: from the bend (at its highest,
+    reed_bend_proud_mm) over to the channel's centre line (RING_OFFSET_MM from the pocket's axis), down to the floor
+    (RING_CHANNEL deep), then REED_JOINT_MM along the floor. A lower bend (a 2 mm U-turn) leaves more on the floor."""
+    drop = reed_bend_proud_mm(pocket_depth_mm) + RING_CHANNEL[1]
+    return math.ceil((RING_OFFSET_MM + drop + REED_JOINT_MM) * 2.0 - 1e-9) / 2.0
+
+
+def reed_lower_lead_range_mm():
+    """The lower lead's cut length (reed_lower_lead_mm) over every sheet the tool accepts and both wood options:
+    (shortest, longest) in mm."""
+    lengths = [reed_lower_lead_mm(t - w) for t in THICKNESS_RANGE_MM for w in REED_WOOD_OPTIONS]
+    return min(lengths), max(lengths)
+
+
 def logic_board_size():
     """Outline (width, height) in mm of the logic board that goes into the cavity (tools/stripboard.py)."""
     return _stripboard().outline_mm()

@@ -694,6 +694,11 @@ def reed_bend_md():
         rows.append("| %s | %s |" % (_fmt(t), " | ".join(cells)))
     worst = bl.reed_bend_proud_mm(lo - max(woods))
     total = bl.REED_UTURN_MAX_MM + bl.REED_GLASS_MM + bl.REED_BEND_MM + bl.REED_LEAD_MM
+    leads = ["| sheet (mm) | " + " | ".join("%s mm of wood over the reed" % _fmt(w) for w in woods) + " |",
+             "|---:|" + "---:|" * len(woods)]
+    for t in sheets:
+        leads.append("| %s | %s |" % (_fmt(t), " | ".join("%s mm" % _fmt(bl.reed_lower_lead_mm(t - w))
+                                                          for w in woods)))
     return ("The lower lead's bend is fixed by the glass, not by the pocket: the U-turn holds the glass up to %s mm under "
             "the pocket's floor, the glass is %s mm long, and the bend lies %s mm past it (plus the lead's %s mm): "
             "%.1f mm from the floor at most. The pocket is the sheet's thickness less the wood left over the reed "
@@ -702,10 +707,16 @@ def reed_bend_md():
             "cover: a Ø %s mm hole through it over every reed pocket (%s mm deep, the cover's thickness; a felt pad "
             "closes it outside) takes the bend in every sheet the tool accepts: up to %.1f mm proud, it stays %.1f mm "
             "under the pad (%.1f mm at least); `tools/board_layout.py` refuses a layout whose cover leaves a reed's bend without such a hole "
-            "(reed_room_problems).\n" % (
+            "(reed_room_problems).\n\n"
+            "The lower lead's length follows the bend's height too (BUILD.md 6.3): from the bend it goes over to the "
+            "ring channel's centre line (%s mm from the pocket's axis) and down to the channel's floor (%s mm under "
+            "the back face), and its last %s mm lie on the floor, where the GND wires are soldered to it. Cut it this "
+            "long past the bend (the bend taken at its highest; a lower one leaves a little more on the floor):\n\n"
+            "%s\n" % (
                 _fmt(bl.REED_UTURN_MAX_MM), "%g" % bl.REED_GLASS_MM, _fmt(bl.REED_BEND_MM), "%g" % bl.REED_LEAD_MM,
                 total, "\n".join(rows), _fmt(bl.COVER_REED_HOLE_D), _fmt(bl.COVER_MM), worst, bl.COVER_MM - worst,
-                bl.COVER_CLEARANCE_MM))
+                bl.COVER_CLEARANCE_MM, _fmt(bl.RING_OFFSET_MM), _fmt(bl.RING_CHANNEL[1]), _fmt(bl.REED_JOINT_MM),
+                "\n".join(leads)))
 
 
 def sensing_gap_md():

@@ -608,7 +608,9 @@ def main(argv=None):
     from hw_tables import drilling_md
     table = ("Every hole, pocket and channel of a %s mm board in a %s mm sheet, %s mm of wood over the reeds "
              "(tools/template.py):\n\n" % (_f(size), _f(a.thickness), _f(a.reed_wood))
-             + drilling_md(size, a.thickness, a.reed_wood))
+             + drilling_md(size, a.thickness, a.reed_wood)
+             + "\nThe reed switches' lower leads (BUILD.md 6.3): cut each %s mm past its bend.\n"
+             % _f(bl.reed_lower_lead_mm(a.thickness - a.reed_wood)))
     with open(stem + "-depths.md", "w", encoding="utf-8") as f:
         f.write(table)
     print(table)
