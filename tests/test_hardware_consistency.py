@@ -707,3 +707,21 @@ def test_the_reed_lower_lead_reaches_the_channel_floor_in_every_sheet(tmp_path):
                         "--out", str(tmp_path / "t.svg")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "cut each %g mm past its bend" % bl.reed_lower_lead_mm(15.6) in (tmp_path / "t-depths.md").read_text()
+
+
+def test_the_signal_wire_check_names_a_point_a_probe_reaches():
+    """Maker review 3, item 16: 6.4 measured each signal wire 'at its pad, on the component side', where no metal
+    shows (the joint faces down in the cavity, the insulation reaches the board). It names the 74HC165 pin of
+    table 5 (and README's points table) and U1 pin 8 for GND; every reed pad's table-5 pin is a 74HC165 input."""
+    sb = _load("morris_stripboard_review3", "tools/stripboard.py")
+    reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones")
+    assert "at its pad, on the component side" not in reeds
+    assert "**74HC165 pin the pad is wired to**" in reeds and "**U1 pin 8** (GND)" in reeds
+    assert sb.pad_check_pin("GND inner ring") == "U1 pin 8"
+    for name, _, _ in cfg.POINTS:
+        chip, pin = re.fullmatch(r"(U\d) pin (\d+)", sb.pad_check_pin("reed " + name)).groups()
+        assert chip in ("U1", "U2", "U3") and int(pin) in HC165_INPUTS
+    assert "e.g. %s for c3" % sb.pad_check_pin("reed c3") in reeds
+
+
+HC165_INPUTS = (3, 4, 5, 6, 11, 12, 13, 14)    # A..H of the 74HC165 (SN74HC165 pinout)
