@@ -725,3 +725,14 @@ def test_the_signal_wire_check_names_a_point_a_probe_reaches():
 
 
 HC165_INPUTS = (3, 4, 5, 6, 11, 12, 13, 14)    # A..H of the 74HC165 (SN74HC165 pinout)
+
+
+def test_the_button_carrier_wires_are_lap_soldered_on_the_copper():
+    """Maker review 3, item 17: the button carrier's wires were soldered 'onto the copper ... at the hole left of its
+    first leg' without saying how; its component side lies on the pocket floor, so nothing may stick out there.
+    They are lap-soldered flat on the copper side, through no hole; carriers.svg says the same."""
+    harness = _section(_build(), "7. **Buttons**", "8. **SW5** (reset)")
+    assert "**lap-soldered on the copper side**, through no hole" in harness
+    assert "nothing may stand out of its component side but the switches" in harness
+    with open(os.path.join(HW, "carriers.svg"), encoding="utf-8") as f:
+        assert "lap-soldered flat on the copper side at the hole marked (through no hole)" in f.read()

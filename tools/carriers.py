@@ -159,8 +159,10 @@ def _svg(size_mm=SIZE_MM):
 
     xy = board(m, m + 4, b["cols"], b["rows"], "button carrier, %d x %d holes, component side (it faces the "
                "playing face)" % (b["cols"], b["rows"]), "button carrier")
-    el("text", "red: cuts in row 4 (made on the copper side); purple: wires, soldered on the copper side",
+    el("text", "red: cuts in row 4 (made on the copper side)",
        x=m, y=m + 4 + b["rows"] * PITCH + 7.5, font_size=1.8, font_family="sans-serif")
+    el("text", "purple: wires, lap-soldered flat on the copper side at the hole marked (through no hole)",
+       x=m, y=m + 4 + b["rows"] * PITCH + 9.8, font_size=1.8, font_family="sans-serif")
     for label, ref, legs, wire in b["switches"]:
         (xa, ya), (xb, yb) = xy(*legs[0]), xy(*legs[3])
         cx, cy = (xa + xb) / 2, (ya + yb) / 2
