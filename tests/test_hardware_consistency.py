@@ -736,3 +736,12 @@ def test_the_button_carrier_wires_are_lap_soldered_on_the_copper():
     assert "nothing may stand out of its component side but the switches" in harness
     with open(os.path.join(HW, "carriers.svg"), encoding="utf-8") as f:
         assert "lap-soldered flat on the copper side at the hole marked (through no hole)" in f.read()
+
+
+def test_overlapping_spur_holes_are_drilled_alternately():
+    """Maker review 3, item 18: 8 mm holes every 4 mm, drilled one after the other, land each spur on the previous
+    hole's rim and the bit wanders; alternate holes go first, those between them after."""
+    bl = _bl()
+    routing = _section(_build(), "9. **Channels**", "10. **Cover screw pilots**")
+    assert "**first every other hole** (8 mm apart" in routing and "**then the holes between them**" in routing
+    assert bl.ANGLED_SPUR_HOLE_D == 2 * 4.0 and "every 4 mm" in routing
