@@ -204,3 +204,23 @@ def test_a_bridge_wire_is_long_enough_to_hold_and_clip():
     assert bridges * sb.BRIDGE_WIRE_MM <= metres * 1000
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
     assert "(a %g mm piece: stripboard.md, section 2)" % sb.BRIDGE_WIRE_MM in build
+
+
+def test_every_text_of_the_drawings_fits_their_width():
+    """Maker review 3, item 19: the legends of stripboard.svg and stripboard-copper.svg ran past the right edge
+    ('pads purple, b...'): the blue bridge rings' key was unreadable. Every text of the three stripboard drawings,
+    measured as the template measures its labels, lies inside the drawing's width; the legend wraps."""
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    for name in ("stripboard.svg", "stripboard-copper.svg", "carriers.svg"):
+        root = ET.parse(os.path.join(ROOT, "hardware", name)).getroot()
+        _, _, width, height = (float(v) for v in root.get("viewBox").split())
+        for t in root.iter(ns + "text"):
+            x, y, size = float(t.get("x")), float(t.get("y")), float(t.get("font-size"))
+            w = sb.text_width(t.text or "", size)
+            x0 = {"start": x, "middle": x - w / 2, "end": x - w}[t.get("text-anchor", "start")]
+            assert x0 >= 0 and x0 + w <= width and 0 < y <= height, (name, t.text)
+    legend = [t.text for t in ET.parse(os.path.join(ROOT, "hardware", "stripboard.svg")).getroot().iter(ns + "text")
+              if t.get("class") == "legend"]
+    assert len(legend) > 1 and "blue rings: bridge legs" in " ".join(legend)
+    assert sb.wrap_text("a b c", 2.0, 1.0) == ["a", "b", "c"]

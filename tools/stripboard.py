@@ -1069,12 +1069,38 @@ def _svg(cuts, links, mirror=False):
                stroke_width=0.35)
     title = ("copper side (mirrored): red = cut, blue = bridge Bn of table 2 (its legs fill both holes)" if mirror else
              "component side, USB at the top: links numbered as in table 3, pads purple, blue rings: bridge legs")
-    el("text", x=m, y=h + 2 * m + 3, font_size=2.2, font_family="sans-serif", text=title)
+    lines = wrap_text(title, LEGEND_FONT_MM, w)
+    for k, line in enumerate(lines):
+        el("text", class_="legend", x=m, y=h + 2 * m + 3 + k * LEGEND_FONT_MM * 1.3, font_size=LEGEND_FONT_MM,
+           font_family="sans-serif", text=line)
+    total = h + 2 * m + 3 + (len(lines) - 1) * LEGEND_FONT_MM * 1.3 + 5
+    svg.set("height", "%gmm" % total)
+    svg.set("viewBox", "0 0 %g %g" % (w + 2 * m, total))
+    svg[0].set("height", "%g" % total)
     ET.indent(svg)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
 
 
 STACK_OFFSET_MM = 0.6
+LEGEND_FONT_MM = 2.2
+
+
+def text_width(text, font_size):
+    """Approximate advance width (mm) of ``text`` in DejaVu Sans at ``font_size`` mm (as tools/template.py measures
+    its labels): capitals and digits 0.68 em, spaces 0.32 em, the rest 0.56 em."""
+    return font_size * sum(0.32 if ch == " " else 0.68 if (ch.isupper() or ch.isdigit()) else 0.56 for ch in text)
+
+
+def wrap_text(text, font_size, width):
+    """``text`` broken at spaces into lines no wider than ``width`` mm at ``font_size`` (text_width): list of str."""
+    lines = [""]
+    for word in text.split():
+        trial = (lines[-1] + " " + word).strip()
+        if lines[-1] and text_width(trial, font_size) > width:
+            lines.append(word)
+        else:
+            lines[-1] = trial
+    return lines
 
 
 def bridge_leg_out_mm():
