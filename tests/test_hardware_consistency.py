@@ -745,3 +745,19 @@ def test_overlapping_spur_holes_are_drilled_alternately():
     routing = _section(_build(), "9. **Channels**", "10. **Cover screw pilots**")
     assert "**first every other hole** (8 mm apart" in routing and "**then the holes between them**" in routing
     assert bl.ANGLED_SPUR_HOLE_D == 2 * 4.0 and "every 4 mm" in routing
+
+
+def test_the_template_is_printed_for_the_measured_sheet_and_the_tested_wood():
+    """Maker review 3, item 20: section 1 printed the template with the defaults (18 mm, 3 mm of wood) before 2.1
+    measured the sheet and 2.4 chose the wood, so the back view's depth labels were wrong for other sheets; 3.1 did
+    not say whether to reprint. Section 1 needs both (the plan checks it), prints with them, and 3.1 says so."""
+    assert hw.plan_faults() == []
+    early = tuple((day, text, ("1", "2.4", "3.1-3.8") if "2.4" in keys else keys) for day, text, keys in hw.PLAN)
+    assert any("step 1 needs the reed wood" in f for f in hw.plan_faults(early))
+    assert set(hw.STEP_IO["1"][0]) >= {"sheet thickness", "reed wood"}
+    build = _build()
+    first = _section(build, "## 1. Print and check the template", "This writes into")
+    assert "make template THICKNESS=<the mean of 2.1> REED_WOOD=<3 or 2: the depth test, 2.4>" in first
+    assert "Print it **after** section 2" in first
+    steps = _section(build, "## 3. Cut, drill and rout", "2. **From the top**")
+    assert "printed again with yours" in steps and "The template of section 1 was printed for your sheet" in steps

@@ -295,8 +295,8 @@ def schedule():
     rows = [
         ("2.1-2.3", "cut the sheet and measure it, the stone jig, the test stone (one magnet)",
          m["sheet"] + m["jig"] + m["test stone"]),
-        ("1", "print, cut and tape the template", m["template"]),
         ("2.4", "the depth test on the strip", m["depth test"]),
+        ("1", "print the template for the sheet and the depth test's wood, cut and tape it", m["template"]),
         ("3.1-3.8", "the depths for the sheet, mark out; %d reed pockets, %d LED windows, %d button holes, the cavity, "
          "%d pockets" % (kinds["reed"], kinds["led-window"], kinds["button-hole"], pockets),
          m["marking out"] + kinds["reed"] * m["reed pocket"] + kinds["led-window"] * m["LED window"]
@@ -328,7 +328,8 @@ def schedule():
 PLAN = (
     ("the evening before", "2.1-2.3: the sheet cut and measured, the stone jig, the test stone (its epoxy cures "
      "overnight)", ("2.1-2.3",)),
-    ("weekend 1, Saturday", "1, 2.4, 3.1-3.8", ("1", "2.4", "3.1-3.8")),
+    ("weekend 1, Saturday", "2.4, then 1 (the template printed for the sheet and the wood the depth test chose), "
+     "3.1-3.8", ("2.4", "1", "3.1-3.8")),
     ("weekend 1, Sunday", "3.9-3.11 (every cut first; then the chips cleaned out, the top sanded, the lines and "
      "the varnish's first coat, the second 2 h later, dry overnight)", ("3.9-3.11",)),
     ("weekend 2, Saturday", "4 and 7 (the stones cure during the week)", ("4", "7")),
@@ -343,7 +344,7 @@ PLAN = (
 # cures overnight: epoxy, varnish). plan_faults() walks PLAN and checks that every step's inputs exist before it.
 STEP_IO = {
     "2.1-2.3": ((), ("board blank", "strip", "sheet thickness", "stone jig", "test stone*")),
-    "1": ((), ("template",)),
+    "1": (("sheet thickness", "reed wood"), ("template",)),
     "2.4": (("strip", "test stone"), ("reed wood",)),
     "3.1-3.8": (("board blank", "template", "sheet thickness", "reed wood"), ("pockets",)),
     "3.9-3.11": (("pockets",), ("routed board*",)),
