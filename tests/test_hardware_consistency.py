@@ -200,10 +200,8 @@ def test_bom_heat_shrink_counts_follow_the_led_leg_joints():
     sleeves = hz.led_sleeves(hz.wires())
     assert unused == ["LED23 DOUT"], unused
     _, sections = _bom_sections()
-    rows = {r[3]: r for r in sections["Electronics"] if r[3].startswith("TE Connectivity RNF-100")}
-    two = rows["TE Connectivity RNF-100-3/16-0-STK"][4]
-    one = rows["TE Connectivity RNF-100-1/16-0-STK"][4]
-    one24 = rows["TE Connectivity RNF-100-3/32-BK-SP"][4]
+    rows = {r[2].split(",")[1].split()[0]: r for r in sections["Electronics"] if r[2].startswith("heat-shrink tube")}
+    two, one, one24 = (rows[size][4] for size in ("4.8", "1.6", "2.4"))
     assert "each of the %d LED legs that carry two wires" % counts[2] in two and sleeves["3/16"] == counts[2]
     assert "each of the %d LED legs that carry one 26 AWG data wire" % sleeves["1/16"] in one
     assert "each of the %d LED legs that carry one 24 AWG wire" % sleeves["3/32"] in one24
@@ -761,3 +759,19 @@ def test_the_template_is_printed_for_the_measured_sheet_and_the_tested_wood():
     assert "Print it **after** section 2" in first
     steps = _section(build, "## 3. Cut, drill and rout", "2. **From the top**")
     assert "printed again with yours" in steps and "The template of section 1 was printed for your sheet" in steps
+
+
+def test_the_heat_shrink_is_bought_in_the_lengths_the_build_takes():
+    """Maker review 3, item 22: the 2.4 mm tube was a TE spool for 2 x 6 mm of it (and ~5 EUR is not a spool's
+    price); the other sizes are 1.2 m sticks. It is bought as a short length, with its sizing; every tube's length
+    covers its sleeves."""
+    hz = _harness()
+    sleeves = hz.led_sleeves(hz.wires())
+    _, sections = _bom_sections()
+    rows = {r[2].split(",")[1].split()[0]: r for r in sections["Electronics"] if r[2].startswith("heat-shrink tube")}
+    small = rows["2.4"]
+    assert "spool" not in small[2] and "-SP" not in small[3] and float(small[-1]) <= 2.0
+    metres = float(re.search(r"a short length \(([\d.]+) m is plenty\)", small[2]).group(1))
+    assert sleeves["3/32"] * 6.0 <= metres * 1000 and "bought by the metre" in small[4]
+    for size in ("1.6", "4.8"):
+        assert "1.2 m stick" in rows[size][2]
