@@ -775,3 +775,14 @@ def test_the_heat_shrink_is_bought_in_the_lengths_the_build_takes():
     assert sleeves["3/32"] * 6.0 <= metres * 1000 and "bought by the metre" in small[4]
     for size in ("1.6", "4.8"):
         assert "1.2 m stick" in rows[size][2]
+
+
+def test_micropython_is_flashed_once():
+    """Maker review 3, item 23: 9.1 flashed MicroPython with BOOTSEL again after 5.3 had, without saying the step
+    may be skipped."""
+    harness = _section(_build(), "## 5. The harness", "## 6. The reed switches")
+    assert "Flash MicroPython and deploy the firmware (section 9, steps 1 and 2" in harness
+    powered = _section(_build(), "## 9. Flash MicroPython", "## 10. Close the back")
+    assert "**Flash MicroPython**, unless section 5.3 did" in powered and "skip this step" in powered
+    assert "5.3 deployed it once already" in powered
+    assert [w for s, w, _ in hw.schedule() if s == "9"] == ["deploy and bring-up (MicroPython flashed since 5.3)"]

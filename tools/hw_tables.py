@@ -317,7 +317,7 @@ def schedule():
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
         ("7", "stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
-        ("9", "flash, deploy, bring-up", m["bring-up"]),
+        ("9", "deploy and bring-up (MicroPython flashed since 5.3)", m["bring-up"]),
         ("10", "the back cover (%d reed holes and their felt pads), the LED windows" % kinds["reed"],
          m["cover"] + kinds["reed"] * m["cover reed hole"] + m["windows"]),
     ]
