@@ -786,3 +786,14 @@ def test_micropython_is_flashed_once():
     assert "**Flash MicroPython**, unless section 5.3 did" in powered and "skip this step" in powered
     assert "5.3 deployed it once already" in powered
     assert [w for s, w, _ in hw.schedule() if s == "9"] == ["deploy and bring-up (MicroPython flashed since 5.3)"]
+
+
+def test_the_fuse_figures_are_the_datasheets():
+    """Maker review 3, parts: MF-R050's resistance figures checked against Bourns' MF-R series datasheet (0.41 Ohm
+    minimum and 0.77 Ohm maximum initial, R1 at most 1.17 Ohm one hour after a trip, at 23 degC); the BOM, README and
+    the load reading's F1_OHM_MAX give the same figures and name the source."""
+    assert hw.F1_OHM_MAX == 0.77
+    for name in ("BOM.md", "README.md"):
+        text = " ".join(_read(name).split())
+        assert "0.41-0.77 Ohm new, at most 1.17 Ohm one hour after a trip" in text, name
+        assert "MF-R series datasheet" in text, name

@@ -438,7 +438,8 @@ def board_checks_md():
 
 
 USB_VBUS_MIN_V = 4.75     # USB 2.0: VBUS at the device, at least
-F1_OHM_MAX = 0.77         # Bourns MF-R050 new, at most (README.md, "LEDs": up to 1.17 Ohm within an hour of a trip)
+F1_OHM_MAX = 0.77         # Bourns MF-R050 new, at most (MF-R series datasheet: 0.41-0.77 Ohm initial at 23 degC, R1
+                          # at most 1.17 Ohm one hour after a trip; README.md, "LEDs")
 Q1_OHM_MAX = 0.075        # NDP6020P fully on, at most (README.md, "Soft start")
 
 
