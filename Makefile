@@ -5,14 +5,33 @@ STAMP   := $(VENV)/.installed
 
 .PHONY: sim test test-host test-mp perft template hw-tables hardware schematic harness stripboard kicad chromium i18n clean
 
-$(STAMP): pyproject.toml
+MAKER_STAMP := $(VENV)/.installed-maker
+# pyproject.toml's requires-python: checked before anything is installed (Ubuntu 22.04's python3 is 3.10)
+PY_MIN  := 3.11
+
+define check_python
+	@python3 -c 'import sys; sys.exit(sys.version_info < tuple(int(v) for v in "$(PY_MIN)".split(".")))' || \
+		{ echo "error: Python $(PY_MIN) or later is needed (pyproject.toml); python3 is $$(python3 --version 2>&1)"; exit 1; }
 	@# tools/template.py renders PDF/PNG through CairoSVG, which needs the libcairo2 system library
 	@dpkg -s libcairo2 >/dev/null 2>&1 || ! command -v apt-get >/dev/null || \
 		{ apt-get update -qq && apt-get install -y -qq libcairo2; } || \
 		echo "warning: libcairo2 missing; install it (apt-get install libcairo2) for tools/template.py"
+endef
+
+# Everything (the tests, the simulator); it holds the maker extra too.
+$(STAMP): pyproject.toml
+	$(check_python)
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q '.[test]'
+	touch $@ $(MAKER_STAMP)
+
+# Only what a maker needs: the drilling template and the firmware's deploy (pyproject.toml, extra "maker").
+$(MAKER_STAMP): pyproject.toml
+	$(check_python)
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q '.[maker]'
 	touch $@
 
 sim: $(STAMP)
@@ -72,10 +91,14 @@ test-mp: $(STAMP)
 perft: $(STAMP)
 	$(PY) tools/perft.py --rules standard --depth 5
 
-# Drilling template: front and back views (SVG + PDF), A4 and A3 tiles, DXF, a PNG preview.
-template: $(STAMP)
-	$(PY) tools/template.py --size 400mm --tiles --dxf --png artifacts/template.png
-	$(PY) tools/template.py --size 400mm --diagonals --tiles --dxf --png artifacts/template-diagonals.png
+# Drilling template: front and back views (SVG + PDF), A4 and A3 tiles, DXF (board and back cover), a PNG preview
+# and the depths for the sheet: make template THICKNESS=17.6 REED_WOOD=2 (the measured sheet, the depth test's wood).
+# It installs only the maker extra (no test tools), which also deploys the firmware (hardware/BUILD.md 9).
+THICKNESS ?= 18.0
+REED_WOOD ?= 3
+template: $(MAKER_STAMP)
+	$(PY) tools/template.py --size 400mm --thickness $(THICKNESS) --reed-wood $(REED_WOOD) --tiles --dxf --png artifacts/template.png
+	$(PY) tools/template.py --size 400mm --thickness $(THICKNESS) --reed-wood $(REED_WOOD) --diagonals --tiles --dxf --png artifacts/template-diagonals.png
 
 # Translation template (host_sim/locale/sim.pot), missing translations, .po -> .mo (Babel).
 i18n: $(STAMP)

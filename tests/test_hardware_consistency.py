@@ -200,10 +200,8 @@ def test_bom_heat_shrink_counts_follow_the_led_leg_joints():
     sleeves = hz.led_sleeves(hz.wires())
     assert unused == ["LED23 DOUT"], unused
     _, sections = _bom_sections()
-    rows = {r[3]: r for r in sections["Electronics"] if r[3].startswith("TE Connectivity RNF-100")}
-    two = rows["TE Connectivity RNF-100-3/16-0-STK"][4]
-    one = rows["TE Connectivity RNF-100-1/16-0-STK"][4]
-    one24 = rows["TE Connectivity RNF-100-3/32-BK-SP"][4]
+    rows = {r[2].split(",")[1].split()[0]: r for r in sections["Electronics"] if r[2].startswith("heat-shrink tube")}
+    two, one, one24 = (rows[size][4] for size in ("4.8", "1.6", "2.4"))
     assert "each of the %d LED legs that carry two wires" % counts[2] in two and sleeves["3/16"] == counts[2]
     assert "each of the %d LED legs that carry one 26 AWG data wire" % sleeves["1/16"] in one
     assert "each of the %d LED legs that carry one 24 AWG wire" % sleeves["3/32"] in one24
@@ -243,3 +241,559 @@ def test_build_positions_give_every_ring_channel_its_edges():
             x = {"a": 50, "b": 100, "c": 150, "e": 250, "f": 300, "g": 350}[a[0]]
             x_span = re.search(r"^\| %s \| [^|]+ \| ([^|]+) \|" % re.escape(label), text, re.M).group(1)
             assert x_span.strip() == "%g .. %g" % (x - off - half, x - off + half), label
+
+
+# --- maker review 1: the build's schedule, order and numbers -------------------------------------------------
+
+def _build():
+    return " ".join(_read("BUILD.md").split())
+
+
+def _section(text, start, end):
+    return text[text.index(start):text.index(end, text.index(start))]
+
+
+def test_the_schedule_is_counted_and_the_guide_does_not_promise_a_weekend():
+    """Item 18: the hours come from the design's counts (holes, cuts, links, wires, joints); the plan puts every
+    step in a day of about 8 hours, the cures overnight; BUILD.md states the total and three weekends, and no
+    document promises one weekend."""
+    total = hw.total_hours()
+    text = _build()
+    assert "about **%d hours of work: three weekends**" % round(total) in text and "It does not fit one weekend" in text
+    days = hw.plan_hours()
+    assert all(h <= 9.0 for _, _, h in days), days
+    assert len([d for d, _, _ in days if d.startswith("weekend")]) == 6
+    for name in ("BUILD.md", "README.md"):
+        assert "in a weekend" not in _read(name)
+    assert "in a weekend" not in open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+
+
+def test_the_build_order_powers_after_the_checks_measures_before_glue_seats_before_laying():
+    """Items 19-21: the logic board is first powered (5.3) after the multimeter checks of 4.6; the reeds' wires
+    are measured (6.4) before any wire is glued (6.5, none in section 5); each LED is seated in its window
+    before its joints are laid in the spur."""
+    text = _build()
+    checks = text.index("**Before it is ever powered**")
+    first_power = text.index("Flash MicroPython and deploy the firmware (section 9")
+    assert checks < first_power and "has passed the checks of 4.6: this is the first time it is powered" in text
+    assert "| Q1 gate (" in _section(text, "## 4. The logic board", "## 5. The harness")
+    harness = _section(text, "## 5. The harness", "## 6. The reed switches")
+    assert "hot glue every 10 cm" not in harness and "**No glue yet**" in harness
+    reeds = _section(text, "## 6. The reed switches", "## 7. Stones")
+    assert reeds.index("Measure each signal wire to GND") < reeds.index("**Now glue**")
+    assert harness.index("**Seat the LED**") < harness.index("**Lay the joints in the spur**")
+
+
+def test_the_stones_jig_sorts_the_discs_and_sets_the_stop_per_group():
+    """Item 6: a disc stands on the backer board, so the stop is set again for every group of discs within
+    0.2 mm; discs outside 8..10 mm or not flat are discarded; the jig's hole has room for a 31 mm disc."""
+    bl = _load("morris_board_layout_stones", "tools/board_layout.py")
+    text = _build()
+    stones = _section(text, "## 7. Stones", "## 8.")
+    assert "**Discard** a disc thinner than 8.0 mm, thicker than 10.0 mm, under 29.0 or over 31.0 mm across" in stones
+    assert "**For each group, set the depth stop again**" in stones and "within 0.2 mm" in stones
+    assert "**%g mm Forstner** hole" % bl.STONE_JIG_HOLE_MM in stones and bl.STONE_JIG_HOLE_MM > 31.0
+    assert "**%g mm lower**" % bl.STONE_POCKET[1] in stones
+    assert "| 32 mm Forstner | the stone jig's hole |" in _read("BOM.md")
+
+
+def test_every_reed_is_tested_against_a_figure():
+    """Item 9: each reed closes with the stone on a 3.0 mm stack in the depth test's pocket, or is discarded."""
+    reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones")
+    assert "until the stack measures **3.0 mm**" in reeds and "is **discarded**" in reeds
+    assert hw.DEPTH_TEST_MARGIN_MM == 3.0
+
+
+def test_the_computer_needs_root_once_and_the_dialout_group():
+    """Item 11: libcairo2 as root, the serial port through the dialout group."""
+    for text in (_build(), " ".join(open(os.path.join(ROOT, "docs", "pico.md"), encoding="utf-8").read().split())):
+        assert "sudo usermod -aG dialout $USER" in text
+    assert "sudo apt-get install git make python3-venv libcairo2" in _build()
+
+
+def test_cure_times_are_one_figure_everywhere():
+    """Item 15: 12 h before a stone is sanded (then finished for the depth test), 24 h before play."""
+    text = _build()
+    assert "hard enough to sand after **12 h**" in text and "played with only after **24 h**" in text
+    stones = _section(text, "## 7. Stones", "## 8.")
+    assert "After 12 h sand the base flat" in stones and "cured 24 h" in stones
+    sensing = " ".join(_read("sensing.md").split())
+    assert "12 h after its epoxy went in" in sensing and "SAFETY.md" in sensing
+    assert "epoxy cures in 24 h before the stones are played with" in " ".join(_read("SAFETY.md").split())
+
+
+def test_the_depth_test_margin_is_stated_as_it_is():
+    """Item 17: 3 mm more than the 7.5-8.5 mm gap is about 1.4 times it, not 2x; the figures are generated."""
+    text = " ".join(_read("sensing.md").split())
+    assert "2x margin" not in text and "**1.35-1.40 times** the gap in play" in text
+
+
+def test_the_load_reading_is_taken_where_a_probe_reaches():
+    """Item 14: the rail is measured on the logic board (review 3, item 5: probes at Q1's tab and the Pico's debug GND
+    hole, no clips); the last LED's share is computed from
+    the harness's wire lengths, not probed at C33 under a sleeve."""
+    text = _build()
+    assert "C33" not in text and "probe its two bare solder joints" not in text
+    assert "Hold the multimeter's probes by hand" in text and "**+5V_LED: Q1's metal tab**" in text
+    assert "it must read at least **%.2f V** with the default" % hw.rail_check()[0]["need"] in text
+
+
+def test_the_bom_buys_the_bits_the_build_uses():
+    """Item 13: the bits table is generated from the layout's BITS (one figure: no '6 mm for all channels')."""
+    bom = _read("BOM.md")
+    assert "all channels" not in bom
+    assert "| 8 mm straight router bit | LED spur channel;" in bom and "| 6 mm straight router bit | ring channel;" in bom
+
+
+def test_angled_spurs_have_their_lines_and_a_method():
+    """Item 8: every spur's centre line is in BUILD.md; the six angled ones are drilled and chiselled."""
+    rows = [r for r in _table_rows(_read("BUILD.md"), "spurs") if len(r) == 5]
+    assert len(rows) == 24
+    angled = [r for r in rows if "degrees" in r[3]]
+    assert len(angled) == 6 and all(r[4] == "drill and chisel" for r in angled)
+    assert "pare the walls to the two pencil lines with the 6 mm chisel" in _build()
+    bl = _load("morris_board_layout_spurs", "tools/board_layout.py")
+    assert "%g mm brad-point holes 6 mm deep along the centre line" % bl.ANGLED_SPUR_HOLE_D in _build()
+    assert "the holes along the angled LED spurs" in _read("BOM.md")
+
+
+def test_the_usb_cable_needs_no_part_measured_by_trial():
+    """Item 10: two cable ties (their width is their specification) hold the cable; the plug pocket takes any
+    plug up to 12 x 9 x 24 mm; no P-clip is left in any document."""
+    bl = _load("morris_board_layout_cable", "tools/board_layout.py")
+    assert bl.CABLE_MM[0] + 2 * bl.TIE_HEAD_MM + 2 * bl.TIE_BAND_MM > bl.USB_CHANNEL[0] + 1.0
+    for name in ("BUILD.md", "BOM.md", "README.md", "harness.md"):
+        assert "P-clip" not in _read(name), name
+    assert "cable tie, nylon, 2.5 x 100 mm" in _read("BOM.md")
+    assert "12.5 mm across" in _build()
+    assert bl.CABLE_MM[0] + 2 * bl.TIE_HEAD_MM + 2 * bl.TIE_BAND_MM == 12.5
+
+
+def test_the_features_that_meet_are_listed_and_the_wall_rule_says_so():
+    """Item 16: the guide lists the features meant to meet (the cavity opens into the inner ring channels, the
+    plug pocket crosses e5-c5, the USB channel two ring channels) and states the 4 mm rule for all others."""
+    text = _build()
+    assert "The electronics cavity meets the USB plug pocket, the front radial channel, the inner ring channel " \
+           "e3-e5, the inner ring channel e5-c5" in text
+    assert "Everywhere else at least 4 mm of wood stands between two features" in text
+    assert "the 400 mm board has 4.5 mm at its thinnest" not in text
+
+
+
+# --- maker review 2 ------------------------------------------------------------------------------------------
+
+def test_every_step_of_the_plan_has_its_inputs_before_it():
+    """Maker review 2, items 5 and 6: the evening before made the test stone with a jig cut from a strip that was
+    only cut in 3.1 on the Saturday, and the depth test (2) needed that strip while 3.1 needed the depth test's
+    result. The steps now say what they need and make (STEP_IO); the plan is walked in order, cures overnight."""
+    assert hw.plan_faults() == []
+    assert sorted(k for _, _, keys in hw.PLAN for k in keys) == sorted(hw.STEP_IO)
+    review2 = (("the evening before", "", ("7",)),                         # the test stone: no strip, no jig yet
+               ("weekend 1, Saturday", "", ("1", "2.4", "2.1-2.3", "3.1-3.8")))
+    faults = hw.plan_faults(review2)
+    assert any("step 7 needs the stone jig" in f for f in faults) and any("step 2.4 needs the strip" in f
+                                                                           for f in faults), faults
+    same_day = (("the evening before", "", ("2.1-2.3", "2.4")),)
+    assert any("still curing" in f for f in hw.plan_faults(same_day))
+    text = _build()
+    assert "| the evening before | 2.1-2.3: the sheet cut and measured, the stone jig, the test stone" in text
+    two = _section(text, "## 2. The strip", "## 3. Cut")
+    assert two.index("**Measure its thickness**") < two.index("**The stone jig**") < two.index("**The depth test**")
+    assert "REED_WOOD=<3 or 2: the depth test, 2.4>" in _section(text, "## 3. Cut", "## 4.")
+
+
+def test_the_last_led_sees_its_datasheet_minimum():
+    """Maker review 2, item 11: the last LED was allowed 4.3 V; WS2812-family datasheets give VDD from 4.5 V. The
+    reading at U4 is 4.5 V plus the wires' loss, rounded up; what to do when it is lower is generated with it, and
+    the default budget passes with any port inside USB's 4.75 V."""
+    harness = _load("morris_harness_led", "tools/harness.py")
+    assert harness.LED_END_MIN_V == 4.5
+    rc = hw.rail_check()
+    for r in rc:
+        assert r["need"] >= harness.LED_END_MIN_V + r["wires"] - 1e-9 and r["need"] >= harness.U4_MIN_V
+    assert rc[0]["vbus"] <= hw.USB_VBUS_MIN_V
+    text = _build()
+    assert "If it reads lower, measure VBUS" in text and "4.3 V or more" not in text
+    assert "VBUS below 4.75 V (USB's minimum)" in text
+
+
+def test_the_led_leg_order_is_found_without_power_on_a_data_pin():
+    """Maker review 2, item 12: up to four leg orders were tried with 5 V through 100 Ohm, a wrong guess putting the
+    supply on DIN or DOUT. VDD and GND are found with the multimeter's diode test (about 1 mA, no supply); DIN and
+    DOUT follow from both datasheet orders (DIN beside VDD, DOUT beside GND); power goes on only in that order."""
+    step = _section(_build(), "3. **Find the LED's leg order now", "4. **Lay the logic board")
+    assert "**diode test**" in step and "DIN is the leg beside VDD" in step and "DOUT the leg beside GND" in step
+    assert "Try in turn" not in step and "harmless" not in step
+    assert step.index("diode test") < step.index("first time it is powered")
+    assert "a multimeter with a diode test" in " ".join(_read("BOM.md").split())
+    for order in ((1, "DIN", 2, "VDD", 3, "GND", 4, "DOUT"), (1, "VDD", 2, "DIN", 3, "DOUT", 4, "GND")):
+        legs = dict(zip(order[1::2], order[0::2]))
+        assert abs(legs["DIN"] - legs["VDD"]) == 1 and abs(legs["DOUT"] - legs["GND"]) == 1
+
+
+def test_tools_and_wire_are_bought_by_the_dimensions_that_matter():
+    """Maker review 2, items 7-10 and 14: the machines' and bits' figures come from the layout (test_template); the
+    28 AWG wire is thin-wall by its UL style (UL1007 is 1.1 mm across, the harness is checked at 1.0 mm)."""
+    harness = _load("morris_harness_wire", "tools/harness.py")
+    bom = " ".join(_read("BOM.md").split())
+    assert "UL style 1061" in bom and "Not UL1007 in 28 or 26 AWG" in bom
+    for gauge, mm in harness.INSULATION_MM.items():
+        assert "at most %s mm (%s)" % (("%.1f" % mm), gauge) in bom or "%.1f mm (%s)" % (mm, gauge) in bom, gauge
+    assert "<!-- BEGIN GENERATED: tools -->" in _read("BOM.md")
+
+
+def test_felt_pads_fit_the_stones_and_close_the_cover():
+    """Maker review 2, item 15: a 25 mm pad cannot cover the whole base of a 29..31 mm disc: it is centred over the
+    filled magnet pocket; the BOM buys one per stone and one per cover reed hole."""
+    bl = _load("morris_board_layout_felt", "tools/board_layout.py")
+    assert bl.STONE_POCKET[0] + 2 * 5.0 <= bl.FELT_PAD_D <= 29.0
+    stones = _section(_build(), "## 7. Stones", "## 8.")
+    assert "stick a 25 mm felt pad centred on the base" in stones and "over the whole base" not in stones
+    assert "| 48 (+2) | self-adhesive felt pads, 25 mm round, 1 mm |" in _read("BOM.md")
+    assert "stick a 25 mm felt pad centred over each reed hole" in _build()
+
+
+def test_the_readme_names_the_flipped_leds_as_the_layout_has_them():
+    """Maker review 2, item 16: 'the four inner-ring points of the front side' were three."""
+    bl = _load("morris_board_layout_flip", "tools/board_layout.py")
+    flipped = [n for n in GEO.names if bl.led_angle(n, 400.0) != bl.LED_ANGLE_DEG]
+    front = [n for n in flipped if n[1] == "3"]
+    words = {1: "one", 2: "two", 3: "three", 4: "four"}
+    text = " ".join(_read("README.md").split())
+    assert "the %s inner-ring points of the front side and %s (%s)" % (
+        words[len(front)], ", ".join(n for n in flipped if n not in front), ", ".join(front + [n for n in flipped
+                                                                                       if n not in front])) in text
+
+
+def test_dowel_slices_have_a_method_and_its_tools():
+    """Maker review 2, item 17: slices parallel within 0.2 mm need a square cut and a way to true them."""
+    stones = _section(_build(), "## 7. Stones", "## 8.")
+    assert "mitre box" in stones and "stop block" in stones and "until its three thicknesses agree" in stones
+    bom = " ".join(_read("BOM.md").split())
+    assert "a mitre box for stock up to 50 mm" in bom and "abrasive paper, 120 grit" in bom
+
+
+def test_parts_are_named_as_their_distributors_list_them():
+    """Maker review 2, 'not verified': C1's suffix (DigiKey lists UPW1E220MDD, Mouser UPW1E220MDD6), the heat-shrink's
+    TE catalogue number, the magnet by its measurable grade range rather than one shop's number."""
+    bom = _read("BOM.md")
+    assert "UPW1E220MDD (DigiKey 493-1811-ND" in bom and "TE's catalogue number 5052892055" in bom
+    assert "grade N42 to N52" in bom
+
+
+# --- maker review 3 -------------------------------------------------------------------------------------------
+
+def _bl(name="morris_board_layout_review3"):
+    return _load(name, "tools/board_layout.py")
+
+
+def test_the_router_guide_reaches_every_pass_or_a_batten_takes_over():
+    """Maker review 3, item 2: the front radial channel's centre lies 196 mm from the nearer edge and the pockets'
+    walls up to 199 mm, beyond the ~150 mm many stock guides reach; the BOM states the reach the layout needs and a
+    fallback (a clamped batten, stop blocks at the closed ends), and BUILD.md says how to use it."""
+    bl = _bl()
+    reach, (far, _) = bl.guide_reach_mm()
+    assert all(mm <= reach for mm, _ in bl.guide_passes()) and far > bl.GUIDE_STOCK_MM
+    x0, x1 = (float(v) for v in re.search(r"^\| front radial channel \| [^|]+ \| ([\d.]+) \.\. ([\d.]+) \|",
+                                           _read("BUILD.md"), re.M).groups())
+    centre = (x0 + x1) / 2
+    assert min(centre, 400.0 - centre) <= reach
+    bom = " ".join(_read("BOM.md").split())
+    assert "**The guide must reach %d mm** from its fence to the bit's centre" % reach in bom
+    assert "**straight batten**" in bom and "**four clamps** in all" in bom
+    build = _build()
+    assert "An edge guide that does them all reaches **%d mm**" % reach in build
+    guide = _section(build, "**The router's guide**", "Every LED spur's centre line")
+    assert "**straight batten**" in guide and "**Closed ends**" in guide
+    routing = _section(build, "6. **Cavity, plug pocket", "7. **Button body pockets**")
+    assert "the clamped batten" in routing and "stop blocks" in routing
+
+
+def test_the_varnish_goes_on_after_every_cut():
+    """Maker review 3, item 3: the schedule had the first coat drying while the back was routed (the wet top face
+    on the bench, in the dust); 3.11 varnishes after every cut, and the plan says so."""
+    day = [text for day, text, keys in hw.PLAN if "3.9-3.11" in keys][0]
+    assert "while you rout" not in day and day.index("every cut first") < day.index("varnish")
+    steps = _section(_build(), "## 3. Cut, drill and rout", "## 4. The logic board")
+    assert steps.index("**Channels**") < steps.index("**Cover screw pilots**") < steps.index("two coats of clear")
+    assert "while you rout" not in _build()
+
+
+def test_no_document_allows_the_wire_the_bom_forbids():
+    """Maker review 3, item 4: harness.md allowed 'PVC- or silicone-insulated' wire while the BOM forbids silicone
+    wire (thicker: the channels and the cavity are checked at the thin-wall PVC maxima) and sends the maker to
+    harness.md for the totals. Wherever a document names silicone wire it forbids it."""
+    harness = _load("morris_harness_review3", "tools/harness.py")
+    for name in sorted(os.listdir(HW)):
+        if not name.endswith(".md"):
+            continue
+        text = " ".join(_read(name).split())
+        for sentence in re.split(r"(?<=[.;|])\s", text):
+            if "silicone" in sentence.lower():
+                assert re.search(r"\b(not|nor|no)\b", sentence), (name, sentence)
+    md = " ".join(_read("harness.md").split())
+    assert "thin-wall PVC of UL style 1061" in md
+    for gauge, mm in harness.INSULATION_MM.items():
+        assert "%.1f mm (%s)" % (mm, gauge) in md
+
+
+def test_the_powered_rail_is_probed_where_no_clip_can_short_it():
+    """Maker review 3, item 5: crocodile clips on U4 pin 14 (its neighbour pin 13 is tied to GND) or on the Pico's
+    pins 1 mm above it short the LED rail under load. 9.3 names points a hand-held probe takes safely: Q1's bare
+    tab (the drain: +5V_LED) and the Pico's debug GND hole; VBUS at the Pico's pin 40, whose neighbour is VSYS."""
+    from board_netlist import Q1_PIN
+    nets = hw.netlist()
+    assert "Q1.%d" % Q1_PIN["D"] in nets["+5V_LED"] and "U4.13" in nets["GND"] and "U4.14" in nets["+5V_LED"]
+    powered = _section(_build(), "## 9. Flash MicroPython", "## 10. Close the back")
+    assert "Clip the" not in powered and "with crocodile clips" not in powered
+    assert "no crocodile clips on the logic board" in powered
+    assert "**+5V_LED: Q1's metal tab**" in powered and "**GND: the middle one of the Pico's three debug holes**" in powered
+    assert "pin 39, is VSYS" in powered
+    assert "U4 pin 14 must read" not in _build()
+
+
+_TEST_ONLY = ("networkx", "wireviz", "yaml", "playwright", "pytest", "hypothesis", "coloraide", "mypy")
+_BLOCKER = """import runpy, sys
+class _Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in %r:
+            raise ImportError("a test-only package: " + name)
+sys.meta_path.insert(0, _Block())
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+""" % (_TEST_ONLY,)
+
+
+def test_the_python_version_and_the_makers_install_are_stated_once(tmp_path):
+    """Maker review 3, item 7: BUILD.md asked for 'Python 3' while pyproject.toml requires 3.11 (Ubuntu 22.04 has
+    3.10), and `make template` installed the whole test extra to draw the template. The minimum is the same in
+    pyproject.toml, the Makefile's check and BUILD.md; `make template` installs the maker extra, which the test extra
+    contains, and the template and the deploy run without any test-only package."""
+    import subprocess
+    import sys
+    import tomllib
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)["project"]
+    minimum = re.fullmatch(r">=(\d+\.\d+)", project["requires-python"]).group(1)
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
+        makefile = f.read()
+    assert re.search(r"^PY_MIN\s*:=\s*%s$" % re.escape(minimum), makefile, re.M)
+    assert "**Python %s or later**" % minimum in _build()
+    assert re.search(r"^template: \$\(MAKER_STAMP\)$", makefile, re.M)
+    assert re.search(r"^\$\(MAKER_STAMP\): pyproject.toml\n(?:\t.*\n)*?\t\$\(PY\) -m pip install -q '\.\[maker\]'",
+                     makefile, re.M)
+
+    def names(reqs):
+        return {re.split(r"[<>=\[ ]", r, maxsplit=1)[0].lower() for r in reqs}
+    extras = project["optional-dependencies"]
+    assert names(extras["maker"]) <= names(extras["test"])
+    assert not names(extras["maker"]) & set(_TEST_ONLY)
+    blocker = tmp_path / "block.py"
+    blocker.write_text(_BLOCKER)
+    for argv in (["tools/template.py", "--size", "400mm", "--no-pdf", "--dxf", "--out", str(tmp_path / "t.svg")],
+                 ["tools/deploy.py", "--dry-run"]):
+        r = subprocess.run([sys.executable, str(blocker)] + argv, cwd=ROOT, capture_output=True, text=True,
+                           timeout=600)
+        assert r.returncode == 0, (argv, r.stderr[-2000:])
+
+
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10}
+
+
+def test_the_bom_buys_a_clip_lead_for_every_clipped_connection():
+    """Maker review 3, item 8: the BOM bought three crocodile-clip leads; the one-LED test clips five connections
+    (GND; the wire, the 100 Ohm resistor, VDD; the wire, R1, DIN). 5.3 lists them, the BOM buys as many."""
+    with open(os.path.join(HW, "BUILD.md"), encoding="utf-8") as f:
+        raw = f.read()
+    step = raw[raw.index("Connect the LED with **"):raw.index("DOUT stays free", raw.index("Connect the LED with **"))]
+    clips = re.findall(r"^\s+\d\. ", step, re.M)
+    said = re.search(r"Connect the LED with \*\*(\w+) crocodile-clip leads\*\*", step).group(1)
+    assert _WORDS[said] == len(clips) == 5
+    bought = re.search(r"(\w+) crocodile-clip leads", " ".join(_read("BOM.md").split())).group(1)
+    assert _WORDS[bought] >= len(clips)
+    assert "Clip the" not in _section(_build(), "## 9. Flash MicroPython", "## 10. Close the back")
+
+
+def test_the_stones_have_the_box_safety_relies_on():
+    """Maker review 3, item 9: SAFETY.md counts the stones into their box and keeps it 10 cm from implants; the BOM
+    had no box. It buys one that takes the 24 stones at their largest (31 x 10 mm) in two layers of 4 x 3."""
+    _, sections = _bom_sections()
+    box = [r for r in sections["Stones and magnets"] if r[1].startswith("box with a lid for the 24 stones")]
+    assert len(box) == 1
+    w, d, h = (int(v) for v in re.search(r"at least (\d+) x (\d+) x (\d+) mm inside", box[0][3]).groups())
+    assert w >= 4 * 31 and d >= 3 * 31 and h >= 2 * 10 and len(cfg.POINTS) == 4 * 3 * 2
+    safety = " ".join(_read("SAFETY.md").split())
+    assert "Count the stones into their box (the BOM's box with a lid)" in safety
+
+
+def test_the_board_has_a_power_source_for_play():
+    """Maker review 3, item 10: the BOM listed only the cable; README mentioned chargers and the 500 mA option but no
+    supply was chosen. The BOM buys a 5 V USB mains adapter with more current than the board's worst case."""
+    _, sections = _bom_sections()
+    supply = [r for r in sections["Electronics"] if r[2].startswith("USB power supply")]
+    assert len(supply) == 1
+    amps = float(re.search(r"5 V at ([\d.]+) A or more", supply[0][4]).group(1))
+    row = [ln for ln in _read("README.md").splitlines() if ln.startswith("| whole board, worst case at the cap |")][0]
+    worst = max(float(c) for c in row.strip("|").split("|")[1:3])
+    assert amps * 1000 >= 2 * worst
+    assert "**Away from the computer**" in _read("README.md") and "USB power supply (BOM)" in _build()
+
+
+SLICE_MM, KERF_MM, SQUARE_MM, HOLD_MM = 10.0, 1.0, 5.0, 50.0   # BUILD.md 7.2: a slice, the saw's kerf, the end
+#                                                                squared off, the end the mitre box must hold
+
+
+def test_the_dowel_gives_every_slice_with_its_kerf():
+    """Maker review 3, item 11: 300 mm of dowel gave fewer than the 24 (+4) slices of 10.0 mm once the kerf, the
+    squared end and the end the mitre box holds are counted."""
+    _, sections = _bom_sections()
+    discs = [r for r in sections["Stones and magnets"] if "wooden discs" in r[1]][0]
+    n = sum(int(v) for v in re.findall(r"\d+", discs[0]))
+    length = int(re.search(r"a (\d+) mm length of 30 mm beech dowel", discs[2]).group(1))
+    assert length >= n * (SLICE_MM + KERF_MM) + SQUARE_MM + HOLD_MM, (n, length)
+    stones = _section(_build(), "## 7. Stones", "## 8.")
+    assert "stop when %d mm of dowel remain" % HOLD_MM in stones and "the BOM's %d mm gives the %d slices" % (
+        length, n) in stones
+
+
+def test_every_spare_disc_has_its_magnet():
+    """Maker review 3, item 12: 24 (+2) magnets for 24 (+4) discs; a stone remade after the check of 7.5 takes a new
+    magnet (the old one is sealed in epoxy and is not taken out: SAFETY.md)."""
+    _, sections = _bom_sections()
+    rows = sections["Stones and magnets"]
+
+    def spares(row):
+        return int(re.fullmatch(r"\d+ \(\+(\d+)\)", row[0]).group(1))
+    magnets = [r for r in rows if r[1].startswith("NdFeB disc magnet")][0]
+    discs = [r for r in rows if "wooden discs" in r[1]][0]
+    assert spares(magnets) >= spares(discs)
+    assert "Do not take them out of the stones" in _read("SAFETY.md")
+
+
+def test_discs_have_both_diameter_limits_the_jig_assumes():
+    """Maker review 3, item 13: 7.2 discarded discs over 31.0 mm only; the BOM's 29..31 mm and the jig's 1.5 mm
+    centring (2.2) need the lower limit too."""
+    bl = _bl()
+    lo, hi = bl.DISC_D_MM
+    off = (bl.STONE_JIG_HOLE_MM - lo) / 2
+    build = _build()
+    assert "the magnet lands within %g mm of the disc's centre" % off in build
+    assert "under %.1f or over %.1f mm across" % (lo, hi) in _section(build, "## 7. Stones", "## 8.")
+    assert "%g..%g mm across" % (lo, hi) in " ".join(_read("BOM.md").split()) and bl.STONE_JIG_HOLE_MM > hi
+
+
+def test_the_reed_lower_lead_reaches_the_channel_floor_in_every_sheet(tmp_path):
+    """Maker review 3, item 15: 8 mm past the bend left the GND joint above the channel's floor (the bend up to
+    1.6 mm proud, the floor 6 mm down, the channel's centre 4 mm off the pocket's axis). The cut length follows the
+    sheet: over, down and the 3 mm joint along the floor, in sensing.md's table, the sheet's depths file and 6.3."""
+    import subprocess
+    import sys
+    bl = _bl()
+    sensing = _read("sensing.md")
+    for t in (17.0, 18.0, 19.0):
+        for w in bl.REED_WOOD_OPTIONS:
+            depth = t - w
+            need = bl.RING_OFFSET_MM + bl.reed_bend_proud_mm(depth) + bl.RING_CHANNEL[1] + bl.REED_JOINT_MM
+            assert bl.reed_lower_lead_mm(depth) >= need > 8.0
+        row = re.search(r"^\| %g \| ([\d.]+) mm \| ([\d.]+) mm \|$" % t, sensing, re.M)
+        assert row and [float(v) for v in row.groups()] == [
+            bl.reed_lower_lead_mm(t - w) for w in sorted(bl.REED_WOOD_OPTIONS, reverse=True)]
+    lo, hi = bl.reed_lower_lead_range_mm()
+    reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones")
+    assert "%g to %g mm past the bend" % (lo, hi) in reeds and "8 mm past the bend" not in reeds
+    r = subprocess.run([sys.executable, "tools/template.py", "--thickness", "17.6", "--reed-wood", "2", "--no-pdf",
+                        "--out", str(tmp_path / "t.svg")], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "cut each %g mm past its bend" % bl.reed_lower_lead_mm(15.6) in (tmp_path / "t-depths.md").read_text()
+
+
+def test_the_signal_wire_check_names_a_point_a_probe_reaches():
+    """Maker review 3, item 16: 6.4 measured each signal wire 'at its pad, on the component side', where no metal
+    shows (the joint faces down in the cavity, the insulation reaches the board). It names the 74HC165 pin of
+    table 5 (and README's points table) and U1 pin 8 for GND; every reed pad's table-5 pin is a 74HC165 input."""
+    sb = _load("morris_stripboard_review3", "tools/stripboard.py")
+    reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones")
+    assert "at its pad, on the component side" not in reeds
+    assert "**74HC165 pin the pad is wired to**" in reeds and "**U1 pin 8** (GND)" in reeds
+    assert sb.pad_check_pin("GND inner ring") == "U1 pin 8"
+    for name, _, _ in cfg.POINTS:
+        chip, pin = re.fullmatch(r"(U\d) pin (\d+)", sb.pad_check_pin("reed " + name)).groups()
+        assert chip in ("U1", "U2", "U3") and int(pin) in HC165_INPUTS
+    assert "e.g. %s for c3" % sb.pad_check_pin("reed c3") in reeds
+
+
+HC165_INPUTS = (3, 4, 5, 6, 11, 12, 13, 14)    # A..H of the 74HC165 (SN74HC165 pinout)
+
+
+def test_the_button_carrier_wires_are_lap_soldered_on_the_copper():
+    """Maker review 3, item 17: the button carrier's wires were soldered 'onto the copper ... at the hole left of its
+    first leg' without saying how; its component side lies on the pocket floor, so nothing may stick out there.
+    They are lap-soldered flat on the copper side, through no hole; carriers.svg says the same."""
+    harness = _section(_build(), "7. **Buttons**", "8. **SW5** (reset)")
+    assert "**lap-soldered on the copper side**, through no hole" in harness
+    assert "nothing may stand out of its component side but the switches" in harness
+    with open(os.path.join(HW, "carriers.svg"), encoding="utf-8") as f:
+        assert "lap-soldered flat on the copper side at the hole marked (through no hole)" in f.read()
+
+
+def test_overlapping_spur_holes_are_drilled_alternately():
+    """Maker review 3, item 18: 8 mm holes every 4 mm, drilled one after the other, land each spur on the previous
+    hole's rim and the bit wanders; alternate holes go first, those between them after."""
+    bl = _bl()
+    routing = _section(_build(), "9. **Channels**", "10. **Cover screw pilots**")
+    assert "**first every other hole** (8 mm apart" in routing and "**then the holes between them**" in routing
+    assert bl.ANGLED_SPUR_HOLE_D == 2 * 4.0 and "every 4 mm" in routing
+
+
+def test_the_template_is_printed_for_the_measured_sheet_and_the_tested_wood():
+    """Maker review 3, item 20: section 1 printed the template with the defaults (18 mm, 3 mm of wood) before 2.1
+    measured the sheet and 2.4 chose the wood, so the back view's depth labels were wrong for other sheets; 3.1 did
+    not say whether to reprint. Section 1 needs both (the plan checks it), prints with them, and 3.1 says so."""
+    assert hw.plan_faults() == []
+    early = tuple((day, text, ("1", "2.4", "3.1-3.8") if "2.4" in keys else keys) for day, text, keys in hw.PLAN)
+    assert any("step 1 needs the reed wood" in f for f in hw.plan_faults(early))
+    assert set(hw.STEP_IO["1"][0]) >= {"sheet thickness", "reed wood"}
+    build = _build()
+    first = _section(build, "## 1. Print and check the template", "This writes into")
+    assert "make template THICKNESS=<the mean of 2.1> REED_WOOD=<3 or 2: the depth test, 2.4>" in first
+    assert "Print it **after** section 2" in first
+    steps = _section(build, "## 3. Cut, drill and rout", "2. **From the top**")
+    assert "printed again with yours" in steps and "The template of section 1 was printed for your sheet" in steps
+
+
+def test_the_heat_shrink_is_bought_in_the_lengths_the_build_takes():
+    """Maker review 3, item 22: the 2.4 mm tube was a TE spool for 2 x 6 mm of it (and ~5 EUR is not a spool's
+    price); the other sizes are 1.2 m sticks. It is bought as a short length, with its sizing; every tube's length
+    covers its sleeves."""
+    hz = _harness()
+    sleeves = hz.led_sleeves(hz.wires())
+    _, sections = _bom_sections()
+    rows = {r[2].split(",")[1].split()[0]: r for r in sections["Electronics"] if r[2].startswith("heat-shrink tube")}
+    small = rows["2.4"]
+    assert "spool" not in small[2] and "-SP" not in small[3] and float(small[-1]) <= 2.0
+    metres = float(re.search(r"a short length \(([\d.]+) m is plenty\)", small[2]).group(1))
+    assert sleeves["3/32"] * 6.0 <= metres * 1000 and "bought by the metre" in small[4]
+    for size in ("1.6", "4.8"):
+        assert "1.2 m stick" in rows[size][2]
+
+
+def test_micropython_is_flashed_once():
+    """Maker review 3, item 23: 9.1 flashed MicroPython with BOOTSEL again after 5.3 had, without saying the step
+    may be skipped."""
+    harness = _section(_build(), "## 5. The harness", "## 6. The reed switches")
+    assert "Flash MicroPython and deploy the firmware (section 9, steps 1 and 2" in harness
+    powered = _section(_build(), "## 9. Flash MicroPython", "## 10. Close the back")
+    assert "**Flash MicroPython**, unless section 5.3 did" in powered and "skip this step" in powered
+    assert "5.3 deployed it once already" in powered
+    assert [w for s, w, _ in hw.schedule() if s == "9"] == ["deploy and bring-up (MicroPython flashed since 5.3)"]
+
+
+def test_the_fuse_figures_are_the_datasheets():
+    """Maker review 3, parts: MF-R050's resistance figures checked against Bourns' MF-R series datasheet (0.41 Ohm
+    minimum and 0.77 Ohm maximum initial, R1 at most 1.17 Ohm one hour after a trip, at 23 degC); the BOM, README and
+    the load reading's F1_OHM_MAX give the same figures and name the source."""
+    assert hw.F1_OHM_MAX == 0.77
+    for name in ("BOM.md", "README.md"):
+        text = " ".join(_read(name).split())
+        assert "0.41-0.77 Ohm new, at most 1.17 Ohm one hour after a trip" in text, name
+        assert "MF-R series datasheet" in text, name

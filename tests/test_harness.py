@@ -46,14 +46,27 @@ def _perimeter_pos(rect, p):
     return 2 * w + h + (y - y0)
 
 
-def _along(rect, a, b):
+def _along(rect, a, b, avoid=None):
+    """Distance along the ring's rectangle from a to b; ``avoid`` (x0, x1): a stretch of its far side (y0) no wire
+    may run along (over the plug pocket), so the way round that crosses it is not taken."""
     per = 2 * ((rect[1] - rect[0]) + (rect[3] - rect[2]))
-    d = abs(_perimeter_pos(rect, a) - _perimeter_pos(rect, b))
-    return min(d, per - d)
+    pa, pb = _perimeter_pos(rect, a), _perimeter_pos(rect, b)
+    d = abs(pa - pb)
+    ways = [d, per - d]
+    if avoid:
+        w, h = rect[1] - rect[0], rect[3] - rect[2]
+        lo, hi = (w + h + (rect[1] - avoid[1]), w + h + (rect[1] - avoid[0]))   # the stretch on the perimeter
+        a0, a1 = min(pa, pb), max(pa, pb)
+        ways = [d if not max(lo, a0) < min(hi, a1) - 1e-6 else None,
+                per - d if a0 - 1e-6 <= lo and hi <= a1 + 1e-6 else None]
+    return min(x for x in ways if x is not None)
 
 
 def _reed_route(name, hole):
-    """Independent route length of a reed wire: Manhattan in the cavity, a radial channel, the ring."""
+    """Independent route length of a reed wire: along its pad's column to the board's near or far edge, along
+    it to an exit (the front radial channel at the cavity's near wall; the plug pocket; for the inner ring, the
+    inner ring channel along the far wall, left or right of the plug pocket or straight above a pad column),
+    a radial channel, the ring."""
     ring = {1: "outer", 2: "middle", 3: "inner"}[1 + bl.board_config.SWITCH_BIT[name] // 8]
     rect = _loop(ring)
     px, py = bl.point_xy(name, S)
@@ -69,10 +82,15 @@ def _reed_route(name, hole):
     if abs(px - RING_X[ring][1]) < 1e-6:
         cands.append((x1, py))
     hx, hy = bl.hole_xy(hole[0], hole[1], S)
+    far_y, near_y = bl.hole_xy(0, 0, S)[1], bl.hole_xy(0, hz.sb.ROWS - 1, S)[1]
     cav = bl.cavity_rect(S)
+    bx0, _, bx1, _ = bl.logic_board_rect(S)
     dx = 200.0 - bl.RING_OFFSET_MM
     ux = bl.usb_x(S)
     plug_top = cav[1] - bl.PLUG_POCKET[1]
+    span = (ux - bl.PLUG_POCKET[0] / 2 - hz.PLUG_SIDE_MM, ux + bl.PLUG_POCKET[0] / 2 + hz.PLUG_SIDE_MM)
+    exits = {span[0], span[1]} | {bl.hole_xy(c, 0, S)[0] for (c, _), _ in hz.sb.pads().values()}
+    exits = [x for x in exits if not span[0] < x < span[1] and max(bx0, cav[0]) <= x <= min(bx1, cav[2])]
     best = []
     for meet in cands:
         to_reed = math.hypot(meet[0] - px, meet[1] - py)
@@ -80,9 +98,14 @@ def _reed_route(name, hole):
         cx, cy = min(max(meet[0], x0), x1), min(max(meet[1], y0), y1)
         to_reed += abs(cx - meet[0]) + abs(cy - meet[1])
         meet = (cx, cy)
-        front = abs(hx - dx) + abs(hy - cav[3]) + abs(y1 - cav[3]) + _along(rect, (dx, y1), meet)
-        back = abs(hx - ux) + abs(hy - plug_top) + abs(plug_top - y0) + _along(rect, (ux, y0), meet)
-        best.append(min(front, back) + to_reed)
+        avoid = span if ring == "inner" else None
+        ways = [abs(hy - near_y) + abs(hx - dx) + (cav[3] - near_y) + abs(y1 - cav[3]) + _along(rect, (dx, y1), meet, avoid)]
+        if ring != "inner":
+            ways.append(abs(hy - far_y) + abs(hx - ux) + (far_y - plug_top) + abs(plug_top - y0)
+                        + _along(rect, (ux, y0), meet))
+        else:
+            ways += [abs(hy - far_y) + abs(hx - ex) + (far_y - y0) + _along(rect, (ex, y0), meet, avoid) for ex in exits]
+        best.append(min(ways) + to_reed)
     return min(best)
 
 
@@ -112,6 +135,10 @@ def test_led_hops_along_a_side_follow_the_template():
         rect = _loop(ring)
         side_y = rect[3] if ay == RING_Y[ring][1] else rect[2]
         route = abs(lay - side_y) + abs(lax - lbx) + abs(lby - side_y)
+        ux, half = bl.usb_x(S), bl.PLUG_POCKET[0] / 2
+        if ring == "inner" and side_y == rect[2] and min(lax, lbx) < ux - half and max(lax, lbx) > ux + half:
+            # no wire runs along the channel over the plug pocket: it dips into the cavity's far lane and back
+            route += 2 * (bl.hole_xy(0, 0, S)[1] - side_y)
         ws = [w for w in WIRES if w["id"].startswith("L%d-" % i)]
         assert len(ws) == 3 and all(w["route"] == pytest.approx(route, abs=0.05) for w in ws), (a, b)
         checked += 1
@@ -212,3 +239,74 @@ def test_build_and_bom_follow_the_led_joint_design():
         row = [r for r in bom.split("| - |") if "RNF-100-%s" % size in r]
         assert row and text in row[0], (size, text)
     assert "RNF-100-1/8" not in bom
+
+
+def _label_overflows(svg_text):
+    """Texts of a Graphviz SVG that run past the table cell they start in, measured with DejaVu Sans (the font
+    the drawings name): list of (text, overflow mm)."""
+    import re as _re
+    from PIL import ImageFont
+    font = ImageFont.truetype(DEJAVU, 100)
+    cells = []
+    for m in _re.finditer(r'<polygon fill="none" stroke="black" points="([^"]+)"', svg_text):
+        pts = [tuple(float(v) for v in p.split(",")) for p in m.group(1).split()]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        cells.append((min(xs), min(ys), max(xs), max(ys)))
+    out = []
+    for m in _re.finditer(r'<text text-anchor="start" x="([-\d.]+)" y="([-\d.]+)"[^>]*font-size="([\d.]+)">([^<]*)</text>',
+                          svg_text):
+        x, y, fs, text = float(m.group(1)), float(m.group(2)), float(m.group(3)), html.unescape(m.group(4))
+        if not text.strip():
+            continue
+        box = [c for c in cells if c[0] <= x + 0.5 <= c[2] and c[1] <= y - 3 <= c[3]]
+        if not box:
+            continue
+        x0, _, x1, _ = min(box, key=lambda c: (c[2] - c[0]) * (c[3] - c[1]))
+        end = x + font.getlength(text) / 100.0 * fs
+        if end > x1 + 0.5:
+            out.append((text, end - x1))
+    return out
+
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+def test_harness_drawings_labels_fit_their_boxes():
+    """Maker review 1, item 24: the connectors' long labels ("logic board C17R18 (buttons GND)", "1-pin") ran
+    past their boxes and were clipped. Each pad, reed, LED and switch is now one connector with a short name and
+    its leads as pins, in the font the drawing names (DejaVu Sans, which Graphviz measures); every label of every
+    drawing fits its cell."""
+    if not os.path.exists(DEJAVU):
+        pytest.skip("DejaVu Sans missing (fonts-dejavu)")
+    for name in hz.HARNESSES:
+        stem = name.replace(" ", "-")
+        text = open(os.path.join(hz.OUT, stem + ".svg"), encoding="utf-8").read()
+        assert 'font-family="%s"' % hz.WIREVIZ_FONT in text, name
+        assert _label_overflows(text) == [], (name, _label_overflows(text)[:5])
+        assert "1-pin" not in text and "logic board C" not in text, name
+
+
+def test_the_wires_fit_the_cavity_and_the_review_1_cavity_did_not(monkeypatch):
+    """Maker review 1, items 3 and 7: 37 wires left mid-board pads to cross the chips and 7.5 mm capacitors under
+    the cover, and 22 passed over the micro-USB plug, with no route. Every pad's wire now runs along its column
+    to an edge lane and along it to an exit; no wire runs along the inner ring channel over the plug, only the
+    wires bound for the USB channel pass over it; every lane's every column and the plug are packed in layers
+    under the cover. The 12 mm cavity of the review does not take them."""
+    assert hz.cavity_problems(WIRES) == []
+    cells = hz.cavity_cells(WIRES)
+    assert all("USB channel" in w["via"] for w in cells[("plug",)])
+    r = hz.Routes()
+    ring, (lo, hi) = r.no_go
+    for w in WIRES:
+        for key, name in w["segments"]:
+            if name == ring:
+                assert not any(lo + 1e-6 < (key[0][0] + key[1][0]) / 2 < hi - 1e-6 for _ in [0]), w["id"]
+    pads = [w for w in WIRES if w["from"].startswith("logic board")]
+    assert pads and all(w["via"].startswith("cavity: column C") for w in pads)
+    text = " ".join(open(os.path.join(ROOT, "hardware", "harness.md"), encoding="utf-8").read().split())
+    assert "Lay the wires of a lane in the order of their pads, the pad nearest the lane's end first" in text
+    h, room, _, n = hz.cavity_fill(WIRES)[("plug",)]
+    assert "over the micro-USB plug (at most %g x %g mm, centred on the Pico's socket) %d wires stand %.1f mm of the " \
+           "%.1f mm over it" % (bl.PLUG_MAX_MM[0], bl.PLUG_MAX_MM[1], n, h, room) in text
+    monkeypatch.setattr(bl, "CAVITY_DEPTH", 12.0)
+    assert hz.cavity_problems(WIRES), "a 12 mm cavity takes the wires"

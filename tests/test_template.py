@@ -291,7 +291,7 @@ def test_the_logic_board_fits_under_the_cover_and_a_taller_part_is_refused(monke
     sbm = bl._stripboard()
     tall, _ = sbm.tallest_mm()
     assert bl.JOINTS_MM + bl.STRIPBOARD_MM + tall + bl.COVER_CLEARANCE_MM <= bl.CAVITY_DEPTH
-    monkeypatch.setitem(sbm.HEIGHT_MM, "C", 9.5)
+    monkeypatch.setitem(sbm.HEIGHT_MM, "C", 11.0)
     problems = bl.check(feats, 400.0, bl.logic_board_size())
     assert any("tallest part" in p for p in problems), problems
 
@@ -424,17 +424,206 @@ def test_build_squares_the_corners_a_part_fills(monkeypatch):
     assert "sw5" not in bl.tight_corners(400.0)
 
 
-def test_the_back_cover_clears_the_reeds_lower_lead_bends(monkeypatch):
-    """The 10.16 mm reed glass with its leads bent 2 mm from it at both ends (U-turn up to 3 mm) fills
-    the 15 mm reed pocket: the lower lead's bend stands up to 0.6 mm proud of the back face, and a flat
-    cover would press it into the glass seal. BUILD.md 10 recesses the cover's inner face over every
-    reed (COVER_RECESS); a cover without the recesses is refused."""
-    feats = bl.features(400.0)
-    proud = bl.reed_bend_proud_mm(bl.REED_POCKET[1])
-    assert 0 < proud < bl.COVER_RECESS[1] - bl.COVER_CLEARANCE_MM
-    assert bl.check(feats, 400.0) == []
+def test_the_reeds_lower_lead_bends_have_room_above_the_back_face(monkeypatch):
+    """Maker review 2, item 1: the lower lead's bend is fixed by the glass (U-turn up to 3 mm, 10.16 mm of glass, 2 mm
+    of lead and the lead's 0.43 mm: 15.6 mm from the pocket's floor), so in a 17 mm sheet it stands 1.6 mm above the
+    back face whatever lies below the face. The review-1 check credited the reed's mouth counterbore (2.5 mm deep)
+    with room above the face and passed; the room is the back cover's: a hole through it over every reed. The check
+    models what is above the back face: without the cover's reed holes it refuses the thin sheets, however deep the
+    counterbore."""
+    lo, hi = bl.THICKNESS_RANGE_MM
+    assert bl.reed_bend_proud_mm(lo - bl.REED_WOOD_MM) > 1.5              # above the face: nothing below helps
+    for t in (lo, bl.THICKNESS_MM, hi):
+        for wood in bl.REED_WOOD_OPTIONS:
+            feats = bl.layout(400.0, t, wood)                             # refused if a bend had no room
+            reed = [f for f in feats if f.kind == "reed"][0]
+            assert bl.reed_bend_proud_mm(reed.depth) + bl.COVER_CLEARANCE_MM <= bl.COVER_MM
+    holes = {name: (x, y, d) for name, kind, x, y, d in bl.cover_holes(400.0) if kind == "reed"}
+    assert len(holes) == 24
+    for f in (f for f in bl.layout(400.0) if f.kind == "reed"):
+        x, y, d = holes["reed-" + f.name[5:]]
+        assert (x, y) == f.prim[1:3] and d >= bl.REED_MOUTH[0] + 2 * bl.COVER_ALIGN_MM
+    no_reed_holes = [h for h in bl.cover_holes(400.0) if h[1] != "reed"]
+    feats = bl.features(400.0, lo)
+    problems = bl.check(feats, 400.0, cover=no_reed_holes)
+    assert any("1.6 mm proud of the back face" in p and "no hole in the back cover" in p for p in problems), problems
+    monkeypatch.setattr(bl, "REED_MOUTH", (6.0, 10.0))                    # a deeper counterbore makes no room
+    assert bl.reed_room_problems(bl.features(400.0, lo), cover=no_reed_holes)
+    assert not bl.reed_room_problems(bl.features(400.0, hi, 2.0), cover=no_reed_holes)   # 1.4 mm under the face
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
-    assert "Ø %g mm Forstner recess %g mm deep** at each of the 24 point centres" % bl.COVER_RECESS in build
-    monkeypatch.setattr(bl, "COVER_RECESS", (10.0, 0.0))
-    problems = bl.check(feats, 400.0)
-    assert any("lower-lead bend stands 0.6 mm proud" in p for p in problems), problems
+    assert "lies in its pocket's mouth counterbore" not in build and "below the back face (section 6.3)" not in build
+    assert "a **Ø %g mm hole at the centre of every reed pocket**" % bl.COVER_REED_HOLE_D in build
+    sensing = " ".join(open(os.path.join(ROOT, "hardware", "sensing.md"), encoding="utf-8").read().split())
+    assert "makes no room above it" in sensing and "| 17 | 1.6 mm **above** the back face |" in sensing
+
+
+def test_the_back_cover_keeps_its_pads_clear():
+    """The felt pads closing the cover's reed holes clear the feet, the screws and the reset hole."""
+    assert bl.cover_problems(400.0) == []
+    assert bl.FELT_PAD_D > bl.COVER_REED_HOLE_D + 2 * bl.COVER_ALIGN_MM
+
+
+def test_depths_follow_the_measured_sheet_and_the_table_says_which(tmp_path):
+    """Maker review 1, item 4: with another sheet only the depths set by the wood under the top face change
+    (the reeds' distance to the stone, the buttons' plungers); those set by what lies in a pocket stay. The
+    template tool lays out any sheet of THICKNESS_RANGE_MM and refuses others; BUILD.md's table names the rule
+    and the bit of every feature, and the tool writes the depths for the sheet given."""
+    nominal = {f.name: f for f in bl.layout(400.0)}
+    thin = {f.name: f for f in bl.layout(400.0, 17.4)}
+    for name, f in nominal.items():
+        g = thin[name]
+        if f.side == "through":
+            assert g.depth == 17.4
+        elif f.kind in bl.FACE_WOOD_MM:
+            assert abs((f.thickness - f.depth) - (g.thickness - g.depth)) < 1e-9, name
+        else:
+            assert g.depth == f.depth, name
+    assert thin["reed-a1"].depth == 17.4 - bl.REED_WOOD_MM
+    assert {f.kind for f in nominal.values()} <= set(bl.BITS)
+    for t in (bl.THICKNESS_RANGE_MM[0] - 0.1, bl.THICKNESS_RANGE_MM[1] + 0.1):
+        with pytest.raises(bl.LayoutError):
+            bl.layout(400.0, t)
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "| reed switch pocket | 24 | back | Ø 5 | 15 | the thickness less 3 (3 under the top face) | %s |" % (
+        bl.BITS["reed"]) in build
+    assert "| electronics cavity | 1 | back | 86 x 81.5 | %g | the same depth |" % bl.CAVITY_DEPTH in build
+    out, _ = _run(tmp_path, "--no-pdf", "--thickness", "17.4", "--reed-wood", "2")
+    depths = open(str(out).replace(".svg", "-depths.md"), encoding="utf-8").read()
+    assert "| reed switch pocket | 24 | back | Ø 5 | 15.4 |" in depths and "| button carrier pocket | 1 | back | " \
+        "139.9 x 26 | 9.4 |" in depths
+
+
+def test_reed_pockets_have_a_flat_floor():
+    """Maker review 1, item 5: a brad-point's or a twist bit's point goes 1-2.6 mm deeper than the floor and
+    leaves ~0.5 mm (or nothing) under the point with the 2 mm option. The reed pockets are cut with a flat-end
+    slot drill; the BOM buys it and BUILD.md cuts them with it."""
+    assert "slot drill" in bl.BITS["reed"] and "flat end" in bl.BITS["reed"]
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert bl.BITS["reed"] in bom
+
+
+def test_the_back_cover_has_its_own_dxf(tmp_path):
+    """Maker review 1, item 12: the cover's 8 countersunk screw holes, its reset hole and the feet, for a CNC
+    router, at the back view's places (the cover is seen from outside)."""
+    import ezdxf
+    path = tmp_path / "cover.dxf"
+    layers = template.write_dxf(400.0, str(path), "cover")
+    msp = ezdxf.readfile(str(path)).modelspace()
+
+    def on(layer):
+        return [(round(e.dxf.center.x, 3), round(e.dxf.center.y, 3), e.dxf.radius) for e in msp.query("CIRCLE")
+                if e.dxf.layer == layer]
+    screws = on("COVER_SCREW-HOLE_D3")
+    assert len(screws) == 8 and all(r == bl.COVER_HOLE_D / 2 for _, _, r in screws)
+    assert sorted((x, y) for x, y, _ in screws) == sorted((round(400 - x, 3), round(400 - y, 3))
+                                                          for x, y in bl.cover_screws(400.0))
+    reset, = on("COVER_RESET-HOLE_D3")
+    sx, sy = bl.sw5_plunger(400.0)
+    assert (reset[0], reset[1]) == (round(400 - sx, 3), round(400 - sy, 3)) and reset[2] == 2.0
+    assert len(on("MARK_FOOT")) == 4 and len(on("COVER_COUNTERSINK_D1P6")) == 8
+    assert all(r == bl.COVER_HOLE_D for _, _, r in on("COVER_COUNTERSINK_D1P6"))
+    reeds = on("COVER_REED-HOLE_D3")
+    assert sorted((x, y) for x, y, _ in reeds) == sorted(
+        (round(400 - x, 3), round(400 - y, 3)) for _, kind, x, y, _ in bl.cover_holes(400.0) if kind == "reed")
+    assert all(r == bl.COVER_REED_HOLE_D / 2 for _, _, r in reeds) and not [n for n in layers if "RECESS" in n]
+
+
+def test_dxf_layer_names_give_kind_and_depth_as_documented(tmp_path):
+    """Maker review 3, item 6: README and BUILD say the DXF layers give kind and depth (BACK_REED_D15), but the cover's
+    'D' was a diameter (COVER_COUNTERSINK_D6P4 read as 6.4 mm deep through 3 mm hardboard, COVER_FOOT_D15 as four
+    holes where the feet are only stuck on). Every cut layer of the three DXFs ends in its depth, no deeper than the
+    sheet or the cover, equal to what the layout cuts; marks are on MARK_ layers; the documents state the rule."""
+    import re
+    for view, thick in (("front", bl.THICKNESS_MM), ("back", bl.THICKNESS_MM), ("cover", bl.COVER_MM)):
+        layers = template.write_dxf(400.0, str(tmp_path / ("%s.dxf" % view)), view)
+        for name in layers:
+            if name in ("BOARD_EDGE", "LINES") or name.startswith("MARK_"):
+                continue
+            m = re.fullmatch(r"(BACK|THROUGH|COVER)_([A-Z0-9-]+)_D(\d+)(?:P(\d+))?", name)
+            assert m, name
+            depth = float(m.group(3) + ("." + m.group(4) if m.group(4) else ""))
+            assert 0 < depth <= thick, name
+            if m.group(1) == "COVER":
+                want = template.cover_countersink_depth() if m.group(2) == "COUNTERSINK" else bl.COVER_MM
+                assert depth == pytest.approx(want, abs=0.05), name
+            else:
+                kinds = {f.depth for f in bl.layout(400.0) if f.kind.upper() == m.group(2)
+                         and f.side.upper() == m.group(1)}
+                assert kinds and all(d == pytest.approx(depth, abs=0.05) for d in kinds), name
+    assert template.cover_countersink_depth() < bl.COVER_MM
+    every = set()
+    for view in ("front", "back", "cover"):
+        every |= set(template.write_dxf(400.0, str(tmp_path / ("n-%s.dxf" % view)), view))
+    for doc in ("BUILD.md", "README.md"):
+        text = " ".join(open(os.path.join(ROOT, "hardware", doc), encoding="utf-8").read().split())
+        assert "never a diameter" in text and "`MARK_FOOT`" in text, doc
+        named = set(re.findall(r"`((?:BACK|THROUGH|COVER|MARK)_[A-Z0-9_-]+)`", text))
+        assert named and named <= every, (doc, named - every)
+
+
+def test_every_brad_point_is_a_whole_mm_of_a_common_set():
+    """Maker review 2, item 10: 4.5, 5.5 and 8.5 mm brad-points are not in common sets and had no source. Every
+    brad-point the build uses is a whole millimetre of the common 3..10 mm set, and the BOM says so."""
+    bits = list(bl.BITS.values()) + [b for b, _ in bl.OTHER_BITS]
+    brads = {float(b.split()[0]) for b in bits if "brad-point" in b}
+    assert brads and all(d in bl.BRAD_POINT_SET_MM for d in brads), brads
+    assert bl.LED_WINDOW_D in brads and bl.BUTTON_HOLE_D in brads and bl.STONE_POCKET[0] in brads
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert "all from one common set of 3..10 mm in 1 mm steps" in bom
+
+
+def test_the_tools_reach_what_the_layout_cuts():
+    """Maker review 2, items 7-9: the slot drill reaches the deepest reed pocket of every sheet (17 mm: a 19 mm sheet
+    with 2 mm of wood), the drill press's throat the farthest hole (the inner ring, ~150 mm in), the plunge router's
+    bits their deepest cut; the BOM's generated tools list states each figure."""
+    req = bl.tool_requirements()
+    for t in bl.THICKNESS_RANGE_MM:
+        for wood in bl.REED_WOOD_OPTIONS:
+            for f in bl.features(400.0, t, wood):
+                bit = bl.BITS[f.kind].split(",")[0]
+                if f.kind == "reed":
+                    assert f.depth <= req["reed reach"]
+                if "router" in bit:
+                    assert f.depth + 1.0 <= req["router"][bit]
+    assert req["reed reach"] == 17.0 and req["router"]["8 mm straight router bit"] >= bl.CAVITY_DEPTH + 1.0
+    assert req["throat"] >= 150.0 + bl.THROAT_MARGIN_MM
+    for f in bl.layout(400.0):
+        if f.kind in bl.DRILLED:
+            x, y = f.prim[1:3]
+            assert min(x, y, 400 - x, 400 - y) + bl.THROAT_MARGIN_MM <= req["throat"], f.name
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert "**A bench drill press with a depth stop and a throat of at least %d mm**" % req["throat"] in bom
+    assert "**A plunge router**" in bom and "**8 mm one with a cutting length of at least 15 mm**" in bom
+    assert "**5 mm slot drill must reach 17 mm**" in bom and "**5 mm shank**" in bom
+
+
+def test_the_cable_ties_heads_fit_their_pocket(monkeypatch):
+    """Maker review 2, item 13: with the pocket 7 mm off the cable its c-file wall was 6.0 mm from the cable's axis, and
+    a head on a 5.5 mm cable needs 2.75 + 5 mm (+0.5). The check models the heads; the pocket now leaves room on both
+    sides."""
+    feats = bl.layout(400.0)
+    need = bl.CABLE_MM[1] / 2 + bl.TIE_HEAD_MAX_MM[1] + 0.5
+    assert min(bl.tie_room_mm(feats)) >= need and bl.tie_problems(feats) == []
+    monkeypatch.setattr(bl, "CLAMP_OFFSET_MM", 7.0)
+    problems = bl.tie_problems(bl.features(400.0))
+    assert any("c-file wall" in p for p in problems), problems
+
+
+# --- maker review 3 ------------------------------------------------------------------------------------------
+
+def test_every_part_rests_where_the_build_seats_it(monkeypatch):
+    """Maker review 3, item 1: the LED's 5.8 mm rim slid through the 6.0 mm window, so nothing but the bent legs held
+    it, while BUILD.md seated it on its rim. Every part the build rests on a step of the wood (SEATS) passes its hole
+    with its narrow end and rests on its shoulder with SEAT_LEDGE_MM of wood all round; the review-3 window is
+    refused."""
+    assert bl.seat_problems(bl.layout(400.0)) == []
+    assert {s[5] for s in bl.SEATS} == {"led-window", "button-hole"}
+    for part, _, narrow, _, shoulder, hole, _ in bl.SEATS:
+        d = {"led-window": bl.LED_WINDOW_D, "button-hole": bl.BUTTON_HOLE_D}[hole]
+        assert narrow <= d <= shoulder - 2 * bl.SEAT_LEDGE_MM, part
+    monkeypatch.setattr(bl, "LED_WINDOW_D", 6.0)
+    problems = bl.check(bl.features(400.0), 400.0)
+    assert any("the LED does not rest on its rim" in p for p in problems), problems
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "until its rim sits on the counterbore's floor: the rim (5.8 mm) is wider than the 5 mm window" in build
+    assert "| LED window | 24 | top, through | Ø 5 | through | through | 5 mm brad-point |" in build

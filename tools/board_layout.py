@@ -17,7 +17,7 @@ a spur channel joins the LED's counterbore to its ring channel. Each ring's squa
 channel beside its line (ring_sides()), touching the side of each reed pocket. The electronics
 cavity fills the inner square; a radial channel beside the d file joins it and the rings to
 the buttons at the near edge, and the USB plug pocket, the cable channel (between the c and d
-files, with the cable clamp and the reset button SW5) join it to the far edge. The back cover's
+files, with the cable tie pocket and the reset button SW5) join it to the far edge. The back cover's
 screws go into pilot holes near the edges.
 
 ``check(features)`` measures the wall between every pair of features whose depths overlap and
@@ -41,8 +41,15 @@ for _p in (os.path.join(ROOT, "firmware"),):
 import board_config  # noqa: E402
 from morris.geometry import GEOMETRIES  # noqa: E402
 
-THICKNESS_MM = 18.0       # birch plywood
-COVER_MM = 3.0            # hardboard back cover
+THICKNESS_MM = 18.0       # birch plywood: the sheet the generated tables are printed for
+THICKNESS_RANGE_MM = (17.0, 19.0)   # measured sheets the tool lays out (BUILD.md 3.1: template.py --thickness)
+REED_WOOD_MM = 3.0        # wood left over each reed switch, under the point ...
+REED_WOOD_OPTIONS = (3.0, 2.0)      # ... or 2 mm when the depth test says so (sensing.md; template.py --reed-wood)
+# Depths set from the top face: these features keep the wood under the top face whatever the sheet's
+# thickness (the reed's distance to the stone, the buttons' plungers standing proud); every other depth is
+# set from the back face and keeps its depth (it holds a part or wires that sit on its floor).
+FACE_WOOD_MM = {"reed": None, "button-carrier": 8.0, "button-body": 4.5}   # None: REED_WOOD_MM (or the option)
+COVER_MM = 3.0            # hardboard back cover; what stands above the back face must lie in a hole of it (check())
 MIN_WALL_MM = 4.0         # thinnest wood allowed between two features (and to the board edge)
 COLUMNS = "abcdefg"
 STONE_PITCH = 0.64        # largest stone diameter, in pitches (32 mm at 400 mm)
@@ -50,18 +57,30 @@ LED_OFFSET_PITCH = 0.45   # LED window distance from the point centre, in pitche
 LED_ANGLE_DEG = 22.5      # direction of the LED window, counter-clockwise from +x (right)
 
 # Part-driven sizes (mm): diameter, depth.
-REED_POCKET = (5.0, 15.0)        # vertical reed switch (glass 1.8 x 10.2 mm): leaves 3 mm under the point
+REED_POCKET = (5.0, THICKNESS_MM - REED_WOOD_MM)   # vertical reed switch (glass 1.8 x 10.2 mm), flat floor (a slot
+                                 # drill: no centre point goes deeper); leaves REED_WOOD_MM under the point
 REED_GLASS_MM = 10.16            # MDSR-10 glass length, at most (Littelfuse datasheet); leads 0.43 mm
 REED_LEAD_MM = 0.43
 REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.2, 6.3)
 REED_UTURN_MAX_MM = 3.0          # the U-turned upper lead holds the glass 2-3 mm under the pocket bottom
-COVER_RECESS = (10.0, 1.5)       # diameter, depth: a recess in the back cover's inner face over every reed,
-                                 # for the lower lead's bend at the back face (BUILD.md 10)
-LED_WINDOW_D = 5.5               # WS2812D-F5 body 5.0 mm, through the board
-LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face
+REED_MOUTH = (6.0, 2.5)          # diameter, depth: a counterbore at the mouth of every reed pocket: it takes the dab of
+                                 # hot glue that holds the reed (BUILD.md 6.3). It makes no room above the back face:
+                                 # the lower lead's bend, fixed by the glass, stands up to 1.6 mm proud in a 17 mm
+                                 # sheet and lies in the back cover's hole over the reed (COVER_REED_HOLE_D; check())
+COVER_REED_HOLE_D = 10.0         # a hole through the back cover over every reed pocket (the 10 mm Forstner): the room
+                                 # above the back face for the lower lead's bend; a felt pad closes it outside
+COVER_ALIGN_MM = 1.0             # the cover's holes lie within this of their marks (the back view taped on, BUILD.md 10)
+FELT_PAD_D = 25.0                # the self-adhesive felt pads (BOM): one under each stone, one over each cover reed hole
+LED_BODY_D = 5.0                 # the WS2812D-F5's body below its rim, across (Worldsemi's F5 drawing) ...
+LED_RIM_D = 5.8                  # ... and its rim (the flange at the legs' end)
+LED_WINDOW_D = 5.0               # through the board (a whole-mm brad-point: BRAD_POINT_SET_MM): the body slides in, the
+                                 # rim does not: it rests on the counterbore's floor (seat_problems())
+LED_COUNTERBORE = (7.0, 8.0)     # its 5.8 mm rim rests on the floor: the dome 1-2 mm under the face of 18 mm
+LED_DOME_MM = 9.0                # the WS2812D-F5 from its rim to the top of its dome, at most (1 mm under 18 mm)
 SPUR_CHANNEL = (9.0, 6.0)        # width, depth: the LED's legs, its 100 nF, its joints' sleeves and its wires
                                  # to the ring channel (the 8 mm bit, two passes 1 mm apart; tools/harness.py
                                  # checks the cross-section: spur_fill); the depth is where the bent legs lie
+LED_LEG_BEND_MM = LED_COUNTERBORE[1] - SPUR_CHANNEL[1]   # the legs bent this far from the rim lie on the spur's floor
 SPUR_REACH_MM = 14.0             # a spur meets a vertical ring side this far from the point
 LED_LEGS_MM = (("DIN", 6.0), ("VDD", 6.0), ("GND", 12.0), ("DOUT", 12.0))  # each LED leg cut this long
                                  # from its bend (BUILD.md 5.5.2): two pairs, whose legs lie side by side in
@@ -83,23 +102,81 @@ RING_OFFSET_MM = 4.0             # ring channels run this far beside the line, a
                                  # channel grazes the reed pocket and leaves the glass in it alone
 RADIAL_CHANNEL = (6.0, 6.0)      # width, depth: cavity to the rings and the buttons
 USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the back edge
-PLUG_POCKET = (12.0, 22.0, 12.0)  # width, length, depth: the micro-USB plug (11 mm wide, 20 mm long at most)
-CAVITY_DEPTH = 12.0              # leaves 6 mm of wood over the logic board
-CLAMP_POCKET = (26.0, 14.0, 11.0)  # width (x, across the cable), length (y), depth: a nylon P-clip for a
-                                  # 4.8 mm cable, its tab flat on the floor beside the cable, holds the cable
-                                  # on the USB channel's axis (the loop's centre 3.4 mm over the floor)
-CLAMP_OFFSET_MM = 7.0             # the pocket's centre this far from the cable towards the d file: the clip's tab
-                                  # points away from c5's LED
-BUTTON_HOLE_D = 4.5              # B3F-1072 plunger (3.5 mm) through the face
+CAVITY_DEPTH = 13.5              # leaves 4.5 mm of wood over the logic board (as over the buttons): room for the
+                                 # wires over its parts (tools/harness.py: cavity_problems)
+PLUG_MAX_MM = (12.0, 9.0, 24.0)  # the micro-USB plug's body at most: width, thickness, length (BOM; typical plugs
+                                 # measure 10-12 x 6-8 x 15-20 mm)
+PLUG_POCKET = (13.0, 26.0, CAVITY_DEPTH)  # width, length, depth: the plug lies at the Pico's socket, on the cavity's
+                                 # floor level; 0.5 mm beside it and 2 mm beyond it at most
+CABLE_MM = (3.5, 5.5)            # the micro-USB cable's round jacket, thinnest and thickest (BOM)
+CLAMP_POCKET = (26.0, 14.0, 11.0)  # width (x, across the cable), length (y), depth: the strain relief, two cable ties
+                                  # cinched round the cable side by side, their heads on opposite sides: wider than the
+                                  # USB channel, a pull on the cable presses them against the pocket's far wall
+CLAMP_OFFSET_MM = 4.0             # the pocket's centre this far from the cable towards the d file: each side keeps
+                                  # room for a tie's head (tie_room_mm(); check())
+TIE_HEAD_MM = 3.5                 # a 2.5 mm cable tie's head, at least, across the tie's band (BOM: 2.5 x 100 mm)
+TIE_HEAD_MAX_MM = (5.5, 5.0)      # ... and at most (BOM): along the cable, and its height over the cable's surface
+                                  # with the band under it
+TIE_GAP_MM = 2.0                  # the ties cinched this far from the pocket's far wall (BUILD.md 5.10)
+TIE_BAND_MM = 1.0                 # the band's thickness
+BUTTON_HOLE_D = 5.0              # B3F-1072 plunger (3.5 mm) through the face (a whole-mm brad-point)
+BUTTON_PLUNGER_D = 3.5           # the B3F-1072's round plunger ...
+BUTTON_SWITCH_MM = 6.0           # ... and its square body, 6 x 6 mm (Omron), whose top rests round the plunger hole
+SEAT_LEDGE_MM = 0.3              # a part's shoulder rests on at least this much wood all round the hole it stands over
 BUTTON_GRID_MM = 2.54            # the buttons sit on one stripboard carrier: their spacing is whole holes
 BUTTON_BODY = (10.0, 13.5)       # diameter, depth: the switch body (6 x 6 x 3.5 mm)
 BUTTON_CARRIER = (26.0, 10.0)    # height (y), depth: the 42 x 7 hole carrier strip with the four switches
                                  # (it reaches 6.4 mm towards the board's middle, 11.4 mm towards the edge)
-SW5_POCKET = (16.0, 14.0, 8.0)   # width (x), height (y), depth: the reset button on its 6 x 5 hole carrier
-                                 # (15.2 x 12.7 mm), which the pocket locates: the plunger at its centre
+SW5_POCKET = (16.0, 14.0, 8.0)   # width (x), height (y), depth: the reset button on its 6 x 5 hole carrier, filed to
+                                 # 15.2 x 12.7 mm (tools/stripboard.py PIECES), which the pocket locates: the plunger at
+                                 # its centre
 COVER_SCREW = (2.0, 10.0)        # pilot hole for a 3.0 x 12 mm wood screw through the cover
 SW5_COVER_HOLE_D = 4.0           # the hole in the back cover over SW5's plunger (a paper clip presses it)
 EDGE_SCREW_MM = 15.0             # cover screws this far from the edges
+
+# The bit that cuts each kind of feature (BUILD.md 3; the BOM's tools list is generated from it). Depths are
+# to the floor; a slot drill and a router bit cut a flat floor, a brad-point's or a Forstner's centre spur
+# goes deeper than the floor, which only matters where wood must stay under the floor (the reeds: a slot
+# drill) or the floor carries a part that must lie flat (the LED counterbores: the spur is in the window).
+BITS = {
+    "reed": "5 mm slot drill (a two-flute centre-cutting end mill: flat end)",
+    "reed-mouth": "6 mm brad-point",
+    "led-window": "5 mm brad-point",
+    "led-counterbore": "7 mm brad-point",
+    "spur": "8 mm straight router bit, two passes 1 mm apart",
+    "ring": "6 mm straight router bit",
+    "c1-bay": "6 mm straight router bit",
+    "radial": "6 mm straight router bit",
+    "usb": "8 mm straight router bit",
+    "cavity": "8 mm straight router bit",
+    "plug": "8 mm straight router bit",
+    "clamp": "8 mm straight router bit",
+    "sw5": "8 mm straight router bit",
+    "button-carrier": "8 mm straight router bit",
+    "button-body": "10 mm Forstner",
+    "button-hole": "5 mm brad-point",
+    "cover-screw": "2 mm twist drill",
+}
+# Holes and pockets cut outside the board's template (BOM tools list): bit -> what it cuts.
+COVER_HOLE_D = 3.2               # the back cover's screw holes (3.0 mm screws), countersunk
+CARRIER_PILOT = (1.5, 5.0)       # pilots for the button carrier's screws: diameter, depth
+STONE_POCKET = (9.0, 4.5)        # the magnet's pocket in a stone's base: diameter, depth at the floor's edge
+ANGLED_SPUR_HOLE_D = 8.0         # the holes drilled along an angled spur's centre line, then pared to its 9 mm
+BRAD_POINT_SET_MM = tuple(range(3, 11))   # the brad-point bits of a common set (3..10 mm in 1 mm steps): every
+                                 # brad-point the build uses is one of them (BOM: no odd size to hunt for)
+STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 7.2)
+DISC_D_MM = (29.0, 31.0)         # the stones' discs across, smallest and largest (BOM; BUILD.md 7.2 discards others):
+                                 # in the jig the magnet lands within (hole - smallest) / 2 of the disc's centre
+OTHER_BITS = (
+    ("1.5 mm twist drill", "the button carrier's screw pilots, %g mm deep" % CARRIER_PILOT[1]),
+    ("3.2 mm twist drill", "the carrier's two screw holes and the back cover's 8 screw holes"),
+    ("4 mm twist drill", "the back cover's reset hole"),
+    ("%g mm brad-point" % STONE_POCKET[0], "the magnet pockets in the stones, %g mm deep" % STONE_POCKET[1]),
+    ("%g mm brad-point" % ANGLED_SPUR_HOLE_D, "the holes along the angled LED spurs"),
+    ("%g mm Forstner" % COVER_REED_HOLE_D, "the back cover's 24 reed holes"),
+    ("32 mm Forstner", "the stone jig's hole"),
+    ("countersink for 3 mm screws", "the back cover's screw holes"),
+)
 
 TOUCH_MM = 0.05           # features closer than this meet (the outlines are polygons of 32 segments a circle)
 
@@ -126,16 +203,23 @@ class Feature:
     coordinates; depth: mm from the back face ('through': the thickness); joins: names of the
     features it is meant to meet; edge: True if it is meant to reach the board edge."""
 
-    def __init__(self, name, kind, side, prim, depth, joins=(), edge=False, note=""):
+    def __init__(self, name, kind, side, prim, depth, joins=(), edge=False, note="", thickness=THICKNESS_MM):
         self.name, self.kind, self.side, self.prim, self.depth = name, kind, side, prim, depth
-        self.joins, self.edge, self.note = set(joins), edge, note
+        self.joins, self.edge, self.note, self.thickness = set(joins), edge, note, thickness
         self.geom = _shape(prim)
 
     def z(self):
         """Depth interval (top, bottom) in mm from the front face."""
         if self.side == "through":
-            return (0.0, THICKNESS_MM)
-        return (THICKNESS_MM - self.depth, THICKNESS_MM)
+            return (0.0, self.thickness)
+        return (self.thickness - self.depth, self.thickness)
+
+    def face_wood(self):
+        """The wood (mm) it leaves under the top face when its depth is set from the top face (FACE_WOOD_MM),
+        else None (its depth is set from the back face)."""
+        if self.side == "through" or self.kind not in FACE_WOOD_MM:
+            return None
+        return self.thickness - self.depth
 
     def size_text(self):
         """Its size as a maker reads it: 'Ø 5', '86 x 81.5' or '6 wide' (mm)."""
@@ -325,8 +409,21 @@ def _spur_target(name, sides, size_mm):
     return (lx, ly), (tx + (tx - lx) / d * ext, ty + (ty - ly) / d * ext), side
 
 
-def features(size_mm):
-    """Every feature of a board of side ``size_mm``: list of Feature (not checked; see layout())."""
+def features(size_mm, thickness_mm=THICKNESS_MM, reed_wood_mm=REED_WOOD_MM):
+    """Every feature of a board of side ``size_mm`` cut in a sheet ``thickness_mm`` thick, the reed pockets
+    leaving ``reed_wood_mm`` under the points: list of Feature (not checked; see layout()). The depths set
+    from the top face (FACE_WOOD_MM) follow the thickness; the others are the same for every sheet."""
+    out = _features(size_mm)
+    for f in out:
+        f.thickness = thickness_mm
+        if f.side == "through":
+            f.depth = thickness_mm
+        elif f.kind in FACE_WOOD_MM:
+            f.depth = thickness_mm - (reed_wood_mm if f.kind == "reed" else FACE_WOOD_MM[f.kind])
+    return out
+
+
+def _features(size_mm):
     geo = GEOMETRIES["standard"]
     out = []
     sides = {ring: ring_sides(ring, size_mm) for ring in RINGS}
@@ -353,7 +450,9 @@ def features(size_mm):
         out.append(spur)
         radial = front_radial if n in ("d1", "d2", "d3") else []
         out.append(Feature("reed-" + n, "reed", "back", ("circle", x, y, REED_POCKET[0] / 2), REED_POCKET[1],
-                           joins=side_of[n] + radial, note="reed switch %s" % n))
+                           joins=side_of[n] + radial + ["mouth-" + n], note="reed switch %s" % n))
+        out.append(Feature("mouth-" + n, "reed-mouth", "back", ("circle", x, y, REED_MOUTH[0] / 2), REED_MOUTH[1],
+                           joins=side_of[n] + radial + ["reed-" + n], note="reed %s mouth" % n))
         out.append(Feature("led-" + n, "led-window", "through", ("circle", lx, ly, LED_WINDOW_D / 2), THICKNESS_MM,
                            joins=["ledcb-" + n, "spur-" + n], note="LED window %s" % n))
         out.append(Feature("ledcb-" + n, "led-counterbore", "back", ("circle", lx, ly, LED_COUNTERBORE[0] / 2),
@@ -386,7 +485,7 @@ def features(size_mm):
     yc = plug_top - cl / 2
     cx = ux + CLAMP_OFFSET_MM
     out.append(Feature("clamp", "clamp", "back", ("rect", cx - cw / 2, yc - cl / 2, cx + cw / 2, yc + cl / 2), cd,
-                       joins=["usb", "plug"], note="cable clamp (P-clip)"))
+                       joins=["usb", "plug"], note="cable strain relief (ties)"))
     sw, sh, sd = SW5_POCKET
     x0 = ux + USB_CHANNEL[0] / 2 - 1.0
     y0 = MIN_WALL_MM + 6.0
@@ -457,17 +556,17 @@ def _corners_clear(gaps, r):
 def tight_corners(size_mm):
     """Pockets whose part's square corners meet the round inside corners of ROUTER_BIT_MM: list of
     feature kinds ('sw5', 'plug', 'cavity'), which BUILD.md 3.6 has the maker square with a chisel. The
-    SW5 carrier (6 x 5 holes) lies centred in its pocket, the micro-USB plug (11 x 20 mm at most) at the
+    SW5 carrier (6 x 5 holes, filed to size: tools/stripboard.py fit_size) lies centred in its pocket, the micro-USB plug (11 x 20 mm at most) at the
     cavity's end of its pocket, the logic board where logic_board_rect puts it."""
     r = ROUTER_BIT_MM / 2
     f = {x.name: x for x in features(size_mm)}
     out = []
     _, x0, y0, x1, y1 = f["sw5"].prim
-    carrier = (6 * BUTTON_GRID_MM, 5 * BUTTON_GRID_MM)
+    carrier = _stripboard().fit_size("SW5 carrier")        # filed to size, at its largest
     gaps = ((x1 - x0 - carrier[0]) / 2, (y1 - y0 - carrier[1]) / 2)
     if not _corners_clear(gaps, r):
         out.append("sw5")
-    if not _corners_clear(((PLUG_POCKET[0] - 11.0) / 2, PLUG_POCKET[1] - 20.0), r):
+    if not _corners_clear(((PLUG_POCKET[0] - PLUG_MAX_MM[0]) / 2, PLUG_POCKET[1] - PLUG_MAX_MM[2]), r):
         out.append("plug")
     cx0, cy0, cx1, cy1 = cavity_rect(size_mm)
     bx0, by0, bx1, by1 = logic_board_rect(size_mm)
@@ -482,6 +581,16 @@ def cover_screws(size_mm):
     s, e, p = size_mm, EDGE_SCREW_MM, pitch(size_mm)
     return [(e, e), (s - e, e), (e, s - e), (s - e, s - e),
             (e, s / 2), (s - e, s / 2), (s / 2 - 2 * p, e), (s / 2 - 2 * p, s - e)]
+
+
+FEET_INSET_MM = 35.0     # the rubber feet, this far in from both edges at each corner (clear of the cover screws)
+FOOT_D = 15.0            # a rubber foot's diameter (BOM)
+
+
+def cover_feet(size_mm):
+    """Centres of the four rubber feet on the back cover (mm, front-view coordinates)."""
+    e = FEET_INSET_MM
+    return [(e, e), (size_mm - e, e), (e, size_mm - e), (size_mm - e, size_mm - e)]
 
 
 def sw5_plunger(size_mm):
@@ -517,11 +626,14 @@ def walls(feats, size_mm):
     return out, problems
 
 
-def check(feats, size_mm, logic_board_mm=None):
+def check(feats, size_mm, logic_board_mm=None, cover=None):
     """Problems of a layout: list of str (empty when every wall is at least MIN_WALL_MM, every
-    intended joint meets, no pocket leaves less than 3 mm of wood, and the cavity takes the logic
-    board of ``logic_board_mm`` = (width, height) with CAVITY_CLEARANCE_MM around it and its tallest
-    part, on its joints, under the back cover with COVER_CLEARANCE_MM to spare)."""
+    intended joint meets, no pocket leaves less than 3 mm of wood, whatever stands above the back face
+    lies in a hole of the back cover (``cover``: its holes, default cover_holes(); reed_room_problems()),
+    the cable ties' heads fit their pocket, the carriers fit theirs at their real size, and the cavity
+    takes the logic board of ``logic_board_mm`` = (width, height) at its largest (filed to size,
+    tools/stripboard.py fit_size) with CAVITY_CLEARANCE_MM around it and its tallest part, on its joints,
+    under the back cover with COVER_CLEARANCE_MM to spare)."""
     ws, problems = walls(feats, size_mm)
     for d, a, b in ws:
         if d < MIN_WALL_MM - 1e-9:
@@ -536,19 +648,35 @@ def check(feats, size_mm, logic_board_mm=None):
         problems.append("an LED leg of %.1f mm (and %.1f mm for its wire to turn) does not lie straight in the "
                         "shortest spur: %.1f mm from the LED to the ring channel's far wall"
                         % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
-    reeds = [f for f in feats if f.kind == "reed"]
-    if reeds and reed_bend_proud_mm(reeds[0].depth) + COVER_CLEARANCE_MM > COVER_RECESS[1] + 1e-9:
-        problems.append("a reed's lower-lead bend stands %.1f mm proud of the back face; the cover's recess over it "
-                        "is %.1f mm deep" % (reed_bend_proud_mm(reeds[0].depth), COVER_RECESS[1]))
-    if COVER_RECESS[1] > COVER_MM - 1.0 + 1e-9:
-        problems.append("the cover's reed recesses (%.1f mm deep) leave less than 1 mm of its %.1f mm"
-                        % (COVER_RECESS[1], COVER_MM))
+    problems += reed_room_problems(feats, size_mm, cover)
+    problems += seat_problems(feats)
+    problems += cover_problems(size_mm)
+    problems += tie_problems(feats)
+    problems += carrier_fit_problems(feats, size_mm)
+    stopper = CABLE_MM[0] + 2 * TIE_HEAD_MM + 2 * TIE_BAND_MM
+    if stopper < USB_CHANNEL[0] + 1.0 - 1e-9:
+        problems.append("two cable ties round a %.1f mm cable measure %.1f mm across: they would slip into the %.1f mm USB "
+                        "channel" % (CABLE_MM[0], stopper, USB_CHANNEL[0]))
+    if CABLE_MM[1] > USB_CHANNEL[0] - 1.0 + 1e-9 or PLUG_MAX_MM[0] > PLUG_POCKET[0] - 1.0 + 1e-9 \
+            or PLUG_MAX_MM[2] > PLUG_POCKET[1] - 1.0 + 1e-9:
+        problems.append("the USB cable or its plug does not fit its channel or pocket")
+    thickness = feats[0].thickness if feats else THICKNESS_MM
+    lo, hi = THICKNESS_RANGE_MM
+    if not lo - 1e-9 <= thickness <= hi + 1e-9:
+        problems.append("a %.1f mm sheet is outside the %.1f..%.1f mm this layout is checked for" % (thickness, lo, hi))
+    if thickness - LED_COUNTERBORE[1] < LED_DOME_MM - 1e-9:
+        problems.append("in a %.1f mm sheet the LEDs' domes (%.1f mm over their rims, %.1f mm from the back face) stand "
+                        "above the top face" % (thickness, LED_DOME_MM, LED_COUNTERBORE[1]))
     for f in feats:
-        if f.side == "back" and f.depth > THICKNESS_MM - 3.0:
+        if f.side == "back" and f.depth > f.thickness - 2.0 + 1e-9:
+            problems.append("%s is %.1f mm deep: less than 2 mm of wood left" % (f.name, f.depth))
+        elif f.side == "back" and f.kind != "reed" and f.depth > f.thickness - 3.0 + 1e-9:
             problems.append("%s is %.1f mm deep: less than 3 mm of wood left" % (f.name, f.depth))
     if logic_board_mm:
         cav = [f for f in feats if f.kind == "cavity"][0].geom
         x0, y0, x1, y1 = logic_board_rect(size_mm)
+        fw, fh = _stripboard().fit_size("logic board")
+        x0, y1 = x1 - fw, y0 + fh                      # at its largest: filed FILE_TOL_MM over its size
         room = cav.buffer(-CAVITY_CLEARANCE_MM, join_style=2)
         board = box(x0, y0 + CAVITY_CLEARANCE_MM - LOGIC_BOARD_TOP_GAP_MM, x1, y1)
         if not room.contains(board):
@@ -563,12 +691,257 @@ def check(feats, size_mm, logic_board_mm=None):
     return problems
 
 
+# The parts that rest on a step of the wood (BUILD.md 5.5.4, 5.7): (part, what passes the hole and its size across at
+# most, the shoulder that rests and its size across at least, the hole's kind, the pocket's kind the shoulder lies in).
+SEATS = (
+    ("LED", "its body", LED_BODY_D, "its rim", LED_RIM_D, "led-window", "led-counterbore"),
+    ("button", "its plunger", BUTTON_PLUNGER_D, "its body", BUTTON_SWITCH_MM, "button-hole", "button-body"),
+)
+
+
+def seat_problems(feats):
+    """Parts that do not rest where BUILD.md seats them: list of str. For each of SEATS the part's narrow end passes
+    the hole, its shoulder fits the pocket and stands SEAT_LEDGE_MM on the wood all round the hole (a shoulder as wide
+    as the hole, or narrower, slides through and nothing but its legs or wires would hold it)."""
+    out = []
+    d = {}
+    for f in feats:
+        if f.prim[0] == "circle":
+            d.setdefault(f.kind, 2 * f.prim[3])
+    for part, narrow, n_mm, shoulder, s_mm, hole, pocket in SEATS:
+        if hole not in d or pocket not in d:
+            continue
+        if d[hole] < n_mm - 1e-9:
+            out.append("the %s's %s (%.1f mm) does not pass its Ø %.1f hole" % (part, narrow[4:], n_mm, d[hole]))
+        if s_mm - d[hole] < 2 * SEAT_LEDGE_MM - 1e-9:
+            out.append("the %s does not rest on %s: %.1f mm across over a Ø %.1f hole (at least %.1f mm of wood all "
+                       "round it needed): it slides through" % (part, shoulder, s_mm, d[hole], SEAT_LEDGE_MM))
+        if s_mm * (math.sqrt(2) if part == "button" else 1.0) > d[pocket] + 1e-9:
+            out.append("the %s's %s (%.1f mm) does not fit its Ø %.1f pocket" % (part, shoulder[4:], s_mm, d[pocket]))
+    return out
+
+
+def cover_holes(size_mm):
+    """Every hole through the back cover: list of (name, kind, x, y, diameter) in mm, front-view coordinates: the
+    8 screw holes ('screw', COVER_HOLE_D), the reset hole over SW5's plunger ('reset') and one over every reed
+    pocket ('reed', COVER_REED_HOLE_D: the room above the back face for the reed's lower-lead bend)."""
+    out = [("screw-%d" % (k + 1), "screw", x, y, COVER_HOLE_D) for k, (x, y) in enumerate(cover_screws(size_mm))]
+    out.append(("reset", "reset") + tuple(sw5_plunger(size_mm)) + (SW5_COVER_HOLE_D,))
+    out += [("reed-" + n, "reed") + tuple(point_xy(n, size_mm)) + (COVER_REED_HOLE_D,)
+            for n in GEOMETRIES["standard"].names]
+    return out
+
+
+def reed_room_problems(feats, size_mm=None, cover=None):
+    """Reeds whose lower-lead bend has no room: list of str. The bend stands reed_bend_proud_mm() above the back
+    face (a pocket or counterbore below the face makes no room above it); it needs COVER_CLEARANCE_MM more, and
+    when that is above the face, a hole through the cover (``cover``, or cover_holes(size_mm)) over the reed's
+    mouth, COVER_ALIGN_MM to spare all round, no deeper than the cover is thick (a felt pad closes it outside)."""
+    if cover is None:
+        cover = cover_holes(size_mm)
+    holes = [Point(x, y).buffer(d / 2, quad_segs=32) for _, kind, x, y, d in cover if kind == "reed"]
+    bad = []
+    for f in (x for x in feats if x.kind == "reed"):
+        need = reed_bend_proud_mm(f.depth) + COVER_CLEARANCE_MM
+        if need <= 1e-9:
+            continue
+        foot = Point(f.prim[1], f.prim[2]).buffer(REED_MOUTH[0] / 2 + COVER_ALIGN_MM, quad_segs=32)
+        if not any(h.contains(foot) for h in holes):
+            bad.append((f, "no hole in the back cover over it: nothing below the back face makes room above it"))
+        elif need > COVER_MM + 1e-9:
+            bad.append((f, "more than the %.1f mm cover's hole takes" % COVER_MM))
+    if not bad:
+        return []
+    f, why = bad[0]
+    return ["%d reeds' lower-lead bends (%s: %.1f mm proud of the back face in a %.1f mm sheet, and %.1f mm to spare) "
+            "have %s" % (len(bad), f.name, reed_bend_proud_mm(f.depth), f.thickness, COVER_CLEARANCE_MM, why)]
+
+
+def cover_problems(size_mm):
+    """The back cover's outside: the felt pads over the reed holes clear of the feet, the screw heads' countersinks
+    and the reset hole, and inside the cover: list of str."""
+    out = []
+    pads = [Point(x, y).buffer(FELT_PAD_D / 2) for _, kind, x, y, _ in cover_holes(size_mm) if kind == "reed"]
+    others = [Point(x, y).buffer(FOOT_D / 2) for x, y in cover_feet(size_mm)]
+    others += [Point(x, y).buffer(d if kind == "screw" else d / 2) for _, kind, x, y, d in cover_holes(size_mm)
+               if kind in ("screw", "reset")]
+    edge = box(0, 0, size_mm, size_mm).buffer(-2.0)
+    for k, p in enumerate(pads):
+        if not edge.contains(p) or any(p.intersects(o) for o in others) or any(p.intersects(q) for q in pads[k + 1:]):
+            out.append("a felt pad over a reed hole of the back cover meets a foot, a screw, the reset hole, another "
+                       "pad or the edge")
+            break
+    return out
+
+
+def tie_room_mm(feats):
+    """Room (mm) from the USB cable's axis to the tie pocket's two side walls: (towards the c file, towards the
+    d file)."""
+    f = {x.name: x for x in feats}
+    _, x0, _, x1, _ = f["clamp"].prim
+    ux = f["usb"].prim[1]
+    return (ux - x0, x1 - ux)
+
+
+def tie_problems(feats):
+    """The two cable ties in their pocket: each head, on its side of the thickest cable, fits between the cable
+    and the side wall, and the two ties side by side fit between the far wall and the plug pocket: list of str."""
+    f = {x.name: x for x in feats}
+    if "clamp" not in f:
+        return []
+    need = CABLE_MM[1] / 2 + TIE_HEAD_MAX_MM[1] + 0.5
+    out = ["the cable tie pocket leaves %.1f mm from the cable's axis to its %s wall; a tie's head on a %.1f mm cable "
+           "needs %.1f mm" % (room, side, CABLE_MM[1], need)
+           for room, side in zip(tie_room_mm(feats), ("c-file", "d-file")) if room < need - 1e-9]
+    _, _, y0, _, y1 = f["clamp"].prim
+    if TIE_GAP_MM + 2 * TIE_HEAD_MAX_MM[0] > y1 - y0 + 1e-9:
+        out.append("two ties' heads (%.1f mm each along the cable) do not fit the %.1f mm long tie pocket"
+                   % (TIE_HEAD_MAX_MM[0], y1 - y0))
+    return out
+
+
+def carrier_fit_problems(feats, size_mm):
+    """The carriers at their real size (tools/stripboard.py fit_size: the SW5 carrier filed, the button carrier
+    as snapped) in their pockets: list of str. The SW5 carrier lies centred; the button carrier where its
+    switches' bodies sit in their pockets, its edges as carriers.svg orients it (row 1 towards the board's
+    middle, column 1 nearest d1)."""
+    sb = _stripboard()
+    f = {x.name: x for x in feats}
+    out = []
+    if "sw5" in f:
+        _, x0, y0, x1, y1 = f["sw5"].prim
+        w, h = sb.fit_size("SW5 carrier")
+        if w > x1 - x0 - 0.2 + 1e-9 or h > y1 - y0 - 0.2 + 1e-9:
+            out.append("the SW5 carrier (%.1f x %.1f mm at its largest) does not fit its %.1f x %.1f mm pocket"
+                       % (w, h, x1 - x0, y1 - y0))
+    if "button-carrier" in f:
+        _, x0, y0, x1, y1 = f["button-carrier"].prim
+        e = sb.piece_edges("button carrier")
+        cols, rows = sb.piece_holes("button carrier")
+        xs = [x for _, (x, _) in button_positions(size_mm)]
+        by = button_positions(size_mm)[0][1][1]
+        first, last = 4.5, cols - 1.5            # the first and last switch's centre column (carriers.py)
+        left = xs[0] - (first - 1) * BUTTON_GRID_MM - e["first hole"][1]
+        right = xs[-1] + (cols - last) * BUTTON_GRID_MM + e["last hole"][1]
+        top = by - 2 * BUTTON_GRID_MM - e["first strip"][1]
+        bottom = by + (rows - 3) * BUTTON_GRID_MM + e["last strip"][1]
+        if left < x0 + 0.2 or right > x1 - 0.2 or top < y0 + 0.2 or bottom > y1 - 0.2:
+            out.append("the button carrier as snapped (%.1f x %.1f mm) does not fit its pocket"
+                       % (right - left, bottom - top))
+    return out
+
+
+DRILLED = ("reed", "reed-mouth", "led-window", "led-counterbore", "button-body", "button-hole", "cover-screw")
+THROAT_MARGIN_MM = 5.0   # the drill press's throat beyond the farthest hole centre from an edge (the bit, the clamp)
+
+
+def _bit(kind):
+    return BITS[kind].split(",")[0]
+
+
+def deepest_cuts(size_mm=400.0):
+    """The deepest cut (mm, from the face it is cut from) each bit of BITS makes over every sheet the tool accepts
+    (THICKNESS_RANGE_MM) and every wood option: dict bit -> (mm, feature kind)."""
+    out = {}
+    for t in THICKNESS_RANGE_MM:
+        for w in REED_WOOD_OPTIONS:
+            for f in features(size_mm, t, w):
+                d = f.depth
+                bit = _bit(f.kind)
+                if d > out.get(bit, (0.0, ""))[0] + 1e-9:
+                    out[bit] = (d, f.kind)
+    return out
+
+
+def drill_throat_mm(size_mm=400.0):
+    """The farthest any hole a drill press drills in the board (DRILLED, and the holes along the angled spurs) lies
+    from the nearest board edge, in mm: (mm, feature name). A bench drill press needs a throat (column to spindle)
+    of this plus THROAT_MARGIN_MM."""
+    best = (0.0, "")
+    for f in features(size_mm):
+        if f.kind in DRILLED and f.prim[0] == "circle":
+            pts = [f.prim[1:3]]
+        elif f.kind == "spur" and abs(f.prim[1] - f.prim[3]) > 1e-6 and abs(f.prim[2] - f.prim[4]) > 1e-6:
+            pts = [f.prim[1:3], f.prim[3:5]]
+        else:
+            continue
+        for x, y in pts:
+            d = min(x, y, size_mm - x, size_mm - y)
+            if d > best[0]:
+                best = (d, f.name)
+    return best
+
+
+def tool_requirements(size_mm=400.0):
+    """What the tools must reach, from the layout: dict with 'throat' (a bench drill press's throat, mm, rounded up
+    to 5 mm), 'reed reach' (how deep the reed pockets' slot drill must reach, mm), 'router' (dict bit -> the
+    cutting length it needs, mm: its deepest cut + 1 mm, rounded up to whole mm) and 'plunge' (True: the cavity
+    and the pockets start inside the board, so the router plunges)."""
+    cuts = deepest_cuts(size_mm)
+    throat = math.ceil((drill_throat_mm(size_mm)[0] + THROAT_MARGIN_MM) / 5.0) * 5.0
+    router = {bit: float(math.ceil(mm + 1.0)) for bit, (mm, _) in cuts.items() if "router" in bit}
+    return {"throat": throat, "reed reach": cuts[_bit("reed")][0], "router": router, "plunge": True}
+
+
+GUIDE_STOCK_MM = 150.0   # what many stock parallel edge guides reach, from the fence to the bit's centre (BOM)
+
+
+def guide_passes(size_mm=400.0):
+    """Every straight router pass a guide sets (the features a router bit cuts, BITS; the angled spurs are drilled
+    and chiselled): list of (mm from the nearer parallel board edge to the bit's centre line, feature name). A
+    channel as wide as its bit is one pass along its centre line, a wider one (the spurs) two passes, one at each
+    edge; a pocket's four walls are four passes (its inside is cleared freehand between them)."""
+    out = []
+    for f in features(size_mm):
+        if "router" not in BITS.get(f.kind, ""):
+            continue
+        r = float(BITS[f.kind].split()[0]) / 2
+        p = f.prim
+        if p[0] == "slot":
+            _, x1, y1, x2, y2, hw = p
+            if abs(x1 - x2) > 1e-6 and abs(y1 - y2) > 1e-6:
+                continue
+            c = x1 if abs(x1 - x2) < 1e-6 else y1
+            lines = [c] if hw <= r + 1e-6 else [c - (hw - r), c + (hw - r)]
+        else:
+            _, x0, y0, x1, y1 = p
+            lines = [x0 + r, x1 - r, y0 + r, y1 - r]
+        out += [(min(c, size_mm - c), f.name) for c in lines]
+    return sorted(out, reverse=True)
+
+
+def guide_reach_mm(size_mm=400.0):
+    """The reach (mm, fence to the bit's centre, rounded up to 5 mm) a parallel edge guide needs for every pass of
+    guide_passes(), and the farthest pass: (mm, (pass mm, feature name))."""
+    far = guide_passes(size_mm)[0]
+    return math.ceil(far[0] / 5.0 - 1e-9) * 5.0, far
+
+
 def reed_bend_proud_mm(pocket_depth_mm):
     """How far (mm) the reed switch's lower-lead bend stands above the back face, at worst, in a reed
     pocket ``pocket_depth_mm`` deep: the U-turn above the glass (at most REED_UTURN_MAX_MM), the glass
     (REED_GLASS_MM), then REED_BEND_MM of straight lead and the bend's outside (one lead thickness).
     Negative: the bend lies that far below the face."""
     return REED_UTURN_MAX_MM + REED_GLASS_MM + REED_BEND_MM + REED_LEAD_MM - pocket_depth_mm
+
+
+REED_JOINT_MM = 3.0      # the GND wires' joint along the reed's lower lead's last 3 mm (BUILD.md 6.3, 6.4)
+
+
+def reed_lower_lead_mm(pocket_depth_mm):
+    """How long (mm past its bend, rounded up to 0.5 mm) the reed's lower lead is cut so that its joint with the GND
+    wires lies on the ring channel's floor, in a reed pocket ``pocket_depth_mm`` deep: from the bend (at its highest,
+    reed_bend_proud_mm) over to the channel's centre line (RING_OFFSET_MM from the pocket's axis), down to the floor
+    (RING_CHANNEL deep), then REED_JOINT_MM along the floor. A lower bend (a 2 mm U-turn) leaves more on the floor."""
+    drop = reed_bend_proud_mm(pocket_depth_mm) + RING_CHANNEL[1]
+    return math.ceil((RING_OFFSET_MM + drop + REED_JOINT_MM) * 2.0 - 1e-9) / 2.0
+
+
+def reed_lower_lead_range_mm():
+    """The lower lead's cut length (reed_lower_lead_mm) over every sheet the tool accepts and both wood options:
+    (shortest, longest) in mm."""
+    lengths = [reed_lower_lead_mm(t - w) for t in THICKNESS_RANGE_MM for w in REED_WOOD_OPTIONS]
+    return min(lengths), max(lengths)
 
 
 def logic_board_size():
@@ -605,12 +978,14 @@ def hole_xy(col, row, size_mm):
     return (x1 - (col + 0.5) * sb.PITCH, y0 + (row + 0.5) * sb.PITCH)
 
 
-def layout(size_mm):
-    """The checked features of a board of side ``size_mm``; raises LayoutError naming every problem."""
-    feats = features(size_mm)
+def layout(size_mm, thickness_mm=THICKNESS_MM, reed_wood_mm=REED_WOOD_MM):
+    """The checked features of a board of side ``size_mm`` in a sheet ``thickness_mm`` thick, the reeds under
+    ``reed_wood_mm`` of wood; raises LayoutError naming every problem."""
+    feats = features(size_mm, thickness_mm, reed_wood_mm)
     problems = check(feats, size_mm, logic_board_size())
     if problems:
-        raise LayoutError("layout at %g mm refused:\n  " % size_mm + "\n  ".join(problems))
+        raise LayoutError("layout at %g mm (a %g mm sheet) refused:\n  " % (size_mm, thickness_mm)
+                          + "\n  ".join(problems))
     return feats
 
 

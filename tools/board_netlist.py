@@ -143,6 +143,20 @@ def _human(ref):
     return text.replace("k", " kOhm") if ref.startswith("R") else text[:-2] + " " + text[-2:]
 
 
+def part_value(ref):
+    """The value a maker reads on part ``ref`` of the logic board (stripboard.md's parts table): '100 nF',
+    '120 kOhm', '74HC165' ... Soft-start values come from SOFT_START."""
+    if ref in SOFT_START:
+        return _human(ref)
+    for prefix, value in (("A1", "Pico or Pico 2"), ("U4", "74AHCT125"), ("U", "74HC165"), ("RN", "4 x 10 kOhm, bussed"),
+                          ("F1", "PTC 0.5 A hold (MF-R050)"), ("Q1", "NDP6020P"), ("R1", "330 Ohm")):
+        if ref.startswith(prefix):
+            return value
+    if ref in ("C2", "C3", "C4", "C5", "C7") or (ref.startswith("C") and 10 <= int(ref[1:]) < 10 + cfg.LED_COUNT):
+        return "100 nF"
+    raise KeyError(ref)
+
+
 # Reference -> (part, value, footprint-ish package) for every component, in netlist.md's order.
 COMPONENTS = (
     ("A1", "Raspberry Pi Pico (RP2040) or Pico 2 (RP2350), MicroPython", "1"),

@@ -19,6 +19,7 @@ if os.path.join(ROOT, "tools") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import board_layout as bl  # noqa: E402
+import stripboard as sb  # noqa: E402
 
 PITCH = 2.54
 OUT = os.path.join(ROOT, "hardware", "carriers.svg")
@@ -96,13 +97,28 @@ def faults(size_mm=SIZE_MM):
     return out
 
 
+PLAN_SCALE = 0.7     # the cutting plan's scale
+PIECE_OF = {"button carrier": "button carrier", "SW5 carrier": "SW5 carrier"}
+
+
+def outline(name, stage):
+    """Piece ``name``'s outline around its holes: (left, right, top, bottom) margins in mm beyond the centres of its
+    first and last columns and rows, 'filed' or 'cut' (as snapped, at most), from tools/stripboard.py. Columns run
+    along the strips (first hole left), rows across them (first strip at the top)."""
+    e = sb.piece_edges(name)
+    k = {"filed": 2, "cut": 1}[stage]
+    return (e["first hole"][k], e["last hole"][k], e["first strip"][k], e["last strip"][k])
+
+
 def _svg(size_mm=SIZE_MM):
     ns = "http://www.w3.org/2000/svg"
     ET.register_namespace("", ns)
     b, s5 = button_carrier(size_mm), sw5_carrier()
     m, gap = 7.0, 18.0
     w = b["cols"] * PITCH + 2 * m
-    h = b["rows"] * PITCH + s5["rows"] * PITCH + 2 * m + gap + 14
+    plan_h = sb.SOURCE_MM[1] * PLAN_SCALE + 16
+    h = b["rows"] * PITCH + s5["rows"] * PITCH + 2 * m + gap + 14 + plan_h
+    w = max(w, sb.SOURCE_MM[0] * PLAN_SCALE + 2 * m)
     svg = ET.Element("{%s}svg" % ns, {"width": "%gmm" % w, "height": "%gmm" % h, "viewBox": "0 0 %g %g" % (w, h)})
 
     def el(tag, text=None, **kw):
@@ -111,17 +127,27 @@ def _svg(size_mm=SIZE_MM):
             e.text = text
         return e
 
-    def board(x0, y0, cols, rows, title):
+    def board(x0, y0, cols, rows, title, piece):
         def xy(c, r):
             return x0 + (c - 0.5) * PITCH, y0 + (r - 0.5) * PITCH
         el("text", title, x=x0, y=y0 - 4.2, font_size=2.2, font_family="sans-serif")
-        el("rect", x=x0, y=y0, width=cols * PITCH, height=rows * PITCH, fill="#f3e2c7", stroke="#886633",
-           stroke_width=0.3)
+        (ax, ay), (bx, by_) = xy(1, 1), xy(cols, rows)
+        cl, cr, ct, cb = outline(piece, "cut")
+        fl, fr, ft, fb = outline(piece, "filed")
+        el("rect", class_="as-snapped", x=ax - cl, y=ay - ct, width=bx - ax + cl + cr, height=by_ - ay + ct + cb,
+           fill="none", stroke="#886633", stroke_width=0.2, stroke_dasharray="0.8 0.6")
+        el("rect", class_="outline", x=ax - fl, y=ay - ft, width=bx - ax + fl + fr, height=by_ - ay + ft + fb,
+           fill="#f3e2c7", stroke="#886633", stroke_width=0.3)
+        fw, fh = sb.piece_size(piece)
+        el("text", ("filed to %.1f x %.1f mm (solid); as snapped up to %.1f x %.1f (dashed)" if sb.PIECES[piece][2] else
+                    "%.1f x %.1f mm as snapped (its edges stay; dashed: up to %.1f x %.1f where it breaks raggedly)")
+           % ((fw, fh) + sb.piece_size(piece, "cut")), x=x0, y=by_ + fb + 3.0,
+           font_size=1.6, font_family="sans-serif", class_="size")
         for r in range(1, rows + 1):
             xa, y = xy(1, r)
             xb, _ = xy(cols, r)
             el("line", x1=xa - 1, y1=y, x2=xb + 1, y2=y, stroke="#d9a066", stroke_width=1.6)
-            el("text", str(r), x=x0 - 1.2, y=y + 0.5, font_size=1.4, text_anchor="end", font_family="sans-serif")
+            el("text", str(r), x=x0 - 2.2, y=y + 0.5, font_size=1.4, text_anchor="end", font_family="sans-serif")
         for c in range(1, cols + 1):
             x, _ = xy(c, 1)
             if c == 1 or c % 5 == 0 or c == cols:
@@ -132,9 +158,11 @@ def _svg(size_mm=SIZE_MM):
         return xy
 
     xy = board(m, m + 4, b["cols"], b["rows"], "button carrier, %d x %d holes, component side (it faces the "
-               "playing face)" % (b["cols"], b["rows"]))
-    el("text", "red: cuts in row 4 (made on the copper side); purple: wires, soldered on the copper side",
-       x=m, y=m + 4 + b["rows"] * PITCH + 4.5, font_size=1.8, font_family="sans-serif")
+               "playing face)" % (b["cols"], b["rows"]), "button carrier")
+    el("text", "red: cuts in row 4 (made on the copper side)",
+       x=m, y=m + 4 + b["rows"] * PITCH + 7.5, font_size=1.8, font_family="sans-serif")
+    el("text", "purple: wires, lap-soldered flat on the copper side at the hole marked (through no hole)",
+       x=m, y=m + 4 + b["rows"] * PITCH + 9.8, font_size=1.8, font_family="sans-serif")
     for label, ref, legs, wire in b["switches"]:
         (xa, ya), (xb, yb) = xy(*legs[0]), xy(*legs[3])
         cx, cy = (xa + xb) / 2, (ya + yb) / 2
@@ -159,7 +187,7 @@ def _svg(size_mm=SIZE_MM):
         el("text", "Ø3.2", x=xy(c, r)[0] + 2.2, y=xy(c, r)[1] + 0.5, font_size=1.4, font_family="sans-serif")
     y2 = m + 4 + b["rows"] * PITCH + gap
     xy = board(m, y2, s5["cols"], s5["rows"], "SW5 carrier, 6 x 5 holes, component side (plunger up); "
-               "the wires go in from this side")
+               "the wires go in from this side", "SW5 carrier")
     (xa, ya), (xb, yb) = xy(*s5["legs"][0]), xy(*s5["legs"][3])
     cx, cy = (xa + xb) / 2, (ya + yb) / 2
     el("rect", x=cx - 3, y=cy - 3, width=6, height=6, fill="none", stroke="#333", stroke_width=0.3)
@@ -172,8 +200,50 @@ def _svg(size_mm=SIZE_MM):
         el("text", name, x=m + s5["cols"] * PITCH + 1.5, y=wy + 0.5, font_size=1.4, fill="#8e24aa",
            font_family="sans-serif")
     el("text", "the joined pair of legs (0 Ohm unpressed) in row 2 on both carriers", x=m,
-       y=y2 + s5["rows"] * PITCH + 6, font_size=1.8, font_family="sans-serif")
+       y=y2 + s5["rows"] * PITCH + 8, font_size=1.8, font_family="sans-serif")
+    _plan(el, m, y2 + s5["rows"] * PITCH + 18)
     return ET.tostring(svg, encoding="unicode") + "\n"
+
+
+def _plan(el, x0, y0):
+    """The cutting plan: the 100 x 160 mm stripboard, component side up, holes 1..63 from the left and strips 1..39
+    from the top, each piece where it is snapped from (tools/stripboard.py PIECES) and the snap lines in red."""
+    k = PLAN_SCALE
+    (mx, my) = sb.ORIGINAL_MARGIN_MM
+    el("text", "where the pieces are snapped from (BUILD.md 4.1): the 100 x 160 mm stripboard, component side up, "
+       "scale %g" % k, x=x0, y=y0 - 2.5, font_size=2.0, font_family="sans-serif")
+
+    def X(hole):
+        return x0 + (mx + (hole - 1) * PITCH) * k
+
+    def Y(strip):
+        return y0 + (my + (strip - 1) * PITCH) * k
+    el("rect", class_="source", x=x0, y=y0, width=sb.SOURCE_MM[0] * k, height=sb.SOURCE_MM[1] * k, fill="#f6eee0",
+       stroke="#886633", stroke_width=0.3)
+    for name, ((h0, h1), (s0, s1), _) in sb.PIECES.items():
+        el("rect", class_="piece", data_piece=name, x=X(h0) - PITCH * k / 2, y=Y(s0) - PITCH * k / 2,
+           width=(h1 - h0 + 1) * PITCH * k, height=(s1 - s0 + 1) * PITCH * k, fill="#e8c892", stroke="#555",
+           stroke_width=0.25)
+        wide = (h1 - h0) * PITCH * k > 40
+        el("text", "%s, holes %d..%d x strips %d..%d" % (name, h0, h1, s0, s1) if wide else name.split()[0],
+           x=(X(h0) + X(h1)) / 2, y=(Y(s0) + Y(s1)) / 2 + 0.6, font_size=1.6, text_anchor="middle",
+           font_family="sans-serif")
+    for i, (kind, line, (lo, hi), _, _) in enumerate(sb.SNAPS):
+        if kind == "along":
+            xa, xb, ya, yb = X(lo) - PITCH * k / 2, X(hi) + PITCH * k / 2, Y(line), Y(line)
+        else:
+            xa, xb, ya, yb = X(line), X(line), Y(lo) - PITCH * k / 2, Y(hi) + PITCH * k / 2
+        el("line", class_="snap", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#d00", stroke_width=0.4,
+           stroke_dasharray="1.2 0.6")
+        el("text", str(i + 1), x=xa + 0.6 if kind == "across" else xb + 0.6, y=ya + 1.6 if kind == "across" else ya + 0.6,
+           font_size=1.6, fill="#d00", font_family="sans-serif")
+    for hole in (1, 32, 43, 57, 63):
+        el("text", str(hole), x=X(hole), y=y0 - 0.6, font_size=1.2, text_anchor="middle", font_family="sans-serif")
+    for strip in (1, 6, 32, 39):
+        el("text", str(strip), x=x0 - 0.8, y=Y(strip) + 0.4, font_size=1.2, text_anchor="end",
+           font_family="sans-serif")
+    el("text", "red dashes: the snaps, numbered in their order; the top numbers are holes, the left ones strips",
+       x=x0, y=y0 + sb.SOURCE_MM[1] * k + 3.5, font_size=1.6, font_family="sans-serif")
 
 
 def expected():

@@ -8,11 +8,13 @@ Usage:
     python tools/harness.py --check     # exit 1 if the committed files differ from what it computes
 
 Routes: each wire leaves its pad on the logic board (tools/stripboard.py, placed in the cavity by
-tools/board_layout.py), crosses the cavity to one of its two exits (the front radial channel or the
-USB plug pocket), and follows the channels (ring channels, radial channels, spurs, the button
-carrier) to its end: the shortest such path (networkx). Inside the cavity a wire runs along x, then
-y. Every wire gets SLACK_MM more for stripping, soldering and a service loop, and is cut to a whole
-10 mm. Lengths are in mm.
+tools/board_layout.py), runs along its pad's column to the board's far or near edge and along that
+edge's lane to an exit (the front radial channel, the USB plug pocket, or the inner ring channel open
+along the cavity's far wall beside the plug pocket), and follows the channels (ring channels, radial
+channels, spurs, the button carrier) to its end: the shortest such path (networkx). No wire runs along
+the inner ring channel over the plug. cavity_fill() packs the wires of every lane and over the plug in
+layers and checks their height under the back cover. Every wire gets SLACK_MM more for stripping,
+soldering and a service loop, and is cut to a whole 10 mm. Lengths are in mm.
 """
 import argparse
 import math
@@ -33,6 +35,8 @@ import stripboard as sb  # noqa: E402
 
 SIZE_MM = 400.0
 SLACK_MM = 50.0
+PLUG_SIDE_MM = 3.0      # a wire leaves the far lane up into the inner ring channel at least this far beside the
+                        # plug pocket
 HW = os.path.join(ROOT, "hardware")
 OUT = os.path.join(HW, "harness")
 RING_COLOUR = {"outer": "BU", "middle": "GN", "inner": "YE"}   # reed signal wires, by ring
@@ -70,9 +74,30 @@ class Routes:
         cav = self.feats["cavity"].prim
         plug = self.feats["plug"].prim
         ux = bl.usb_x(size_mm)
-        self.front_exit = (self.feats["radial-front"].prim[1], cav[4])
+        # In the cavity: the far and near edge lanes of the logic board (over its first and last rows), from
+        # the one to the plug pocket and the inner ring channel along the cavity's far wall, from the other to
+        # the front radial channel; a pad's wire reaches either lane straight along its column (pad_to).
+        bx0, by0, bx1, by1 = bl.logic_board_rect(size_mm)
+        self.far_y = bl.hole_xy(0, 0, size_mm)[1]
+        self.near_y = bl.hole_xy(0, sb.ROWS - 1, size_mm)[1]
+        dx = self.feats["radial-front"].prim[1]
+        self.front_exit = (dx, cav[4])
         self.back_exit = (ux, plug[2])
-        lines["plug"] = LineString([(ux, cav[2]), self.back_exit])
+        lines["far-lane"] = LineString([(bx0, self.far_y), (bx1, self.far_y)])
+        lines["near-lane"] = LineString([(bx0, self.near_y), (bx1, self.near_y)])
+        lines["front-exit"] = LineString([(dx, self.near_y), self.front_exit])
+        lines["plug"] = LineString([(ux, self.far_y), self.back_exit])
+        # The far wall is open into the inner ring channel beside it: a wire leaves the far lane up into that
+        # channel beside the plug pocket or straight above a pad column, never over the plug; the channel's
+        # stretch over the plug pocket carries no wire (a wire bound along it dips into the far lane instead).
+        ring = [f for f in self.feats.values() if f.kind == "ring" and "cavity" in f.joins
+                and abs(f.prim[2] - f.prim[4]) < 1e-9][0]
+        self.plug_span = (plug[1] - PLUG_SIDE_MM, plug[3] + PLUG_SIDE_MM)
+        xs = {self.plug_span[0], self.plug_span[1]} | {bl.hole_xy(c, 0, size_mm)[0] for (c, _), _ in sb.pads().values()}
+        for k, x in enumerate(sorted(x for x in xs if not self.plug_span[0] < x < self.plug_span[1]
+                                     and max(bx0, cav[1]) <= x <= min(bx1, cav[3]))):
+            lines["far-wall-%d" % k] = LineString([(x, self.far_y), (x, ring.prim[2])])
+        self.no_go = (ring.name, self.plug_span)
         carrier = self.feats["button-carrier"].prim
         by = (carrier[2] + carrier[4]) / 2
         lines["carrier"] = LineString([(self.front_exit[0], by), (carrier[3], by)])
@@ -102,10 +127,13 @@ class Routes:
         for label, (x, y) in bl.button_positions(size_mm):
             self._attach(("button", label), (x, y), "carrier")
         self._attach(("sw5",), self.sw5, "sw5")
+        self._split = []
         for k, line in lines.items():
             ds = sorted({0.0, line.length} | splits[k])
             pts = [line.interpolate(d) for d in ds]
             for p, q in zip(pts, pts[1:]):
+                if k == self.no_go[0] and self.no_go[1][0] - 1e-6 < (p.x + q.x) / 2 < self.no_go[1][1] + 1e-6:
+                    continue
                 self.g.add_edge(self._node(p), self._node(q), weight=p.distance(q))
 
     def _node(self, p):
@@ -124,53 +152,117 @@ class Routes:
         self.g.add_edge(key, self._node(on), weight=on.distance(Point(xy)))
         self.targets[key] = xy
 
-    def pad_to(self, hole, target):
-        """Length (mm, before slack) of a wire from logic board ``hole`` to ``target``, and the exit it takes."""
+    def pad_node(self, hole):
+        """Add logic board ``hole`` to the graph: a node joined straight along its column to the far and the near
+        lane. Returns the node; drop_pad() takes it out again (a pad is an end, never a way through)."""
         px, py = bl.hole_xy(hole[0], hole[1], self.size)
-        best = None
-        for name, (ex, ey) in (("front", self.front_exit), ("back", self.back_exit)):
-            inside = abs(px - ex) + abs(py - ey)
-            node = self._node(Point(ex, ey))
-            d = inside + nx.shortest_path_length(self.g, node, target, weight="weight")
-            if best is None or d < best[0]:
-                best = (d, name)
-        return best
+        key = ("pad", hole)
+        for lane, y in (("far-lane", self.far_y), ("near-lane", self.near_y)):
+            on = Point(px, y)
+            line = self.lines[lane]
+            d = line.project(on)
+            a = [n for n in self.g.nodes if isinstance(n[0], float) and abs(n[1] - y) < 0.2]
+            a.sort(key=lambda n: n[0])
+            node = self._node(on)
+            if node not in self.g:
+                left = max((n for n in a if n[0] < px), key=lambda n: n[0])
+                right = min((n for n in a if n[0] > px), key=lambda n: n[0])
+                self.g.remove_edge(left, right)
+                self.g.add_edge(left, node, weight=abs(px - left[0]))
+                self.g.add_edge(node, right, weight=abs(right[0] - px))
+                self._split.append((left, node, right))
+            self.g.add_edge(key, node, weight=abs(py - y))
+        return key
+
+    def drop_pad(self, key):
+        self.g.remove_node(key)
+        while self._split:
+            left, node, right = self._split.pop()
+            self.g.remove_node(node)
+            self.g.add_edge(left, right, weight=abs(right[0] - left[0]))
+
+    def pad_to(self, hole, target):
+        """Length (mm, before slack) of a wire from logic board ``hole`` to ``target``, and the exit it leaves
+        the cavity by: 'front' (the front radial channel), 'plug' (the plug pocket) or 'far wall' (up into the
+        inner ring channel beside the plug pocket)."""
+        key = self.pad_node(hole)
+        try:
+            path = nx.shortest_path(self.g, key, target, weight="weight")
+            d = nx.path_weight(self.g, path, weight="weight")
+        finally:
+            self.drop_pad(key)
+        names = {self._line_of(p, q) for p, q in zip(path[1:], path[2:]) if isinstance(p[0], float)
+                 and isinstance(q[0], float)}
+        return d, ("front" if "front-exit" in names else "plug" if "plug" in names else "far wall")
+
+    def _line_of(self, p, q):
+        mid = Point((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        return min(self.lines, key=lambda k: self.lines[k].distance(mid))
 
     def between(self, a, b):
         """Length (mm, before slack) of a wire between two targets along the channels."""
         return nx.shortest_path_length(self.g, a, b, weight="weight")
 
-    def edges(self, a, b):
-        """The channel segments of a wire from node or target ``a`` to ``b``, in order: list of
-        (segment key, channel feature name)."""
-        path = nx.shortest_path(self.g, a, b, weight="weight")
+    def walk(self, a, b):
+        """The segments of a wire from node or target ``a`` to ``b`` (a hole of the logic board: ('pad', (col,
+        row))) in the order it runs: list of ((from, to), channel feature or lane name); a pad's run along its
+        column is ((hole, lane node), 'column')."""
+        key = self.pad_node(a[1]) if a[0] == "pad" else a
+        try:
+            path = nx.shortest_path(self.g, key, b, weight="weight")
+        finally:
+            if a[0] == "pad":
+                self.drop_pad(key)
         out = []
         for p, q in zip(path, path[1:]):
-            pts = [n for n in (p, q) if isinstance(n[0], float)]
-            if len(pts) < 2:
-                continue
-            mid = Point((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2)
-            out.append((tuple(sorted(pts)), min(self.lines, key=lambda k: self.lines[k].distance(mid))))
+            if p[0] == "pad":
+                out.append(((p[1], q), "column"))
+            elif isinstance(p[0], float) and isinstance(q[0], float):
+                out.append(((p, q), self._line_of(p, q)))
         return out
 
+    def edges(self, a, b):
+        """The channel segments of a wire from ``a`` to ``b`` (see walk): list of (segment key, name), a key being
+        the segment's two ends in a fixed order (the same for every wire through it)."""
+        return [(pq if name == "column" else tuple(sorted(pq)), name) for pq, name in self.walk(a, b)]
+
     def route(self, a, b):
-        """The channels a wire from node or target ``a`` to ``b`` runs through, in order: list of str."""
+        """The channels a wire from node or target ``a`` to ``b`` runs through, in order: list of str; in the
+        cavity 'cavity: column C11 to the near lane' and 'cavity: near lane to C17' (the column over which it
+        leaves the lane)."""
         out = []
-        for _, name in self.edges(a, b):
-            text = _channel_name(name)
+        walk = self.walk(a, b)
+        for k, ((p, q), name) in enumerate(walk):
+            if name == "column":
+                lane = "far" if abs(q[1] - self.far_y) < 0.2 else "near"
+                text = "cavity: column C%d to the %s lane" % (p[0] + 1, lane)
+            elif name in ("far-lane", "near-lane"):
+                if k + 1 < len(walk) and walk[k + 1][1] == name:
+                    continue
+                j = k
+                while j > 0 and walk[j - 1][1] == name:
+                    j -= 1
+                start = "" if j > 0 and walk[j - 1][1] == "column" else "from C%d " % (
+                    _col_of(walk[j][0][0][0], self.size) + 1)
+                text = "cavity: %s lane %sto C%d" % (name.split("-")[0], start, _col_of(q[0], self.size) + 1)
+            elif name.startswith("far-wall") or name == "front-exit":
+                continue
+            else:
+                text = _channel_name(name)
             if not out or out[-1] != text:
                 out.append(text)
         return out
 
-    def exit_node(self, exit_):
-        """The graph node where a wire leaving the cavity by ``exit_`` ('front', 'back') joins the channels."""
-        return self._node(Point(*(self.front_exit if exit_ == "front" else self.back_exit)))
-
 
 def _channel_name(line):
-    """A channel as a maker finds it on the template: 'outer ring a1-g1', 'spur of c3', 'front radial channel'."""
+    """A channel as a maker finds it on the template: 'outer ring a1-g1', 'spur of c3', 'front radial channel';
+    in the cavity: 'cavity: its column', 'cavity: far lane', 'cavity: near lane'."""
     if line.startswith("spur-"):
         return "spur of %s" % line[5:]
+    if line == "column" or line.startswith("far-wall") or line == "front-exit":
+        return {"column": "cavity: its column", "front-exit": "cavity: near lane"}.get(line, "cavity: far lane")
+    if line in ("far-lane", "near-lane"):
+        return "cavity: %s lane" % line.split("-")[0]
     ring, _, ends = line.partition("-")
     if ring in bl.RINGS and len(ends) == 4:
         return "%s ring %s-%s" % (ring, ends[:2], ends[2:])
@@ -191,15 +283,14 @@ def wires(routes=None):
                     "length": _round_up(route), "colour": colour or c, "gauge": gauge, "exit": exit_,
                     "via": ", ".join(path or []), "segments": segments.pop()})
 
-    def from_pad(exit_, target):
-        first = "front radial channel" if exit_ == "front" else "plug pocket"
-        segments.append(r.edges(r.exit_node(exit_), target))
-        rest = r.route(r.exit_node(exit_), target)
-        return ["cavity"] + ([first] if first not in rest else []) + rest
+    def from_pad(hole, target):
+        segments.append(r.edges(("pad", hole), target))
+        return r.route(("pad", hole), target)
 
     def between(a, b):
         segments.append(r.edges(a, b))
         return r.route(a, b)
+
     segments = []
     for u in (3, 2, 1):
         ring = bn.RING_OF_CHIP[u]
@@ -209,14 +300,14 @@ def wires(routes=None):
             d, ex = r.pad_to(hole, ("reed", name))
             add("%s ring" % ring, "%s-%d" % (ring[0].upper(), k + 1), "logic board %s (reed %s)" % (
                 sb._name(hole), name), "reed switch %s, lead 1 (U-turned lead)" % name, d,
-                colour=RING_COLOUR[ring], exit_=ex, path=from_pad(ex, ("reed", name)))
+                colour=RING_COLOUR[ring], exit_=ex, path=from_pad(hole, ("reed", name)))
         # GND: one wire around the ring, from the board to the nearest reed, then reed to reed.
         hole = pads["GND %s ring" % ring][0]
         first = min(pts, key=lambda n: r.pad_to(hole, ("reed", n))[0])
         loop = _ring_order(ring, first)
         d, ex = r.pad_to(hole, ("reed", loop[0]))
         add("%s ring" % ring, "%s-G1" % ring[0].upper(), "logic board %s (GND %s ring)" % (sb._name(hole), ring),
-            "reed switch %s, lead 2" % loop[0], d, "gnd", exit_=ex, path=from_pad(ex, ("reed", loop[0])))
+            "reed switch %s, lead 2" % loop[0], d, "gnd", exit_=ex, path=from_pad(hole, ("reed", loop[0])))
         for k, (a, b) in enumerate(zip(loop, loop[1:])):
             add("%s ring" % ring, "%s-G%d" % (ring[0].upper(), k + 2), "reed switch %s, lead 2" % a,
                 "reed switch %s, lead 2" % b, r.between(("reed", a), ("reed", b)), "gnd",
@@ -228,7 +319,7 @@ def wires(routes=None):
         d, ex = r.pad_to(hole, ("led", chain[0]))
         add("LED chain", "L0-%s" % kind.split()[-1].upper().replace("+", ""), "logic board %s (%s)" % (
             sb._name(hole), pad), "LED0 (%s) %s" % (chain[0], label), d, kind, exit_=ex,
-            path=from_pad(ex, ("led", chain[0])))
+            path=from_pad(hole, ("led", chain[0])))
     for i in range(1, len(chain)):
         d = r.between(("led", chain[i - 1]), ("led", chain[i]))
         for kind, a, b in (("led data", "DOUT", "DIN"), ("+5v", "VDD", "VDD"), ("led gnd", "GND", "GND")):
@@ -241,19 +332,19 @@ def wires(routes=None):
         d, ex = r.pad_to(hole, ("button", b))
         add("buttons", "BT-%d" % (k + 1), "logic board %s (button %s)" % (sb._name(hole), b),
             "%s (%s), leg 1: its row-4 strip" % (bn.button_ref(b), b), d, "button", exit_=ex,
-            path=from_pad(ex, ("button", b)))
+            path=from_pad(hole, ("button", b)))
     # GND: the carrier's row-2 strip joins the four switches; one wire to the nearest one.
     hole = pads["buttons GND"][0]
     first = min(buttons, key=lambda b: r.pad_to(hole, ("button", b))[0])
     d, ex = r.pad_to(hole, ("button", first))
     add("buttons", "BT-G", "logic board %s (buttons GND)" % sb._name(hole),
-        "button carrier, GND strip (row 2) at %s" % first, d, "gnd", exit_=ex, path=from_pad(ex, ("button", first)))
+        "button carrier, GND strip (row 2) at %s" % first, d, "gnd", exit_=ex, path=from_pad(hole, ("button", first)))
     # Wire names unlike any part reference (R1/R2 are resistors, B1.. the stripboard's bridges).
     for wid, leg, row, pad, kind in (("RS-1", 1, 2, "reset", "reset"), ("RS-G", 2, 4, "reset GND", "gnd")):
         hole = pads[pad][0]
         d, ex = r.pad_to(hole, ("sw5",))
         add("reset", wid, "logic board %s (%s)" % (sb._name(hole), pad), "SW5 reset, leg %d: its carrier's row-%d "
-            "strip" % (leg, row), d, kind, exit_=ex, path=from_pad(ex, ("sw5",)))
+            "strip" % (leg, row), d, kind, exit_=ex, path=from_pad(hole, ("sw5",)))
     return out
 
 
@@ -273,7 +364,7 @@ def _ring_order(ring, first):
 
 
 INSULATION_MM = {"28 AWG": 1.0, "26 AWG": 1.2, "24 AWG": 1.4}  # the largest outer diameter the BOM allows
-USB_CABLE_MM = 5.0     # the micro-USB cable in the USB channel, taped to 4.8..5 mm at the clip (BOM)
+USB_CABLE_MM = bl.CABLE_MM[1]   # the micro-USB cable in the USB channel, at most (BOM)
 FILL_MAX = 0.6         # of a channel's cross-section, wires' insulation at its fullest point: they lie in it
                        # by hand, below the back face, with a dot of hot glue
 
@@ -298,6 +389,138 @@ def channel_fill(ws):
         if area / room > out.get(name, (0.0, 0))[0]:
             out[name] = (area / room, n)
     return out
+
+
+LINK_MM = 1.0               # an insulated component-side link (0.5 mm wire) may lie under a wire lane
+LANE_ROWS = 2               # an edge lane lies over the board's first (last) two rows and the gap to the wall
+PICO_SOCKET_MM = 2.5        # the Pico's micro-USB socket's centre over the stripboard: its 1 mm board and half the
+                            # socket's 3 mm
+
+
+def cavity_room_mm():
+    """Height (mm) over the logic board's component side up to COVER_CLEARANCE_MM under the back cover."""
+    return bl.CAVITY_DEPTH - bl.JOINTS_MM - bl.STRIPBOARD_MM - bl.COVER_CLEARANCE_MM
+
+
+def plug_room_mm():
+    """Height (mm) over the micro-USB plug up to COVER_CLEARANCE_MM under the back cover: the plug is centred on
+    the Pico's socket (PICO_SOCKET_MM over the stripboard) and at most PLUG_MAX_MM[1] thick."""
+    return cavity_room_mm() - PICO_SOCKET_MM - bl.PLUG_MAX_MM[1] / 2
+
+
+def _col_of(x, size_mm=SIZE_MM):
+    """The logic board column (0-based) nearest to front-view x (mm)."""
+    return int(round((bl.logic_board_rect(size_mm)[2] - x) / sb.PITCH - 0.5))
+
+
+def _body_height(c, r):
+    """Height (mm) of the tallest part whose outline covers hole (c, r) of the logic board, else 0."""
+    h = 0.0
+    for ref, (_, body) in sb.placement().items():
+        for _, c0, r0, c1, r1 in sb.rects(body):
+            if c0 - 0.5 < c < c1 + 0.5 and r0 - 0.5 < r < r1 + 0.5:
+                h = max(h, sb.height_mm(ref))
+    return h
+
+
+def _free_width(c, r, reach=2):
+    """Width (mm) of the run of holes of row ``r`` around column ``c`` (at most ``reach`` either side) that no
+    part's outline covers: the room a lane along column ``c`` has across."""
+    n = 1
+    for step in (-1, 1):
+        for k in range(1, reach + 1):
+            cc = c + step * k
+            if not 0 <= cc < sb.COLS or _body_height(cc, r) > 0:
+                break
+            n += 1
+    return n * sb.PITCH
+
+
+def cavity_cells(ws, routes=None):
+    """The wires in every cell of the cavity's lanes: dict cell -> list of wires, a cell being ('column', c, r) (a
+    pad's wire running along its column c past row r), ('far', c) or ('near', c) (the edge lane over column c) or
+    ('plug',) (over the micro-USB plug)."""
+    r = routes or Routes()
+    out = {}
+    for w in ws:
+        segs = w["segments"]
+        if segs and segs[0][1] == "column":
+            (hole, node) = segs[0][0]
+            lane_row = 0 if abs(node[1] - r.far_y) < 0.2 else sb.ROWS - 1
+            step = 1 if lane_row > hole[1] else -1
+            for row in range(hole[1] + step, lane_row, step):
+                out.setdefault(("column", hole[0], row), []).append(w)
+        for lane, y in (("far", r.far_y), ("near", r.near_y)):
+            xs = [p[0] for key, name in segs if name == lane + "-lane" for p in key]
+            if xs:
+                for c in range(_col_of(max(xs)), _col_of(min(xs)) + 1):
+                    out.setdefault((lane, c), []).append(w)
+        if any(name == "plug" for _, name in segs):
+            out.setdefault(("plug",), []).append(w)
+    return out
+
+
+def cavity_fill(ws, routes=None):
+    """Every cavity cell's wires packed in layers: dict cell -> (height mm over the board or the plug, room mm,
+    what lies under them mm, wire count). A column cell's wires lie in the holes' run free of parts around the
+    column (_free_width) over a link; an edge lane's across LANE_ROWS rows and the gap to the cavity's wall over
+    the tallest part there; the plug's across the plug pocket over the plug."""
+    r = routes or Routes()
+    bx0, by0, bx1, by1 = bl.logic_board_rect(SIZE_MM)
+    cav = r.feats["cavity"].prim
+    fit_h = sb.fit_size("logic board")[1]          # the board at its largest: filed FILE_TOL_MM over its size
+    gap = {"far": by0 - cav[2], "near": cav[4] - (by0 + fit_h)}
+    out = {}
+    for cell, wires in cavity_cells(ws, r).items():
+        items = [(INSULATION_MM[w["gauge"]],) * 2 for w in wires]
+        if cell[0] == "column":
+            _, c, row = cell
+            width, base, room = _free_width(c, row), LINK_MM, cavity_room_mm()
+        elif cell[0] == "plug":
+            width, base, room = bl.PLUG_POCKET[0], 0.0, plug_room_mm()
+        else:
+            lane, c = cell
+            rows = range(LANE_ROWS) if lane == "far" else range(sb.ROWS - LANE_ROWS, sb.ROWS)
+            width = LANE_ROWS * sb.PITCH + gap[lane]
+            base, room = max([LINK_MM] + [_body_height(c, row) for row in rows]), cavity_room_mm()
+        h = _pack(items, width - SPUR_MARGIN_MM)
+        out[cell] = (base + (h if h is not None else float("inf")), room, base, len(wires))
+    return out
+
+
+def cavity_problems(ws, routes=None):
+    """Cavity cells whose wires stand higher than the room under the back cover: list of str."""
+    return ["cavity %s: %d wires stand %.1f mm over the board (over %.1f mm of parts), the room is %.1f mm"
+            % (" ".join(str(x) for x in cell), n, h, base, room)
+            for cell, (h, room, base, n) in sorted(cavity_fill(ws, routes).items()) if h > room + 1e-9]
+
+
+AWG24_OHM_PER_M = 0.0842   # 24 AWG copper at 20 C (the LED rail's wires, +5 V and GND)
+U4_MIN_V = 4.5             # SN74AHCT125 at VCC 4.5 V at least (TI): the LED rail at U4, pin 14 to pin 7
+LED_END_MIN_V = 4.5        # what the last LED (d7) must see at the full-white load: WS2812-family datasheets give
+                           # VDD from 4.5 V (SparkFun COM-12986: 4.5-6 V), so no LED runs below its datasheet's range
+
+
+def led_rail_drop(ws, led_ma):
+    """Voltage (V) the LED rail loses between the logic board's +5 V / GND pads and the last LED while every LED
+    draws ``led_ma``: each hop's 24 AWG +5 V and GND wire (its cut length) carries the current of the LEDs beyond
+    it. The solder joints and the board's copper are left out (milliohms)."""
+    hops = {}
+    for w in ws:
+        m = re.match(r"L(\d+)-(5V|GND)$", w["id"])
+        if m:
+            hops.setdefault(int(m.group(1)), 0.0)
+            hops[int(m.group(1))] += w["length"] / 1000.0 * AWG24_OHM_PER_M
+    n = len(hops)
+    return sum(r * (n - k) * led_ma / 1000.0 for k, r in hops.items())
+
+
+def load_check(ws, led_ma):
+    """The bring-up's `load` measurement (BUILD.md 9.3): (the reading U4 pin 14 to pin 7 must reach, V; the drop
+    to the last LED, V). The higher of U4's own minimum and the last LED's minimum plus the drop."""
+    drop = led_rail_drop(ws, led_ma)
+    need = max(U4_MIN_V, LED_END_MIN_V + drop)
+    return math.ceil(need * 20.0 - 1e-6) / 20.0, drop      # rounded up to the 0.05 V a multimeter shows
 
 
 # TE Connectivity RNF-100 datasheet: size -> (supplied ID at least, recovered ID at most, recovered wall), mm.
@@ -542,41 +765,94 @@ def markdown(ws):
                                      bl._mm(sp.depth - bl.COVER_CLEARANCE_MM), bl._mm(bl.COVER_CLEARANCE_MM),
                                      round(100 * frac)),
               "(at most %d %%; `make test` checks every spur)." % round(100 * FILL_MAX), ""]
+    r = Routes()
+    cav = cavity_fill(ws, r)
+    cell, (h, room, base, n) = max(((k, v) for k, v in cav.items() if k[0] != "plug"),
+                                   key=lambda kv: (kv[1][0] / kv[1][1], kv[1][3]))
+    ph, proom, _, pn = cav[("plug",)]
+    where = ("column C%d past row %d" % (cell[1] + 1, cell[2] + 1) if cell[0] == "column" else
+             "%s lane over column C%d" % (cell[0], cell[1] + 1))
+    lines += ["In the cavity (BUILD.md 5.4) every wire that starts at a pad leaves it upright and is laid flat along its",
+              "pad's column to the board's far or near edge (\"cavity: column C11 to the near lane\"), then along that "
+              "edge's lane",
+              "(over the board's first or last %d rows and the gap to the cavity's wall) to the column named, where it "
+              "leaves" % LANE_ROWS,
+              "the cavity: over the near wall into the front radial channel, over the far wall into the plug pocket, "
+              "or up into",
+              "the inner ring channel along the far wall beside the plug pocket. Lay the wires of a lane in the order "
+              "of their",
+              "pads, the pad nearest the lane's end first: each lies on those laid before it. No wire runs along the "
+              "inner ring",
+              "channel over the plug pocket: a wire bound past it dips into the far lane beside the Pico's USB end "
+              "instead.", "",
+              "Cavity fill: the fullest place is the %s: %d wires stand %.1f mm over the board (%.1f mm of it the part "
+              "under" % (where, n, h, base),
+              "them) of the %.1f mm up to %s mm under the back cover; over the micro-USB plug (at most %s x %s mm, "
+              "centred on" % (room, bl._mm(bl.COVER_CLEARANCE_MM), bl._mm(bl.PLUG_MAX_MM[0]), bl._mm(bl.PLUG_MAX_MM[1])),
+              "the Pico's socket) %d wires stand %.1f mm of the %.1f mm over it. `make test` checks every lane's every "
+              "column." % (pn, ph, proom), ""]
     fill = channel_fill(ws)
     name, (frac, n) = max(fill.items(), key=lambda kv: kv[1][0])
     lines += ["Channel fill: at its fullest point the %s carries %d wires, whose insulation takes %d %% of its"
               % (_channel_name(name), n, round(100 * frac)), "cross-section (at most %d %%: `make test` checks "
               "every channel); lay them flat, side by side, in layers." % round(100 * FILL_MAX), ""]
     lines += ["## Harness BOM: wire to buy", "",
-              "Stranded, PVC- or silicone-insulated hook-up wire; the totals with 20 % spare, in whole metres.", "",
+              "Stranded hook-up wire, thin-wall PVC of UL style 1061 (BOM), at most %s across: the channels and the "
+              "cavity are checked at those figures (not UL1007 in 28 or 26 AWG, nor silicone wire: both are thicker). "
+              "The totals with 20 %% spare, in whole metres." % ", ".join(
+                  "%.1f mm (%s)" % (mm, g) for g, mm in sorted(INSULATION_MM.items(), reverse=True)), "",
               "| gauge | colour | total cut length (m) | buy (m) |", "|---|---|---:|---:|"]
     for (gauge, colour), mm in sorted(totals.items()):
         lines.append("| %s | %s | %.2f | %d |" % (gauge, colour, mm / 1000.0, math.ceil(mm * 1.2 / 1000.0)))
     return "\n".join(lines) + "\n"
 
 
+def _wireviz_end(text):
+    """One end of a wire as a WireViz connector: (connector name, its type, its pin labels, the pin this end
+    is). Short names, so that no label overflows its box: a pad by its hole, a reed, an LED, a switch by its
+    reference, with their leads or legs as pins."""
+    m = re.match(r"logic board (C\d+R\d+) \((.*)\)", text)
+    if m:
+        return m.group(1), "pad: " + m.group(2), ["1"], "1"
+    m = re.match(r"reed switch (\w\d), lead (\d)", text)
+    if m:
+        return "reed " + m.group(1), "MDSR-10", ["lead 1", "lead 2"], "lead " + m.group(2)
+    m = re.match(r"LED(\d+) \((\w\d)\) (DIN|VDD|GND|DOUT)", text)
+    if m:
+        return "LED%s %s" % (m.group(1), m.group(2)), "WS2812D-F5", ["DIN", "VDD", "GND", "DOUT"], m.group(3)
+    m = re.match(r"(SW\d) \((\w+)\), leg (\d)", text)
+    if m:
+        return "%s %s" % (m.group(1), m.group(2)), "B3F-1072", ["leg 1"], "leg " + m.group(3)
+    m = re.match(r"button carrier, GND strip \(row 2\)", text)
+    if m:
+        return "carrier GND", "row-2 strip", ["1"], "1"
+    m = re.match(r"SW5 reset, leg (\d)", text)
+    if m:
+        return "SW5 reset", "B3F-1000", ["leg 1", "leg 2"], "leg " + m.group(1)
+    raise ValueError("no connector for %r" % text)
+
+
 def wireviz_yaml(ws, harness):
-    """The WireViz source (str) of one harness: one connector per end, one cable per wire."""
+    """The WireViz source (str) of one harness: one connector per pad, reed, LED or switch, its leads as pins,
+    one cable per wire; short labels and one font (WIREVIZ_FONT) so that no label overflows its box."""
     import yaml
     conns, cables, connections = {}, {}, []
-
-    def conn(name):
-        key = "X%d" % (len(conns) + 1) if name not in {v["_name"] for v in conns.values()} else \
-            [k for k, v in conns.items() if v["_name"] == name][0]
-        if key not in conns:
-            conns[key] = {"_name": name, "type": name, "pinlabels": ["1"]}
-        return key
     for w in [w for w in ws if w["harness"] == harness]:
-        a = conn(w["from"])
-        b = conn(w["to"])
+        ends = []
+        for text in (w["from"], w["to"]):
+            name, kind, pins, pin = _wireviz_end(text)
+            conns.setdefault(name, {"type": kind, "pinlabels": pins, "show_pincount": False})
+            ends.append((name, conns[name]["pinlabels"].index(pin) + 1))
         cables[w["id"]] = {"wirecount": 1, "length": round(w["length"] / 1000.0, 3), "gauge": w["gauge"],
                            "colors": [w["colour"]], "notes": "%d mm" % w["length"]}
-        connections.append([{a: [1]}, {w["id"]: [1]}, {b: [1]}])
-    for v in conns.values():
-        del v["_name"]
+        connections.append([{ends[0][0]: [ends[0][1]]}, {w["id"]: [1]}, {ends[1][0]: [ends[1][1]]}])
     doc = {"metadata": {"title": "Morris board: %s harness" % harness},
+           "options": {"fontname": WIREVIZ_FONT},
            "connectors": conns, "cables": cables, "connections": connections}
     return yaml.safe_dump(doc, sort_keys=True, allow_unicode=True)
+
+
+WIREVIZ_FONT = "DejaVu Sans"    # Graphviz measures the labels in the font the SVG names (Debian's fonts-dejavu)
 
 
 HARNESSES = ("inner ring", "middle ring", "outer ring", "LED chain", "buttons", "reset")
@@ -608,6 +884,9 @@ def expected():
     problems = spur_problems(ws)
     if problems:
         raise ValueError("the LED joints do not fit:\n  " + "\n  ".join(problems))
+    problems = cavity_problems(ws)
+    if problems:
+        raise ValueError("the wires do not fit the cavity:\n  " + "\n  ".join(problems))
     out = {os.path.join(HW, "harness.md"): markdown(ws)}
     for h in HARNESSES:
         out[os.path.join(OUT, h.replace(" ", "-") + ".yml")] = wireviz_yaml(ws, h)

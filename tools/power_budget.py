@@ -137,7 +137,8 @@ def soft_start(parts=None):
     goes on down with tau until Q1 is fully on.
 
     ``parts``: dict like board_netlist.SOFT_START (ohm, farad). Each corner's dict (times ms, currents mA,
-    voltages V): vbus, vgs_plug (|VGS| just after plug-in), vth_min, delay_ms, ramp_ms, rail_up_ms,
+    voltages V): vbus, vgs_plug (|VGS| just after plug-in with this corner's parts: VBUS C8 / (C6 + C8)),
+    vgs_plug_worst (the same at the worst case for staying off, the same in every corner), vth_min, delay_ms, ramp_ms, rail_up_ms,
     full_on_ms, charge_ma (the rail's charging current), usb_ma (all the board draws meanwhile: charge,
     the Pico, the LEDs' idle current, U4)."""
     here = os.path.dirname(os.path.abspath(__file__))
@@ -157,7 +158,8 @@ def soft_start(parts=None):
         c_rail = sum(c * (1 - s * tol[k]) for c, k in rail.values())
         vbus = {-1: USB_VBUS_V[1], 0: 5.0, 1: USB_VBUS_V[0]}[s]
         vp = {-1: Q1_VTH_V[0], 0: sum(Q1_VTH_V) / 2, 1: Q1_VTH_V[1]}[s] + (Q1_OVERDRIVE_V if s >= 0 else 0.0)
-        # |VGS| at plug-in: the worst case for staying off is the fast corner's large C8 / small C6 ratio.
+        # |VGS| at plug-in, this corner's parts; and the worst case for staying off, whatever the corner: the
+        # largest C8 (with Q1's own capacitance) against the smallest C6, at the highest VBUS.
         c6_plug = p["C6"] * (1 - tol["C"])
         c8_plug = p["C8"] * (1 + tol["C"]) + Q1_CRSS_F[1]
         tau = r2 * (c6 + c8)
@@ -169,7 +171,8 @@ def soft_start(parts=None):
         charge = c_rail * rate * 1e3
         idle = LED_COUNT * LED_IDLE_MA + AHCT125_MA
         out[corner] = {
-            "vbus": vbus, "vgs_plug": USB_VBUS_V[1] * c8_plug / (c6_plug + c8_plug), "vth_min": Q1_VTH_V[0],
+            "vbus": vbus, "vgs_plug": vbus * c8 / (c6 + c8),
+            "vgs_plug_worst": USB_VBUS_V[1] * c8_plug / (c6_plug + c8_plug), "vth_min": Q1_VTH_V[0],
             "delay_ms": delay * 1e3, "ramp_ms": ramp * 1e3, "rail_up_ms": (delay + ramp) * 1e3,
             "full_on_ms": (delay + ramp + full) * 1e3, "charge_ma": charge,
             "usb_ma": charge + PICO_MA + idle, "c_rail_uf": c_rail * 1e6,
@@ -183,8 +186,9 @@ def soft_start_check(figures=None):
     slow corner, and the whole board inside USB_UNCONFIGURED_MA during the ramp at the fast corner."""
     f = figures or soft_start()
     errs = []
-    if f["fast"]["vgs_plug"] >= f["fast"]["vth_min"]:
-        errs.append("Q1 conducts at plug-in: |VGS| %.2f V >= %.2f V" % (f["fast"]["vgs_plug"], f["fast"]["vth_min"]))
+    if f["fast"]["vgs_plug_worst"] >= f["fast"]["vth_min"]:
+        errs.append("Q1 conducts at plug-in: |VGS| %.2f V >= %.2f V" % (f["fast"]["vgs_plug_worst"],
+                                                                         f["fast"]["vth_min"]))
     if f["slow"]["rail_up_ms"] > RAIL_UP_MAX_MS:
         errs.append("LED rail up after %.0f ms > %.0f ms" % (f["slow"]["rail_up_ms"], RAIL_UP_MAX_MS))
     if f["slow"]["full_on_ms"] > FULL_ON_MAX_MS:
@@ -205,7 +209,8 @@ def soft_start_markdown(figures=None):
     row("VBUS at the board (V)", "vbus", "%.2f", "USB 2.0: 4.75..5.25")
     row("LED rail capacitance (uF)", "c_rail_uf", "%.1f", "C1 + 24 x 100 nF + C2, with tolerances")
     row("\\|VGS\\| just after plug-in (V)", "vgs_plug", "%.2f",
-        "below Q1's threshold, %.1f V at least: Q1 stays off" % Q1_VTH_V[0])
+        "at worst %.2f (C6 -10 %%, C8 +10 %% with Q1's %.0f nF, VBUS %.2f V): below Q1's threshold, %.1f V at "
+        "least: Q1 stays off" % (f["fast"]["vgs_plug_worst"], Q1_CRSS_F[1] * 1e9, USB_VBUS_V[1], Q1_VTH_V[0]))
     row("delay: plug-in to the rail starting to rise (ms)", "delay_ms", "%.1f", "")
     row("ramp: the rail rising from 0 to VBUS (ms)", "ramp_ms", "%.1f", "")
     row("**LED rail up** (ms after plug-in)", "rail_up_ms", "**%.0f**", "at most %.0f" % RAIL_UP_MAX_MS)

@@ -36,6 +36,10 @@ if os.path.join(ROOT, "tools") not in sys.path:
 import board_netlist as bn  # noqa: E402
 
 PITCH = 2.54
+BOARD_THICK_MM = 1.6      # the stripboard (board_layout.STRIPBOARD_MM)
+BRIDGE_WIRE_MM = 15.0     # a copper-side bridge's piece of bare wire: a staple 2.54 mm wide whose legs pass the
+                          # board and stand out far enough to hold while soldering and to clip flush (stripboard.md 2)
+BRIDGE_GRIP_MM = 3.0      # ... at least this much of each leg out of the component side
 COLS, ROWS = 31, 31
 PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
 CHIP_COL = 6             # each 74HC165's pin 1 column
@@ -49,8 +53,135 @@ BUSES = {0: ("SR_LOAD", 0, 15), 1: ("GND", 0, 15), 10: ("SR_CLK", 0, 15), 11: ("
 
 
 def outline_mm():
-    """(width, height) of the board in mm: whole holes of 2.54 mm."""
-    return (COLS * PITCH, ROWS * PITCH)
+    """(width, height) of the board in mm once filed to size (BUILD.md 4.1): whole holes of 2.54 mm."""
+    return piece_size("logic board")
+
+
+# --- where each piece is cut from, and how it is filed ------------------------------------------------
+
+# The stripboard the BOM buys: 100 x 160 mm, 39 strips of 63 holes, strips along the 160 mm side. Holes are
+# numbered 1..63 along a strip, strips 1..39 across; the outer holes sit ORIGINAL_MARGIN_MM from the edges.
+SOURCE_HOLES = (63, 39)
+SOURCE_MM = (160.0, 100.0)
+ORIGINAL_MARGIN_MM = tuple((mm - (n - 1) * PITCH) / 2 for mm, n in zip(SOURCE_MM, SOURCE_HOLES))   # 1.26, 1.74
+SOURCE_TOL_MM = 0.2       # the board's size, either way (the margin of an original edge)
+SNAP_MARGIN_MM = PITCH    # a piece scored and snapped along a line of holes loses that line: its edge runs
+RAGGED_MM = 0.5           # through the lost holes' centres, and up to this much further where it broke beside them
+FILE_MARGIN_MM = PITCH / 2   # a filed edge: half a pitch beyond its last holes' centres (a piece of N holes is then
+FILE_TOL_MM = 0.2            # N x 2.54 mm across), filed until the caliper reads that, and no more than this over it
+# The pieces (BUILD.md 4.1, generated): name -> (first and last hole along the strips, first and last strip, filed).
+# Each piece's first hole is its column 1 and its first strip its row 1 (the logic board's row 1 is the Pico's USB
+# end; the carriers' as in carriers.svg).
+PIECES = {
+    "logic board": ((1, 31), (1, 31), True),
+    "button carrier": ((1, 42), (33, 39), False),
+    "SW5 carrier": ((58, 63), (1, 5), True),
+}
+# The snaps, in order: each scored on both faces along a line of holes and snapped. ('along', n, (h0, h1)): along
+# strip n, over holes h0..h1, which strip n loses; ('across', n, (s0, s1)): across strips s0..s1 at hole n, which
+# each of them loses. Then what it parts.
+SNAPS = (
+    ("along", 32, (1, 63), "the whole board",
+     "strips 1..31 (the logic board's and the SW5 carrier's) from strips 33..39 (the button carrier's)"),
+    ("across", 32, (1, 31), "strips 1..31", "the logic board (holes 1..31) from holes 33..63"),
+    ("across", 43, (33, 39), "strips 33..39", "the button carrier (holes 1..42) from holes 44..63 (spare)"),
+    ("along", 6, (33, 63), "strips 1..31, holes 33..63", "strips 1..5 from strips 7..31 (spare)"),
+    ("across", 57, (1, 5), "strips 1..5, holes 33..63", "the SW5 carrier (holes 58..63) from holes 33..56 (spare)"),
+)
+
+
+def piece_edges(name):
+    """The four edges of piece ``name``: dict edge -> (how it is made, margin mm beyond its last holes' centres as
+    cut, at most, margin once filed). Edges: 'first hole', 'last hole' (the ends across the strips), 'first
+    strip', 'last strip' (the long edges along them). An edge on the board's own edge keeps ORIGINAL_MARGIN_MM
+    (+ SOURCE_TOL_MM); a snapped one SNAP_MARGIN_MM + RAGGED_MM; a filed piece's edges are filed to
+    FILE_MARGIN_MM unless they already lie within 0.1 mm of it."""
+    (h0, h1), (s0, s1), filed = PIECES[name]
+    out = {}
+    for edge, at_source, axis in (("first hole", h0 == 1, 0), ("last hole", h1 == SOURCE_HOLES[0], 0),
+                                  ("first strip", s0 == 1, 1), ("last strip", s1 == SOURCE_HOLES[1], 1)):
+        if at_source:
+            how, cut = "original", ORIGINAL_MARGIN_MM[axis] + SOURCE_TOL_MM
+            nominal = ORIGINAL_MARGIN_MM[axis]
+        else:
+            how, cut, nominal = "snapped", SNAP_MARGIN_MM + RAGGED_MM, SNAP_MARGIN_MM
+        target = FILE_MARGIN_MM if filed and nominal > FILE_MARGIN_MM + 0.1 else nominal
+        out[edge] = (how, cut, target, nominal)
+    return out
+
+
+def piece_holes(name):
+    """(holes along the strips, strips) of piece ``name``."""
+    (h0, h1), (s0, s1), _ = PIECES[name]
+    return (h1 - h0 + 1, s1 - s0 + 1)
+
+
+def piece_size(name, stage="filed"):
+    """(along the strips, across them) in mm of piece ``name``: 'filed' (what the tools place; a piece that is not
+    filed keeps its nominal snapped and original edges), 'nominal cut' (as snapped, the breaks straight) or 'cut'
+    (as snapped, at most: the breaks ragged, the board at its largest)."""
+    n = piece_holes(name)
+    e = piece_edges(name)
+    k = {"filed": 2, "nominal cut": 3, "cut": 1}[stage]
+    return ((n[0] - 1) * PITCH + e["first hole"][k] + e["last hole"][k],
+            (n[1] - 1) * PITCH + e["first strip"][k] + e["last strip"][k])
+
+
+def fit_size(name):
+    """(along, across) in mm of piece ``name`` at its largest as it goes in: a filed piece FILE_TOL_MM over its
+    filed size, one that is not filed as cut at its largest. Every fit check uses it (tools/board_layout.py)."""
+    if PIECES[name][2]:
+        return tuple(v + FILE_TOL_MM for v in piece_size(name))
+    return piece_size(name, "cut")
+
+
+def filing_steps(name):
+    """The filing of piece ``name`` as a maker does it with the caliper: list of (edge, mm to file off, the caliper
+    reading across the piece after it), the edges across the strips first."""
+    if not PIECES[name][2]:
+        return []
+    e = piece_edges(name)
+    size = list(piece_size(name, "nominal cut"))
+    out = []
+    for axis, edges in ((0, ("last hole", "first hole")), (1, ("last strip", "first strip"))):
+        for edge in sorted(edges, key=lambda x: e[x][0] != "snapped"):
+            off = e[edge][3] - e[edge][2]
+            if off > 1e-9:
+                size[axis] -= off
+                out.append((edge, off, size[axis]))
+    return out
+
+
+def cut_faults():
+    """What is wrong with the cutting plan: list of str. Every piece lies on the board; two pieces keep at least one
+    lost line of holes between them (the snap line); every snap runs along a line of holes no piece keeps; a filed
+    edge only loses board (its margin as cut is at least the filed one); and each piece has the holes the tools
+    use (the logic board COLS x ROWS, the carriers' as tools/carriers.py draws them)."""
+    out = []
+    names = list(PIECES)
+    for n in names:
+        (h0, h1), (s0, s1), _ = PIECES[n]
+        if not (1 <= h0 <= h1 <= SOURCE_HOLES[0] and 1 <= s0 <= s1 <= SOURCE_HOLES[1]):
+            out.append("%s lies off the board" % n)
+        for edge, (how, cut, target, nominal) in piece_edges(n).items():
+            if target > nominal + 1e-9:
+                out.append("%s: its %s edge would have to grow to be filed to %.2f mm" % (n, edge, target))
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            (ah, as_, _), (bh, bs, _) = PIECES[a], PIECES[b]
+            apart_h = bh[0] - ah[1] >= 2 or ah[0] - bh[1] >= 2
+            apart_s = bs[0] - as_[1] >= 2 or as_[0] - bs[1] >= 2
+            if not (apart_h or apart_s):
+                out.append("%s and %s share a line of holes: no snap between them" % (a, b))
+    for kind, line, (lo, hi), _, _ in SNAPS:
+        for n in names:
+            (h0, h1), (s0, s1), _ = PIECES[n]
+            on, across = ((s0, s1), (h0, h1)) if kind == "along" else ((h0, h1), (s0, s1))
+            if on[0] <= line <= on[1] and lo <= across[1] and across[0] <= hi:
+                out.append("snap %s %d runs through the %s" % (kind, line, n))
+    if piece_holes("logic board") != (COLS, ROWS):
+        out.append("the logic board piece is not %d x %d holes" % (COLS, ROWS))
+    return out
 
 
 # --- placement ------------------------------------------------------------------------------------
@@ -129,8 +260,10 @@ def mounting(ref):
     if ref == "A1":
         return "flat on the board on header pins without their spacer (BUILD.md 4.4), USB end at row 1"
     if ref == "Q1":
-        return "lying on its metal tab, marking up, legs towards row %d bent down 3 mm from the body, the gate leg " \
-               "one row further" % ROWS
+        d, _, what = metal_gaps()[0]
+        return ("lying on its metal tab, marking up, legs towards row %d bent down 3 mm from the body, the gate leg "
+                "one row further; its bare tab %.1f mm from %s (at least %.1f: measure it)"
+                % (ROWS, d, what, METAL_GAP_MM + PLACEMENT_TOL_MM))
     if ref == "F1":
         return "lying flat over rows 2..6, its leads bent down at the body's base"
     if ref == "R2":
@@ -176,15 +309,16 @@ def _placement():
         parts.update(_chip_group(u, CHIP_COL, r))
     parts["U4"] = (_dip(18, 22, 14), _dip_body(18, 22, 14))
     # Q1 lies flat on its metal tab, marking up, legs pointing down (towards row 31), bent down into the
-    # board 3 mm from the body: drain and source into row 28, the gate leg bent one row further, into
-    # row 29. Its 10.4 x 15.5 mm body with the tab lies over rows 21..26, right of U4 and below the Pico.
-    g, d, s = (25, 28), (26, 27), (27, 27)
+    # board 3 mm from the body: drain and source into row 29, the gate leg bent one row further, into
+    # row 30. Its 10.4 x 15.5 mm body with the tab lies over rows 22..27, right of U4 and below the Pico:
+    # the tab (the drain, bare metal) keeps METAL_GAP_MM from the Pico's corner (clearance_faults()).
+    g, d, s = (25, 29), (26, 28), (27, 28)
     parts["Q1"] = ({bn.Q1_PIN["G"]: g, bn.Q1_PIN["D"]: d, bn.Q1_PIN["S"]: s},
-                   (("rect", 23.9, 19.7, 28.1, 25.85),            # the body and its tab
-                    ("rect", 24.8, 25.85, 27.2, 26.5),             # the legs between the body and the holes
-                    ("rect", 24.8, 26.5, 25.2, 27.5)))             # the gate leg passing over row 28
-    parts["C8"] = _cap((24, 28), (24, 27))                  # gate to drain
-    parts["C6"] = _cap((29, 27), (29, 28))                  # source to gate
+                   (("rect", 23.9, 20.7, 28.1, 26.85),            # the body and its tab
+                    ("rect", 24.8, 26.85, 27.2, 27.5),             # the legs between the body and the holes
+                    ("rect", 24.8, 27.5, 25.2, 28.5)))             # the gate leg passing over row 29
+    parts["C8"] = _cap((24, 29), (24, 28))                  # gate to drain
+    parts["C6"] = _cap((29, 28), (29, 29))                  # source to gate
     # R2 lies flat along the board's last row (leads 10.16 mm apart): GND end left, gate end right.
     parts["R2"] = ({2: (19, 30), 1: (23, 30)}, ("rect", 19.4, 29.55, 22.6, 30.45))
     # F1 lies flat, its leads in row 1 (5.08 mm apart) bent down at its base, its 7.4 x 12.7 mm body
@@ -299,7 +433,7 @@ def _derive():
     cuts = []
     for r in range(ROWS):
         cuts += _row_cuts(r, marked, covered, used)
-    links = _links(used, marked, cuts, covered)
+    links = build_order(_links(used, marked, cuts, covered))
     return sorted(cuts), links, used
 
 
@@ -415,9 +549,68 @@ def _passes_over(a, b, holes):
     return False
 
 
+def _holes_between(p, q):
+    """The holes a straight leg p-q (along a row or a column) passes over, its two ends left out."""
+    (c1, r1), (c2, r2) = p, q
+    if c1 == c2:
+        return {(c1, r) for r in range(min(r1, r2) + 1, max(r1, r2))}
+    return {(c, r1) for c in range(min(c1, c2) + 1, max(c1, c2))}
+
+
+def _collinear_overlap(a, b):
+    """True if the straight legs ``a`` and ``b`` ((hole, hole) each) lie on one row or column and share more
+    than a single hole: one link would lie on top of the other over the same holes."""
+    (p1, q1), (p2, q2) = a, b
+    for axis in (0, 1):
+        other = 1 - axis
+        if p1[axis] == q1[axis] == p2[axis] == q2[axis]:
+            lo = max(min(p1[other], q1[other]), min(p2[other], q2[other]))
+            hi = min(max(p1[other], q1[other]), max(p2[other], q2[other]))
+            return hi > lo
+    return False
+
+
+def stacked(links):
+    """Pairs of links of which one lies on top of the other: list of (k, j), link k (an index into the
+    'link' items of ``links``) under link j because an end or a bend of k is in a hole j passes over, or
+    because k lies along j over the same holes with its ends within j's. Link k goes in first."""
+    items = [x for x in links if x[3] == "link"]
+    legs = [list(zip([a] + list(via) + [b], list(via) + [b])) for _, a, b, _, via in items]
+    over = [set().union(*(_holes_between(p, q) for p, q in ls)) for ls in legs]
+    out = []
+    for k, (_, a, b, _, via) in enumerate(items):
+        points = {a, b} | set(via)
+        for j in range(len(items)):
+            if j != k and (points & over[j] or (any(_collinear_overlap(x, y) for x in legs[k] for y in legs[j])
+                                                and not ({items[j][1], items[j][2]} | set(items[j][4])) & over[k])):
+                out.append((k, j))
+    return sorted(set(out))
+
+
+def build_order(links):
+    """``links`` with its 'link' items in the order they are fitted: every link that lies under another
+    (stacked()) before it, otherwise in the order they were placed. Raises LayoutFault when two links
+    each lie under the other."""
+    items = [x for x in links if x[3] == "link"]
+    before = {j: set() for j in range(len(items))}
+    for k, j in stacked(links):
+        before[j].add(k)
+    order, done = [], set()
+    while len(order) < len(items):
+        ready = [j for j in range(len(items)) if j not in done and before[j] <= done]
+        if not ready:
+            raise LayoutFault("links lie under each other: %s" % sorted(
+                (k, j) for j in range(len(items)) if j not in done for k in before[j] if k not in done))
+        order.append(ready[0])
+        done.add(ready[0])
+    return [x for x in links if x[3] != "link"] + [items[j] for j in order]
+
+
 def _links(used, marked, cuts, covered):
     """Links joining every net's strip pieces: greedy shortest trees, nets taken in a few fixed orders
-    until one order places them all (each order is deterministic)."""
+    until one order places them all (each order is deterministic). Each link is first sought without
+    lying on a placed one (_links_in_order's strict search), and only where none exists lying under or
+    over one: build_order() then fits the lower one first."""
     import random
     nets = sorted({n for _, _, n in marked.values() if not n.startswith("NC:")})
     # Nets whose pieces lie far apart first (they need the long corridors), then the rest.
@@ -451,17 +644,58 @@ def _links_in_order(used, marked, cuts, covered, order):
             net_segs.setdefault(net, set()).add(seg_of[hole])
     taken = set(used)
     ends = {}                                       # lane hole -> number of link ends in it
+    under = set()                                   # holes a placed link passes over: no end or bend there
+    laid = []                                       # the placed links' straight legs: ((c1, r1), (c2, r2))
+    bridged = set()                                 # holes a copper-side bridge's ends fill: nothing else goes in
     links = []
     joined = {}                                     # pieces a part joins inside itself (the Pico's GND)
     where = {"%s.%s" % (ref, n): h for ref, (pins, _) in placement().items() for n, h in pins.items()}
     lane_cols = set(LANES.values())
 
-    def usable(h, net):
-        if h in covered or h in used:
+    def usable(h, net, strict=True):
+        if h in covered or h in used or h in bridged or (strict and h in under):
             return False
         if h[0] in lane_cols:
             return LANES.get(net) == h[0] and ends.get(h, 0) < 2
         return h not in taken
+
+    def search(tree, rest, net, strict):
+        """The shortest link joining ``tree`` to a piece of ``rest``: (length, a, b, piece, via) or None.
+        Strict: no end or bend in a hole a placed link passes over, and no leg along a placed one (no
+        stacking); else a link may lie under a placed one (build_order() then fits it first)."""
+        # Candidates by length: a straight link, else an L (one bend, +0.5) or a Z (two bends, +1),
+        # each bend over a free hole; the shortest that crosses no body and passes over no lead wins.
+        heap = []
+        for sg in tree:
+            ta = [a for a in segs[sg] if usable(a, net, strict)]
+            for t in rest:
+                tb = [b for b in segs[t] if usable(b, net, strict)]
+                for a in ta:
+                    for b in tb:
+                        dxy = abs(a[0] - b[0]) + abs(a[1] - b[1])
+                        straight = a[0] == b[0] or a[1] == b[1]
+                        heap.append((dxy if straight else dxy + 0.5, a, b, 0, (), t))
+        heapq.heapify(heap)
+        blocked = taken | set(ends)
+        while heap:
+            d, a, b, stage, via, t = heapq.heappop(heap)
+            if stage == 0 and not (a[0] == b[0] or a[1] == b[1]):
+                dxy = d - 0.5
+                for v in ((a[0], b[1]), (b[0], a[1])):
+                    heapq.heappush(heap, (dxy + 0.5, a, b, 1, (v,), t))
+                for m in range(min(a[1], b[1]) + 1, max(a[1], b[1])):
+                    heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((a[0], m), (b[0], m)), t))
+                for m in range(min(a[0], b[0]) + 1, max(a[0], b[0])):
+                    heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((m, a[1]), (m, b[1])), t))
+                continue
+            path = [a] + list(via) + [b]
+            if any(v in blocked or v in bridged or v in covered or (strict and v in under) for v in via):
+                continue
+            if all(not _crosses_body(p, q) and not _passes_over(p, q, blocked)
+                   and not (strict and any(_collinear_overlap((p, q), leg) for leg in laid))
+                   for p, q in zip(path, path[1:])):
+                return (d, a, b, t, via)
+        return None
     for ref, groups in INTERNAL.items():
         for g in groups:
             pcs = {seg_of[where["%s.%s" % (ref, n)]] for n in g}
@@ -471,7 +705,10 @@ def _links_in_order(used, marked, cuts, covered, order):
         group = sorted(net_segs[net])
         if len(group) < 2:
             continue
-        # Copper-side bridges first: a short bare wire across two neighbouring strips of the same net.
+        # Copper-side bridges first: a short bare wire across two neighbouring strips of the same net, its two
+        # ends in two holes that take nothing else (no lead, pad, link end or bend: bridge_faults()).
+        def bridge_free(h):
+            return h not in covered and h not in used and h not in taken and h not in bridged and not ends.get(h)
         comp = {g: g for g in group}
 
         def root(g):
@@ -485,8 +722,9 @@ def _links_in_order(used, marked, cuts, covered, order):
         for g in group:
             for (c, r) in segs[g]:
                 below = seg_of.get((c, r + 1))
-                if below in comp and root(below) != root(g) and (c, r) not in covered and (c, r + 1) not in covered:
+                if below in comp and root(below) != root(g) and bridge_free((c, r)) and bridge_free((c, r + 1)):
                     comp[root(below)] = root(g)
+                    bridged.update({(c, r), (c, r + 1)})
                     links.append((net, (c, r), (c, r + 1), "bridge", ()))
         start = next((joined[g] for g in group if g in joined), {group[0]})
         tree = {g for g in group if root(g) in {root(x) for x in start}}
@@ -497,36 +735,7 @@ def _links_in_order(used, marked, cuts, covered, order):
         while rest:
             # Candidates by length: a straight link, else an L (one bend, +0.5) or a Z (two bends, +1),
             # each bend over a free hole; the shortest that crosses no body and passes over no lead wins.
-            heap = []
-            for sg in tree:
-                ta = [a for a in segs[sg] if usable(a, net)]
-                for t in rest:
-                    tb = [b for b in segs[t] if usable(b, net)]
-                    for a in ta:
-                        for b in tb:
-                            dxy = abs(a[0] - b[0]) + abs(a[1] - b[1])
-                            straight = a[0] == b[0] or a[1] == b[1]
-                            heap.append((dxy if straight else dxy + 0.5, a, b, 0, (), t))
-            heapq.heapify(heap)
-            best = None
-            blocked = taken | set(ends)
-            while heap:
-                d, a, b, stage, via, t = heapq.heappop(heap)
-                if stage == 0 and not (a[0] == b[0] or a[1] == b[1]):
-                    dxy = d - 0.5
-                    for v in ((a[0], b[1]), (b[0], a[1])):
-                        heapq.heappush(heap, (dxy + 0.5, a, b, 1, (v,), t))
-                    for m in range(min(a[1], b[1]) + 1, max(a[1], b[1])):
-                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((a[0], m), (b[0], m)), t))
-                    for m in range(min(a[0], b[0]) + 1, max(a[0], b[0])):
-                        heapq.heappush(heap, (dxy + 1.0, a, b, 1, ((m, a[1]), (m, b[1])), t))
-                    continue
-                path = [a] + list(via) + [b]
-                if any(v in blocked or v in covered for v in via):
-                    continue
-                if all(not _crosses_body(p, q) and not _passes_over(p, q, blocked) for p, q in zip(path, path[1:])):
-                    best = (d, a, b, t, via)
-                    break
+            best = search(tree, rest, net, strict=True) or search(tree, rest, net, strict=False)
             if best is None:
                 raise LayoutFault("net %s: no free holes to link its strip pieces %s" % (net, sorted(rest)))
             _, a, b, t, via = best
@@ -536,6 +745,10 @@ def _links_in_order(used, marked, cuts, covered, order):
                 else:
                     taken.add(h)
             taken.update(via)
+            path = [a] + list(via) + [b]
+            for p, q in zip(path, path[1:]):
+                laid.append((p, q))
+                under.update(_holes_between(p, q))
             links.append((net, a, b, "link", via))
             for g in merged[root(t)]:
                 tree.add(g)
@@ -602,6 +815,86 @@ def body_faults(place=None, links=None):
         if any(p[0] != q[0] and p[1] != q[1] for p, q in zip(path, path[1:])):
             faults.append("link %s-%s of %s runs diagonally" % (_name(a), _name(b), net))
     return faults
+
+
+# Bare metal on the component side that lies on the board: part -> index of its body rectangle that is bare
+# metal, and its net. Q1 lies on its tab, the drain (+5V_LED); its plastic body does not shield the tab's
+# edges, which stand on the board.
+EXPOSED_METAL = {"Q1": (0, "+5V_LED")}
+BARE_EDGES = {"A1": "the Pico's edge"}   # parts whose outline carries bare metal: the Pico's castellated pads
+METAL_GAP_MM = 1.0         # bare metal to any other part's outline or lead of another net, at least ...
+PLACEMENT_TOL_MM = 1.0     # ... after this much misplacement: the legs bent 3 mm from the body +-0.5 mm
+                           # (BUILD.md 4.3.6), the TO-220 body and tab +-0.5 mm long (onsemi's drawing)
+LEAD_RADIUS_MM = 0.5       # a lead or a pad's solder around a hole's centre
+
+
+def metal_gaps(place=None):
+    """Every part's bare metal (EXPOSED_METAL) against the outline of every part with bare edges (BARE_EDGES)
+    and every other part's lead of another net: list of (mm, part, what), nearest first, in mm from the
+    metal's edge. Link ends and harness wires are left out: their insulation is pushed down to the board
+    (BUILD.md 4.3.1, 5.2), so no bare copper stands on the component side there."""
+    place = place or placement()
+    nets = {p: n for n, ps in bn.netlist().items() for p in ps}
+    out = []
+    for ref, (k, net) in EXPOSED_METAL.items():
+        _, c0, r0, c1, r1 = rects(place[ref][1])[k]
+
+        def gap(x0, y0, x1, y1):
+            return math.hypot(max(c0 - x1, x0 - c1, 0.0), max(r0 - y1, y0 - r1, 0.0)) * PITCH
+        for other, (pins, body) in place.items():
+            if other == ref:
+                continue
+            if other in BARE_EDGES:
+                out += [(gap(*r[1:]), ref, BARE_EDGES[other]) for r in rects(body)]
+            for n, (c, r) in pins.items():
+                if nets.get("%s.%s" % (other, n)) != net:
+                    out.append((gap(c, r, c, r) - LEAD_RADIUS_MM, ref, "%s pin %s (%s)" % (other, n, _name((c, r)))))
+    return sorted(out)
+
+
+def clearance_faults(place=None):
+    """Bare metal nearer another part's bare metal than METAL_GAP_MM + PLACEMENT_TOL_MM: list of str."""
+    need = METAL_GAP_MM + PLACEMENT_TOL_MM
+    return ["%s's bare tab is %.2f mm from %s (at least %.1f mm: %.1f mm apart after %.1f mm misplacement)"
+            % (ref, d, what, need, METAL_GAP_MM, PLACEMENT_TOL_MM)
+            for d, ref, what in metal_gaps(place) if d < need - 1e-9]
+
+
+def bridge_faults(links=None):
+    """Bridges that share a hole: list of str. A bridge's two ends fill their holes from the copper side (BUILD.md
+    4.2), before any part goes in, so neither hole may take a part's lead, a harness pad's wire, a link's end or
+    bend, the other end of another bridge, or lie under a part's body."""
+    links = derive()[1] if links is None else links
+    bridges = [(k, a, b) for k, (_, a, b, _) in enumerate((n, a, b, kind) for n, a, b, kind, _ in links
+                                                            if kind == "bridge")]
+    other = {}
+    for h, (owner, what, _) in _holes().items():
+        other[h] = "%s %s" % (owner, what) if owner != "pad" else "pad %s" % what
+    for net, a, b, kind, via in links:
+        if kind == "link":
+            for h in (a, b):
+                other.setdefault(h, "an end of a link of %s" % net)
+            for h in via:
+                other.setdefault(h, "a bend of a link of %s" % net)
+    covered = _covered()
+    out, seen = [], {}
+    for k, a, b in bridges:
+        for h in (a, b):
+            if h in other:
+                out.append("bridge B%d: its hole %s takes %s too" % (k + 1, _name(h), other[h]))
+            if h in covered:
+                out.append("bridge B%d: its hole %s lies under a part" % (k + 1, _name(h)))
+            if h in seen:
+                out.append("bridges B%d and B%d share hole %s" % (seen[h] + 1, k + 1, _name(h)))
+            seen[h] = k
+    return out
+
+
+def stack_faults(links=None):
+    """Links fitted in the wrong order: list of str. A link that lies under another (stacked()) must come
+    first in table 3 (its number is lower)."""
+    links = derive()[1] if links is None else links
+    return ["link %d lies under link %d but comes after it" % (k + 1, j + 1) for k, j in stacked(links) if k > j]
 
 
 def check(cuts=None, links=None):
@@ -723,6 +1016,8 @@ def _svg(cuts, links, mirror=False):
         for k, (net, a, b, kind, _) in enumerate(bridges):
             (xa, ya), (xb, yb) = xy(*a), xy(*b)
             el("line", class_="bridge", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#0044cc", stroke_width=0.7)
+            for px, py in ((xa, ya), (xb, yb)):          # its legs fill both holes: nothing else goes in
+                el("circle", class_="bridge-leg", cx=px, cy=py, r=0.6, fill="#0044cc")
             el("text", class_="bridge-number", x=xa + 1.0, y=(ya + yb) / 2 + 0.5, font_size=1.3, fill="#0044cc",
                font_family="sans-serif", font_weight="bold", text="B%d" % (k + 1))
     for r, c in cuts:
@@ -748,9 +1043,12 @@ def _svg(cuts, links, mirror=False):
                        fill="#555555", text=str(n))
             el("text", class_="ref", x=cx, y=cy + 0.5, font_size=1.6 if len(pts) > 3 else 1.1,
                text_anchor="middle", font_family="sans-serif", font_weight="bold", text=ref)
+        tops = {j for _, j in stacked(links)}
         for k, (net, a, b, kind, via) in enumerate([x for x in links if x[3] == "link"]):
             colour = LINK_COLOURS[k % len(LINK_COLOURS)]
             path = [xy(*h) for h in [a] + list(via) + [b]]
+            if k in tops:                   # a link lying on another: drawn 0.6 mm aside between its ends, so both show
+                path = [path[0]] + [(px + STACK_OFFSET_MM, py + STACK_OFFSET_MM) for px, py in path] + [path[-1]]
             el("polyline", class_="link", data_link=str(k + 1), points=" ".join("%.3f,%.3f" % p for p in path),
                fill="none", stroke=colour, stroke_width=0.55, stroke_linecap="round", stroke_linejoin="round")
             for px, py in (path[0], path[-1]):
@@ -761,17 +1059,54 @@ def _svg(cuts, links, mirror=False):
             el("circle", cx=lx, cy=ly, r=1.0, fill="white", stroke=colour, stroke_width=0.25)
             el("text", class_="link-number", x=lx, y=ly + 0.45, font_size=1.2, text_anchor="middle", fill=colour,
                font_family="sans-serif", font_weight="bold", text=str(k + 1))
+        for k, (net, a, b, kind, _) in enumerate([x for x in links if x[3] == "bridge"]):
+            for hole in (a, b):                           # a bridge's leg, clipped flush: the hole is taken
+                el("circle", class_="bridge-leg", cx=xy(*hole)[0], cy=xy(*hole)[1], r=0.55, fill="none",
+                   stroke="#0044cc", stroke_width=0.3)
         for name, (hole, _) in pads().items():
             x, y = xy(*hole)
             el("rect", class_="pad", x=x - 0.9, y=y - 0.9, width=1.8, height=1.8, fill="none", stroke="#aa00aa",
                stroke_width=0.35)
-    title = ("copper side (mirrored): red = cut, blue = bridge Bn of table 2" if mirror else
-             "component side, USB at the top: links numbered as in table 3, pads purple")
-    el("text", x=m, y=h + 2 * m + 3, font_size=2.2, font_family="sans-serif", text=title)
+    title = ("copper side (mirrored): red = cut, blue = bridge Bn of table 2 (its legs fill both holes)" if mirror else
+             "component side, USB at the top: links numbered as in table 3, pads purple, blue rings: bridge legs")
+    lines = wrap_text(title, LEGEND_FONT_MM, w)
+    for k, line in enumerate(lines):
+        el("text", class_="legend", x=m, y=h + 2 * m + 3 + k * LEGEND_FONT_MM * 1.3, font_size=LEGEND_FONT_MM,
+           font_family="sans-serif", text=line)
+    total = h + 2 * m + 3 + (len(lines) - 1) * LEGEND_FONT_MM * 1.3 + 5
+    svg.set("height", "%gmm" % total)
+    svg.set("viewBox", "0 0 %g %g" % (w + 2 * m, total))
+    svg[0].set("height", "%g" % total)
     ET.indent(svg)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(svg, encoding="utf-8") + b"\n"
 
 
+STACK_OFFSET_MM = 0.6
+LEGEND_FONT_MM = 2.2
+
+
+def text_width(text, font_size):
+    """Approximate advance width (mm) of ``text`` in DejaVu Sans at ``font_size`` mm (as tools/template.py measures
+    its labels): capitals and digits 0.68 em, spaces 0.32 em, the rest 0.56 em."""
+    return font_size * sum(0.32 if ch == " " else 0.68 if (ch.isupper() or ch.isdigit()) else 0.56 for ch in text)
+
+
+def wrap_text(text, font_size, width):
+    """``text`` broken at spaces into lines no wider than ``width`` mm at ``font_size`` (text_width): list of str."""
+    lines = [""]
+    for word in text.split():
+        trial = (lines[-1] + " " + word).strip()
+        if lines[-1] and text_width(trial, font_size) > width:
+            lines.append(word)
+        else:
+            lines[-1] = trial
+    return lines
+
+
+def bridge_leg_out_mm():
+    """How far (mm) each leg of a copper-side bridge stands out of the component side before it is clipped: half of
+    BRIDGE_WIRE_MM less the staple's 2.54 mm back, less the board."""
+    return (BRIDGE_WIRE_MM - PITCH) / 2 - BOARD_THICK_MM
 LINK_COLOURS = ("#008800", "#c0392b", "#1f5fbf", "#b36b00", "#7d3c98", "#117a65", "#a93226", "#2e4053")
 
 
@@ -785,8 +1120,10 @@ def markdown(cuts, links):
              "Generated by `tools/stripboard.py` from the netlist; `make test` checks its connectivity against",
              "the netlist. Drawing: [`stripboard.svg`](stripboard.svg) (component side) and",
              "[`stripboard-copper.svg`](stripboard-copper.svg) (copper side, mirrored, for the cuts).", "",
-             "Board: %d x %d holes of 2.54 mm stripboard (%.1f x %.1f mm), strips running left-right. A hole is"
-             % (COLS, ROWS, outline_mm()[0], outline_mm()[1]),
+             "Board: %d x %d holes of 2.54 mm stripboard, strips running left-right: snapped out of the 100 x 160 mm"
+             % (COLS, ROWS),
+             "board and filed to %.1f x %.1f mm (BUILD.md 4.1: where it is cut from, and each edge's filing). A hole is"
+             % outline_mm(),
              "named C<column>R<row>: columns 1..%d from the left, rows 1..%d from the top, seen from the component" % (
                  COLS, ROWS),
              "side with the Pico's USB end at the top. Mark column 1 and row 1 on the board with a pen first.",
@@ -797,24 +1134,42 @@ def markdown(cuts, links):
     for k, (r, c) in enumerate(cuts):
         lines.append("| %d | %s | %s |" % (k + 1, _name((c, r)), _name((c + 1, r))))
     lines += ["", "## 2. Bridges (bare tinned wire on the copper side, across two neighbouring strips)", "",
+              "Cut a %g mm piece of the bare 0.5 mm wire and bend it into a U. Push its two legs into the two holes"
+              % BRIDGE_WIRE_MM,
+              "named **from the copper side** and press its back flat on the copper across the two strips with the",
+              "flat-nose pliers: the holes bend it to the 2.54 mm staple, and each leg stands about %.0f mm out of the"
+              % bridge_leg_out_mm(),
+              "component side, enough to hold. Solder both holes on the copper side and clip the legs flush on the",
+              "component side. Its two holes take",
+              "nothing else: no part's lead, harness wire, link end or other bridge goes into them (`tools/stripboard.py`",
+              "checks it: bridge_faults), so the bridges go in before the parts.", "",
               "| # | net | between | and |", "|---:|---|---|---|"]
     for k, (net, a, b, _, _) in enumerate([x for x in links if x[3] == "bridge"]):
         lines.append("| B%d | %s | %s | %s |" % (k + 1, net, _name(a), _name(b)))
+    over = {}
+    for k, j in stacked(links):
+        over.setdefault(j, []).append(k)
     lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "",
               "Each link runs straight along a column or a row, or bends at the holes named under \"bend at\"",
               "(lay the wire flat and bend it 90 degrees over that hole; it goes into no hole there). Cut each link",
-              "to length, strip 3 mm at both ends, push the ends through from the component side and solder",
-              "them on the copper side. In the lane columns C1..C4 two links of the same net may share a hole.", "",
-              "| # | net | from | bend at | to |", "|---:|---|---|---|---|"]
+              "to length, strip 3 mm at both ends, push the ends through from the component side until the",
+              "insulation touches the board, and solder them on the copper side. In the lane columns C1..C4 two",
+              "links of the same net may share a hole. **Fit them in the order of the table.** No link has an end",
+              "or a bend in a hole another link passes over, except where the last column names the links it lies",
+              "over: those have lower numbers and are already in place; lay this one flat on top of them (the",
+              "drawing shows it beside them, slightly offset).", "",
+              "| # | net | from | bend at | to | lies over |", "|---:|---|---|---|---|---|"]
     for k, (net, a, b, _, via) in enumerate([x for x in links if x[3] == "link"]):
-        lines.append("| %d | %s | %s | %s | %s |" % (k + 1, net, _name(a), ", ".join(_name(v) for v in via) or "-",
-                                                     _name(b)))
+        lines.append("| %d | %s | %s | %s | %s | %s |" % (
+            k + 1, net, _name(a), ", ".join(_name(v) for v in via) or "-", _name(b),
+            ", ".join("link %d" % (u + 1) for u in sorted(over.get(k, ()))) or "-"))
     lines += ["", "## 4. Parts (component side)", "",
               "Lowest first (BUILD.md 4.3). Heights are above the board; the tallest is %.1f mm (%s)." % tallest_mm(),
-              "", "| part | pin: hole | mounting | height (mm) |", "|---|---|---|---:|"]
+              "", "| part | value | pin: hole | mounting | height (mm) |", "|---|---|---|---|---:|"]
     for ref, (pins, _) in sorted(placement().items(), key=lambda kv: bn_order(kv[0])):
-        lines.append("| %s | %s | %s | %s |" % (ref, ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items())),
-                                                mounting(ref), ("%.1f" % height_mm(ref)).rstrip("0").rstrip(".")))
+        lines.append("| %s | %s | %s | %s | %s |" % (
+            ref, bn.part_value(ref), ", ".join("%s: %s" % (n, _name(h)) for n, h in sorted(pins.items())),
+            mounting(ref), ("%.1f" % height_mm(ref)).rstrip("0").rstrip(".")))
     lines += ["", "## 5. Harness pads", "",
               "Each harness wire goes into its pad's hole from the component side and is soldered on the copper",
               "side, before the board goes into the cavity (BUILD.md 5.2).", "",
@@ -867,7 +1222,8 @@ def main(argv=None):
     except LayoutFault as e:
         print("layout fault: %s" % e)
         return 1
-    faults = check(cuts, links) + body_faults()
+    faults = (check(cuts, links) + body_faults() + clearance_faults() + stack_faults() + bridge_faults()
+              + cut_faults())
     for f in faults:
         print("FAULT: " + f)
     print("%d cuts, %d links, %d faults" % (len(cuts), len(links), len(faults)))

@@ -4,14 +4,17 @@ printers, and as DXF for a CNC router or laser.
 
 Usage:
     python tools/template.py --size 400mm [--diagonals] [--out artifacts/template-400mm.svg]
-                             [--no-pdf] [--png PATH] [--tiles] [--dxf]
+                             [--no-pdf] [--png PATH] [--tiles] [--dxf] [--thickness 18.0] [--reed-wood 3]
 
 Writes, beside --out (default artifacts/template-<size>mm[-diagonals].svg):
     <name>.svg / .pdf           the front view (tape it face up on the top face)
     <name>-back.svg / .pdf      the back view, mirrored (tape it face up on the back face)
     <name>[-back]-A4.pdf, -A3.pdf   with --tiles: the same sheets cut into printer pages with overlap marks
                                     and cut lines
-    <name>[-back].dxf           with --dxf: every feature on a layer named by side, kind and depth
+    <name>[-back].dxf           with --dxf: every feature on a layer named by side, kind and depth (BACK_REED_D15)
+    <name>-cover.dxf            with --dxf: the back cover's screw holes, countersinks, reset hole and reed holes
+                                (COVER_REED-HOLE_D3: through the 3 mm cover), the feet on MARK_FOOT (not cut)
+    <name>-depths.md            every feature's depth for the sheet (--thickness, --reed-wood), also printed
 
 Print the PDFs at 100 % (no "fit to page"); check the 100 mm scale bar with a ruler before drilling.
 The geometry is tools/board_layout.py's, which refuses a layout whose walls are thinner than
@@ -54,7 +57,7 @@ STYLE = {  # kind -> (stroke, fill, dash) of the drawn outline
     "cavity": ("#3366cc", "none", "3 2"), "plug": ("#3366cc", "none", "3 2"), "clamp": ("#3366cc", "none", "1 1"),
     "sw5": ("#aa00aa", "none", "1 1"), "button-hole": ("#aa6600", "white", None),
     "button-body": ("#aa6600", "none", "1 0.6"), "button-carrier": ("#aa6600", "none", "3 2"),
-    "cover-screw": ("#000000", "white", None),
+    "cover-screw": ("#000000", "white", None), "reed-mouth": ("#cc0000", "none", "1 0.6"),
 }
 KIND_CLASS = {"reed": "reed-hole", "led-window": "led-hole", "button-hole": "button-hole"}
 ID_PREFIX = {"reed": "reed-", "led-window": "led-", "button-hole": "button-"}
@@ -87,7 +90,7 @@ def _label_lines(f):
     return lines
 
 
-def view_obstacles(size_mm, view, diagonals=False):
+def view_obstacles(size_mm, view, diagonals=False, sheet=None):
     """What a view draws, as shapely geometries in sheet mm (board coordinates + BLEED_MM, the back
     view mirrored): holes and discs whole, channels as their bands, pockets and the cavity as their
     outlines, the playing lines (front), the logic board's outline and the SW5 cover-hole mark (back).
@@ -100,7 +103,7 @@ def view_obstacles(size_mm, view, diagonals=False):
     def put(g):
         g = affinity.scale(g, xfact=-1.0, yfact=1.0, origin=(size_mm / 2, 0)) if back else g
         out.append(affinity.translate(g, o, o))
-    for f in bl.layout(size_mm):
+    for f in bl.layout(size_mm, *(sheet or ())):
         if not back and f.side != "through" and f.kind not in ("cavity", "reed"):
             continue
         if f.prim[0] == "rect":
@@ -227,7 +230,7 @@ def _draw_feature(g, f, o, mirror_x, size_mm):
             stroke_dasharray="2 1")
 
 
-def build_svg(size_mm, diagonals=False, view="front"):
+def build_svg(size_mm, diagonals=False, view="front", sheet=None):
     """The template as an ElementTree root element (<svg>), in mm user units; raises LayoutError.
 
     view 'front': the top face, as the player sees it (lines, point names, the LED windows and
@@ -242,7 +245,8 @@ def build_svg(size_mm, diagonals=False, view="front"):
     rect.logic-board and g#sw5-cover-hole (back); every
     feature drawn carries data-feature=<board_layout name>. Coordinates are absolute: board
     coordinates plus BLEED_MM (the back view: mirrored, x -> size - x)."""
-    feats = bl.layout(size_mm)
+    sheet = sheet or (bl.THICKNESS_MM, bl.REED_WOOD_MM)
+    feats = bl.layout(size_mm, *sheet)
     ET.register_namespace("", SVG_NS)
     geo = GEOMETRIES["diagonals" if diagonals else "standard"]
     back = view == "back"
@@ -276,7 +280,7 @@ def build_svg(size_mm, diagonals=False, view="front"):
             _el(lines, "line", class_="mill-line", data_line=text, x1=X(x1), y1=o + y1, x2=X(x2), y2=o + y2)
     fg = _el(svg, "g", id="features")
     order = ["cavity", "plug", "usb", "clamp", "sw5", "ring", "c1-bay", "radial", "spur", "button-carrier",
-             "button-body", "led-counterbore", "reed", "led-window", "button-hole", "cover-screw"]
+             "button-body", "led-counterbore", "reed-mouth", "reed", "led-window", "button-hole", "cover-screw"]
     for kind in order:
         for f in feats:
             if f.kind != kind:
@@ -295,7 +299,7 @@ def build_svg(size_mm, diagonals=False, view="front"):
         _el(mark, "circle", cx=X(sx), cy=o + sy, r=bl.SW5_COVER_HOLE_D / 2, fill="none")
         _el(mark, "line", x1=X(sx) - 3.0, y1=o + sy, x2=X(sx) + 3.0, y2=o + sy)
         _el(mark, "line", x1=X(sx), y1=o + sy - 3.0, x2=X(sx), y2=o + sy + 3.0)
-    labels = Labels(view_obstacles(size_mm, view, diagonals), sbox(o + 1.0, o + 1.0, o + size_mm - 1.0,
+    labels = Labels(view_obstacles(size_mm, view, diagonals, sheet), sbox(o + 1.0, o + 1.0, o + size_mm - 1.0,
                                                                    o + size_mm - 1.0))
     pts = _el(svg, "g", id="points")
     for name in geo.names:
@@ -319,7 +323,8 @@ def build_svg(size_mm, diagonals=False, view="front"):
         _draw_label(lab, labels, (X(bx), o + by), [label], 2.8, prefer=(0.0, 1.0), leader=False)
     if back:
         for f in feats:
-            if f.kind in ("reed", "led-window", "led-counterbore", "spur", "ring", "button-body", "button-hole"):
+            if f.kind in ("reed", "reed-mouth", "led-window", "led-counterbore", "spur", "ring", "button-body",
+                          "button-hole"):
                 continue
             cx, cy = f.geom.representative_point().x, f.geom.representative_point().y
             if f.kind == "usb":
@@ -338,9 +343,9 @@ def build_svg(size_mm, diagonals=False, view="front"):
                     fill="#555555")
         _draw_label(lab, labels, (X(sx), o + sy), ["back cover: Ø%s hole here (reset, SW5)" %
                                                    _f(bl.SW5_COVER_HOLE_D)], 2.2, fill="#aa00aa")
-    legend = _legend(size_mm, diagonals, back)
+    legend = _legend(size_mm, diagonals, back, feats)
     for i, text in enumerate(legend):
-        _el(svg, "text", x=o + 20.0, y=o + size_mm + 5.0 + 3.6 * i, font_size=2.6, font_family="sans-serif",
+        _el(svg, "text", x=o + 20.0, y=o + size_mm + 4.0 + 3.3 * i, font_size=2.5, font_family="sans-serif",
             text=text)
     bar = _el(svg, "g", id="scale-bar", stroke="black", stroke_width=0.4)
     bx, by = o + 20.0, o - 8.0
@@ -353,7 +358,7 @@ def build_svg(size_mm, diagonals=False, view="front"):
     return svg
 
 
-def _legend(size_mm, diagonals, back):
+def _legend(size_mm, diagonals, back, feats):
     p = pitch(size_mm)
     first = "%s mm board, pitch %s mm%s. Print at 100 %% (no fit to page) and check the scale bar." % (
         _f(size_mm), _f(p), ", with the four diagonals" if diagonals else "")
@@ -364,19 +369,28 @@ def _legend(size_mm, diagonals, back):
                     _f(bl.LED_WINDOW_D), _f(bl.BUTTON_HOLE_D)),
                 "Lx = LED chain index, Sx = switch bit (firmware/board_config.py). Grey dashes: largest stone "
                 "(%s mm)." % _f(STONE_PITCH * p))
+    f = {x.kind: x for x in feats}
+    t = f["reed"].thickness
     return (first,
-            "Depths from the back face for an 18.0 mm sheet: if yours is thicker or thinner, add or take off the "
-            "difference. Red reed pockets Ø%s x %s (3 mm of wood left), green LED counterbores Ø%s x %s," % (
-                _f(bl.REED_POCKET[0]), _f(bl.REED_POCKET[1]), _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1])),
-            "brown channels %s wide x %s (spurs %s x %s); blue: cavity %s, plug pocket, cable channel, clamp; black: cover "
-            "screw pilots Ø%s x %s. Walls at least %s mm." % (
-                _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]), _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1]),
-                _f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)))
+            "Depths for a %s mm sheet (tools/template.py --thickness): from the back face, to the floor. Only the reed "
+            "pockets (%s deep: %s mm of wood under the point) and the button pockets follow the sheet's thickness." % (
+                _f(t), _f(f["reed"].depth), _f(f["reed"].face_wood())),
+            "Red reed pockets Ø%s x %s (flat floor: slot drill) in Ø%s x %s mouth counterbores, green LED counterbores "
+            "Ø%s x %s, brown channels %s wide x %s (spurs %s x %s)," % (
+                _f(bl.REED_POCKET[0]), _f(f["reed"].depth), _f(bl.REED_MOUTH[0]), _f(bl.REED_MOUTH[1]),
+                _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]), _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]),
+                _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1])),
+            "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s. Walls at least "
+            "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)),
+            "Back cover (this sheet taped on it): Ø%s through at every reed pocket's centre (the reeds' lead bends), "
+            "Ø%s at the magenta cross, Ø%s countersunk at the 8 screw marks." % (
+                _f(bl.COVER_REED_HOLE_D), _f(bl.SW5_COVER_HOLE_D), _f(bl.COVER_HOLE_D)))
 
 
-def svg_bytes(size_mm, diagonals=False, view="front"):
-    """The template SVG document as UTF-8 bytes."""
-    root = build_svg(size_mm, diagonals, view)
+def svg_bytes(size_mm, diagonals=False, view="front", sheet=None):
+    """The template SVG document as UTF-8 bytes; ``sheet`` = (thickness, reed wood) in mm (default the nominal
+    18 mm sheet with 3 mm over the reeds)."""
+    root = build_svg(size_mm, diagonals, view, sheet)
     ET.indent(root)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="utf-8") + b"\n"
 
@@ -484,13 +498,33 @@ def render_tiles_pdf(sheet, page_mm, paper, path, title):
     return len(pages)
 
 
-def write_dxf(size_mm, path, view="front", diagonals=False):
+def dxf_depth(mm):
+    """A depth as a DXF layer name writes it: 'D15', 'D1P6' (mm; P the decimal point)."""
+    return "D" + _f(mm).replace(".", "P")
+
+
+COVER_COUNTERSINK_DEG = 90.0     # a countersink for the cover screws' heads (BOM: countersunk 3.0 mm screws)
+
+
+def cover_countersink_depth():
+    """Depth (mm) of the cover's 90-degree countersinks: from their Ø 2 x COVER_HOLE_D at the face down to the
+    Ø COVER_HOLE_D hole."""
+    return (2 * bl.COVER_HOLE_D - bl.COVER_HOLE_D) / 2 / math.tan(math.radians(COVER_COUNTERSINK_DEG / 2))
+
+
+def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
     """Write the features of ``view`` as a DXF (mm, y up, origin at the board's lower-left corner as
-    the face is seen): layers BOARD_EDGE, LINES (front, for engraving) and one per side, kind and depth,
-    e.g. BACK_REED_D15, THROUGH_LED-WINDOW_D18. Returns the layer names used."""
+    the face is seen). Layer names follow one convention: a layer that is cut is named <side>_<kind>_D<depth>, the
+    depth in mm from the face it is cut from (P the decimal point; never a diameter: the circles carry that), e.g.
+    BACK_REED_D15, THROUGH_LED-WINDOW_D18; BOARD_EDGE is the outline, LINES (front) the lines to engrave, and a layer
+    named MARK_<what> is a mark, never cut. View 'cover': the hardboard back cover seen from outside (as the back
+    view), COVER_MM thick: COVER_SCREW-HOLE_D3, COVER_RESET-HOLE_D3 and COVER_REED-HOLE_D3 (through: the reed holes
+    are the room over each reed's lower-lead bend, board_layout.cover_holes), COVER_COUNTERSINK_D1P6 (90 degrees,
+    its circle the countersink's outer edge at the face) and MARK_FOOT (where the rubber feet are stuck on: not
+    cut). Returns the layer names used."""
     import ezdxf
-    feats = bl.layout(size_mm)
-    back = view == "back"
+    feats = bl.layout(size_mm, *(sheet or ()))
+    back = view in ("back", "cover")
     doc = ezdxf.new("R2010", setup=False)
     doc.units = ezdxf.units.MM
     msp = doc.modelspace()
@@ -511,9 +545,24 @@ def write_dxf(size_mm, path, view="front", diagonals=False):
         for text in geo.line_names:
             a, _, c = text.split()
             msp.add_line(P(*point_xy(a, size_mm)), P(*point_xy(c, size_mm)), dxfattribs=layer("LINES"))
+    if view == "cover":
+        through = dxf_depth(bl.COVER_MM)
+        for x, y in bl.cover_screws(size_mm):
+            msp.add_circle(P(x, y), bl.COVER_HOLE_D / 2, dxfattribs=layer("COVER_SCREW-HOLE_" + through))
+            msp.add_circle(P(x, y), bl.COVER_HOLE_D, dxfattribs=layer(
+                "COVER_COUNTERSINK_" + dxf_depth(cover_countersink_depth())))
+        msp.add_circle(P(*bl.sw5_plunger(size_mm)), bl.SW5_COVER_HOLE_D / 2,
+                       dxfattribs=layer("COVER_RESET-HOLE_" + through))
+        for _, kind, x, y, d in bl.cover_holes(size_mm):
+            if kind == "reed":
+                msp.add_circle(P(x, y), d / 2, dxfattribs=layer("COVER_REED-HOLE_" + through))
+        for x, y in bl.cover_feet(size_mm):
+            msp.add_circle(P(x, y), bl.FOOT_D / 2, dxfattribs=layer("MARK_FOOT"))
+        doc.saveas(path)
+        return sorted(used)
     for f in feats:
         if (f.side == "through") or (back and f.side == "back"):
-            name = "%s_%s_D%s" % (f.side.upper(), f.kind.upper(), _f(f.depth).replace(".", "P"))
+            name = "%s_%s_%s" % (f.side.upper(), f.kind.upper(), dxf_depth(f.depth))
             if f.prim[0] == "circle":
                 msp.add_circle(P(f.prim[1], f.prim[2]), f.prim[3], dxfattribs=layer(name))
             else:
@@ -534,21 +583,38 @@ def main(argv=None):
     ap.add_argument("--png", help="also write a PNG preview of the front view to this path")
     ap.add_argument("--dpi", type=float, default=96, help="PNG resolution (default 96)")
     ap.add_argument("--tiles", action="store_true", help="also write A4 and A3 tiled PDFs of both views")
-    ap.add_argument("--dxf", action="store_true", help="also write DXF files of both views")
+    ap.add_argument("--dxf", action="store_true", help="also write DXF files of both views and of the back cover")
+    ap.add_argument("--thickness", type=float, default=bl.THICKNESS_MM,
+                    help="the sheet's measured thickness in mm (default %g; %g..%g): the depths set from the top face "
+                         "follow it" % ((bl.THICKNESS_MM,) + bl.THICKNESS_RANGE_MM))
+    ap.add_argument("--reed-wood", type=float, default=bl.REED_WOOD_MM, choices=bl.REED_WOOD_OPTIONS,
+                    help="wood left over each reed switch, from the depth test (default %g)" % bl.REED_WOOD_MM)
     a = ap.parse_args(argv)
     try:
         size = parse_size(a.size)
     except ValueError as e:
         ap.error(str(e))
+    sheet = (a.thickness, a.reed_wood)
     out = a.out or os.path.join(ROOT, "artifacts", "template-%smm%s.svg" % (
         _f(size), "-diagonals" if a.diagonals else ""))
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     stem = os.path.splitext(out)[0]
     try:
-        views = {"front": svg_bytes(size, a.diagonals, "front"), "back": svg_bytes(size, a.diagonals, "back")}
+        views = {"front": svg_bytes(size, a.diagonals, "front", sheet),
+                 "back": svg_bytes(size, a.diagonals, "back", sheet)}
     except LayoutError as e:
         print(e, file=sys.stderr)
         return 2
+    from hw_tables import drilling_md
+    table = ("Every hole, pocket and channel of a %s mm board in a %s mm sheet, %s mm of wood over the reeds "
+             "(tools/template.py):\n\n" % (_f(size), _f(a.thickness), _f(a.reed_wood))
+             + drilling_md(size, a.thickness, a.reed_wood)
+             + "\nThe reed switches' lower leads (BUILD.md 6.3): cut each %s mm past its bend.\n"
+             % _f(bl.reed_lower_lead_mm(a.thickness - a.reed_wood)))
+    with open(stem + "-depths.md", "w", encoding="utf-8") as f:
+        f.write(table)
+    print(table)
+    print("wrote " + stem + "-depths.md")
     for view, data in views.items():
         name = stem + ("" if view == "front" else "-back")
         with open(name + ".svg", "wb") as f:
@@ -563,8 +629,11 @@ def main(argv=None):
                                      "%s view" % view)
                 print("wrote %s-%s.pdf (%d pages)" % (name, paper, n))
         if a.dxf:
-            write_dxf(size, name + ".dxf", view, a.diagonals)
+            write_dxf(size, name + ".dxf", view, a.diagonals, sheet)
             print("wrote " + name + ".dxf")
+    if a.dxf:
+        write_dxf(size, stem + "-cover.dxf", "cover", a.diagonals, sheet)
+        print("wrote " + stem + "-cover.dxf")
     if a.png:
         os.makedirs(os.path.dirname(os.path.abspath(a.png)), exist_ok=True)
         render_png(views["front"], a.png, a.dpi)
