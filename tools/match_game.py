@@ -8,8 +8,9 @@ As a script (MicroPython or CPython), from the repository root::
 
 prints ``score plies reason|a_nodes a_moves`` (score of A: 0, 0.5, 1) and,
 with ``dump``, before it one line per position reached after the opening:
-``F ply turn phase f0 f1 ... f13`` (phase 0 placement / 1 movement;
-engine/evaluate.py features for the side to move) for the weight tuner. Players: ``L1``..``L5`` (the engine;
+``F ply turn phase f0 f1 ... |text`` (phase 0 placement / 1 movement;
+engine/evaluate.py features for the side to move, then the position's text)
+for the weight tuner. Players: ``L1``..``L5`` (the engine;
 ``:w=F`` plays with the weights of family F of engine/evaluate.py's WEIGHTS instead of the rules' own),
 ``B1``..``B5`` (the frozen pre-issue-13 engine of tools/baseline_engine/), ``R1``..``R5`` (the
 frozen relatives' engine of tools/baseline_engine/, replaced in issue 23), ``C1``..``C5`` (the frozen
@@ -170,7 +171,8 @@ def _main(argv):
             bd = board[0].load(pos)
             score(bd.S, bd.G, W, F)
             phase = 0 if pos.hand[0] or pos.hand[1] else 1
-            print("F %d %d %d %s" % (ply, pos.turn, phase, " ".join(str(F[i]) for i in range(NF))))
+            print("F %d %d %d %s|%s" % (ply, pos.turn, phase, " ".join(str(F[i]) for i in range(NF)),
+                                         pos.text()))
     r = play(a, b, aw == "1", int(seed), rules, int(opening), int(max_plies), dump)
     print("%s %d %s|%d %d" % (r[0], r[1], r[2], r[3], r[4]))
 

@@ -40,24 +40,25 @@ from morris.position import NOMOVE
 # (MicroPython 1.28 rp2 build of what tools/deploy.py builds; the unix port's
 # emitted code here is about 145x faster). Inside the board's main loop the engine
 # gets at least LOOP_SHARE of the CPU while it thinks (mainloop.py; the pass
-# benchmark tools/bench_pico_loop.py and the protocol's "stats" show the share).
+# benchmark tools/bench_pico_loop.py estimates 79-85 % since the loop-share work
+# of 5 Dec 2026, and the protocol's "stats" reports it from the board).
 PICO_NODES_PER_S = 2900
-LOOP_SHARE = 70          # % of the CPU the main loop leaves the engine while it thinks
-DEADLINE_SHARE = 62      # % of PICO_NODES_PER_S below which the deadline binds
+LOOP_SHARE = 78          # % of the CPU the main loop leaves the engine while it thinks
+CAP_FILL = 90            # % of a level's time its node cap fills at that speed (the rest: book, table, passes)
 PICO_NODES_PER_S_LOOP = PICO_NODES_PER_S * LOOP_SHARE // 100
 
 BOOK_RULES = "standard"  # the rules text of engine/book.bin (tests/firmware/test_engine.py checks its header)
 ITERATIVE = const(22)   # depth of the iterative levels: search.MAXPLY - 2 (the node cap ends them)
 LEVEL_NAMES = (None, "first games", "beginner", "casual", "club", "expert")
-# level: (max depth, node cap, root margin, book); the Pico time of a move is
-# cap / PICO_NODES_PER_S_LOOP (0.24, 0.39, 0.75, 1.5, 3.8 s)
+# level: (max depth, Pico ms of a move inside the main loop, root margin, book); the
+# node cap is what that time holds (``level_budget``): 610, 916, 1,730, 3,868, 9,771
 _LEVELS = (
     None,
-    (1, 480, 220, False),            # 1 first games: one ply, wide choice (misses mills)
-    (2, 800, 60, False),             # 2 beginner: two plies
-    (ITERATIVE, 1520, 12, True),     # 3 casual (the board's default): lit within 1 s of the put
-    (ITERATIVE, 3040, 8, True),      # 4 club
-    (ITERATIVE, 7680, 5, True),      # 5 expert: the strongest within about 4 s
+    (1, 300, 220, False),            # 1 first games: one ply, wide choice (misses mills)
+    (2, 450, 60, False),             # 2 beginner: two plies
+    (ITERATIVE, 850, 12, True),      # 3 casual (the board's default): lit within 1 s of the put
+    (ITERATIVE, 1900, 8, True),      # 4 club
+    (ITERATIVE, 4800, 5, True),      # 5 expert: the strongest within 5 s
 )
 TOP_LEVEL = len(_LEVELS) - 1
 
@@ -65,15 +66,17 @@ TOP_LEVEL = len(_LEVELS) - 1
 def level_budget(level):
     """(max depth, Pico ms, node cap, margin) of ``level`` (1..TOP_LEVEL); ValueError otherwise.
 
-    Pico ms, the deadline = node cap x 1000 / (PICO_NODES_PER_S x DEADLINE_SHARE %):
-    the cap is reached first while the engine runs at more than DEADLINE_SHARE of
-    the measured 2,900 nodes/s (the main loop gives it LOOP_SHARE = 70 %: the cap is
-    then reached at about 0.8 x the deadline). Level 3: 1,520 nodes in about 0.75 s,
-    deadline 845 ms, so its move is lit within 1 s of the put (settle included)."""
+    Pico ms is the level's time for a move inside the board's main loop, and its
+    deadline; the node cap, which ends the search, is CAP_FILL % of what that
+    time holds at PICO_NODES_PER_S_LOOP (2,262 nodes/s: LOOP_SHARE = 78 % of the
+    measured 2,900), so the cap ends the search first while the engine gets
+    more than about 70 % of the CPU. Level 3: 1,730 nodes in about 0.77 s,
+    deadline 850 ms, so its move is lit within 1 s of the put (settle included);
+    level 5: 9,771 nodes in about 4.3 s, deadline 4.8 s."""
     if not 1 <= level <= TOP_LEVEL:
         raise ValueError("engine level must be 1..%d, got %r" % (TOP_LEVEL, level))
-    depth, cap, margin, _ = _LEVELS[level]
-    return depth, cap * 100000 // (PICO_NODES_PER_S * DEADLINE_SHARE), cap, margin
+    depth, ms, margin, _ = _LEVELS[level]
+    return depth, ms, ms * PICO_NODES_PER_S_LOOP * CAP_FILL // 100000, margin
 
 
 LEVELS = tuple(None if lv == 0 else level_budget(lv) for lv in range(TOP_LEVEL + 1))
@@ -199,7 +202,7 @@ class Engine:
                 if tm:  # exact: the quickest win, a draw, the slowest loss (engine/endgame.py)
                     self.from_book = True
                     v, d = tm[1]
-                    self.score = 0 if v == 0 else (10000 - d if v > 0 else d - 10000)
+                    self.score = 0 if v == 0 else (10000 - 8 * d if v > 0 else 8 * d - 10000)
                     self.move = tm[0][self.rng.below(len(tm[0]))]
                     return
             elif str(position.rules) == BOOK_RULES:
@@ -214,6 +217,11 @@ class Engine:
     def _begin(self, position):
         board = self._board(position)
         s = self.searcher
+        s.table = None
+        if self.use_book and not (position.hand[0] or position.hand[1] or position.rules.special) \
+                and position.count[0] + position.count[1] <= 7:
+            from .endgame import table_for  # as the root's probe above: RAM only for an endgame
+            s.table = table_for(position.rules)
         s.clear_heuristics()
         s.begin(board, self.max_depth, self.node_cap, self.margin, self.rng.next())
 

@@ -38,6 +38,14 @@ Features (F index: meaning):
  12 blockade danger (placement): the opponent's stones in hand could fill every
     liberty of the side (1 = the opponent is in that danger, -1 = the side to move is)
  13 the opponent cannot move at all (movement)
+ 14 running mills: closed mills with a stone that can step out (an empty neighbour, or
+    flying) while no opponent stone stands next to its point, so the mill closes again
+    next turn unless the opponent flies (during placement: the potential)
+ 15 sure closes: ready points (3) the opponent cannot block (no stone in hand, not
+    flying, none of its stones next to the point)
+ 16 intervention chances (rules with intervention captures): empty middle points of
+    lines whose two ends hold opponent stones, where the side can put a stone (in hand,
+    flying, or an own stone next to it)
 Weights: ``WEIGHTS`` (material fixed at 100; see the note there on
 tools/tune_weights.py, which fits them to self-play results). Sources: the usual Mill evaluation
 features (Petcu & Holban 2008: mills, blocked pieces, pieces, two-piece
@@ -67,8 +75,10 @@ _G_REUSE = const(7)
 _G_NLINES = const(12)
 _G_ADJ = const(16)
 _G_LINES = const(80)
+_G_INTERV = const(213)
+_G_MID = const(216)
 
-NF = const(14)
+NF = const(17)
 _WBIAS = const(32768)
 _LOST = const(5000)  # the side to move cannot move (movement phase)
 
@@ -86,6 +96,9 @@ _F_DOUBLE = const(10)
 _F_FLYOPP = const(11)
 _F_DANGER = const(12)
 _F_OPPBLK = const(13)
+_F_RUN = const(14)
+_F_SURE = const(15)
+_F_INTERV = const(16)
 
 
 # Per rule family (``family``: 0 the nine-stone games, 1 the twelve-stone games
@@ -95,9 +108,11 @@ _F_OPPBLK = const(13)
 # against the baseline and missed two tactical-suite answers); the others
 # start from it, changed where tools/tune_weights.py's fit on the family's
 # games won its match (docs/engine.md, "Weights"). One tuple per distinct set.
-_NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0,
-         100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300)
-WEIGHTS = (_NINE, _NINE, _NINE, _NINE)
+_NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0, 20, 0, 100,
+         100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300, 60, 40, 100)
+_DEEP = (100, 14, 33, 18, 7, 19, -24, 25, -6, 70, -82, 0, -4, 0, 54, 0, 100,
+         100, 27, 21, 97, 0, -2, -25, 3, 10, 70, -4, 17, 0, 300, 108, 60, 100)
+WEIGHTS = (_DEEP, _NINE, _NINE, _NINE)
 
 
 def family(rules):
@@ -199,6 +214,16 @@ def score(S, G, W, F) -> int:
     seen_o = 0
     fork_m = 0
     fork_o = 0
+    run_m = 0   # closed mills that can open and close again unblocked
+    run_o = 0
+    sure_m = 0  # ready points the opponent cannot block
+    sure_o = 0
+    nofill_o = 0  # the opponent cannot fill a point it has no stone next to
+    if ho == 0 and not fly_o:
+        nofill_o = 1
+    nofill_m = 0
+    if hm == 0 and not fly_m:
+        nofill_m = 1
     reuse = g[_G_REUSE]
     used_m = s[_USED + t]
     used_o = s[_USED + o]
@@ -224,20 +249,33 @@ def score(S, G, W, F) -> int:
                 continue
             if a == ln:
                 mills_m += 1
+                if not fly_o:  # a stone steps out and back: can the opponent fill its point?
+                    q = 0
+                    y = ln
+                    while y:
+                        if y & 1:
+                            ad = g[_G_ADJ + q]
+                            if (fly_m or ad & empty) and not ad & op:
+                                run_m += 1
+                                break
+                        y >>= 1
+                        q += 1
             elif dead_m:
                 continue
             elif a & (a - 1):
                 e = ln ^ a
+                q = 0
+                y = e
+                while not y & 1:
+                    y >>= 1
+                    q += 1
                 near = 0
                 if not free_m:  # an own stone next to the gap, not on this line
-                    q = 0
-                    y = e
-                    while not y & 1:
-                        y >>= 1
-                        q += 1
                     near = g[_G_ADJ + q] & me & ~ln
                 if free_m or near:
                     ready_m |= e
+                    if nofill_o and not g[_G_ADJ + q] & op:
+                        sure_m |= e
                 else:
                     open_m += 1
             else:
@@ -247,26 +285,71 @@ def score(S, G, W, F) -> int:
         elif b:
             if b == ln:
                 mills_o += 1
+                if not fly_m:
+                    q = 0
+                    y = ln
+                    while y:
+                        if y & 1:
+                            ad = g[_G_ADJ + q]
+                            if (fly_o or ad & empty) and not ad & me:
+                                run_o += 1
+                                break
+                        y >>= 1
+                        q += 1
             elif dead_o:
                 continue
             elif b & (b - 1):
                 e = ln ^ b
+                q = 0
+                y = e
+                while not y & 1:
+                    y >>= 1
+                    q += 1
                 near = 0
                 if not free_o:
-                    q = 0
-                    y = e
-                    while not y & 1:
-                        y >>= 1
-                        q += 1
                     near = g[_G_ADJ + q] & op & ~ln
                 if free_o or near:
                     ready_o |= e
+                    if nofill_m and not g[_G_ADJ + q] & me:
+                        sure_o |= e
                 else:
                     open_o += 1
             else:
                 e = ln ^ b
                 fork_o |= seen_o & e
                 seen_o |= e
+    x_sure = 0
+    while sure_m:
+        sure_m &= sure_m - 1
+        x_sure += 1
+    while sure_o:
+        sure_o &= sure_o - 1
+        x_sure -= 1
+    x_interv = 0
+    if g[_G_INTERV]:  # empty middle points between two opponent stones that a side can reach
+        p = 0
+        n = g[_G_N]
+        while p < n:
+            ml = g[_G_MID + p]
+            if ml and (empty >> p) & 1:
+                ad = g[_G_ADJ + p]
+                li = 0
+                hit_m = 0
+                hit_o = 0
+                while ml:
+                    if ml & 1:
+                        ends = g[_G_LINES + li] ^ (1 << p)
+                        if op & ends == ends:
+                            hit_m = 1
+                        elif me & ends == ends:
+                            hit_o = 1
+                    ml >>= 1
+                    li += 1
+                if hit_m and (hm or fly_m or ad & me):
+                    x_interv += 1
+                if hit_o and (ho or fly_o or ad & op):
+                    x_interv -= 1
+            p += 1
     nrm = 0
     while ready_m:
         ready_m &= ready_m - 1
@@ -345,6 +428,9 @@ def score(S, G, W, F) -> int:
     f[_F_FLYOPP] = x_flyopp
     f[_F_DANGER] = x_danger
     f[_F_OPPBLK] = x_oppblk
+    f[_F_RUN] = run_m - run_o
+    f[_F_SURE] = x_sure
+    f[_F_INTERV] = x_interv
     # weights are stored + _WBIAS: viper's 32-bit loads do not sign-extend on 64-bit hosts
     b = 0
     if not placing:
@@ -354,5 +440,6 @@ def score(S, G, W, F) -> int:
             + (w[b + 6] - _WBIAS) * x_jam + (w[b + 7] - _WBIAS) * x_boxed + (w[b + 8] - _WBIAS) * x_libs
             + (w[b + 9] - _WBIAS) * x_tempo + (w[b + 10] - _WBIAS) * x_double
             + (w[b + 11] - _WBIAS) * x_flyopp + (w[b + 12] - _WBIAS) * x_danger
-            + (w[b + 13] - _WBIAS) * x_oppblk)
+            + (w[b + 13] - _WBIAS) * x_oppblk + (w[b + 14] - _WBIAS) * (run_m - run_o)
+            + (w[b + 15] - _WBIAS) * x_sure + (w[b + 16] - _WBIAS) * x_interv)
 

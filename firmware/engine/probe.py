@@ -17,6 +17,17 @@ def evaluate(pos, board=None):
     return score(b.S, b.G, weights(pos.rules), zeros(NF))
 
 
+def features(pos, board=None):
+    """engine/evaluate.py's features (list of NF ints, its module docstring) of a
+    morris.Position for the side to move."""
+    from .evaluate import score, weights, NF
+    b = board if board is not None else Board(pos.rules)
+    b.load(pos)
+    F = zeros(NF)
+    score(b.S, b.G, weights(pos.rules), F)
+    return [F[i] for i in range(NF)]
+
+
 @micropython.native
 def perft(S, G, M, depth, base=0):
     """Leaf nodes ``depth`` turns below the position in ``S`` (as morris.perft:

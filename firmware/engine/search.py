@@ -13,14 +13,21 @@ the full window only if it lands inside); late move reductions in the
 movement phase (quiet moves after the first _LMR_AFTER, at depth >= 3, one
 ply shallower, searched again at full depth if they beat alpha; not while
 stones are placed, where quiet moves build forks and blockades); an extension of one ply for a
-move that captures or blocks one of the opponent's mills (at most
-``_MAX_EXT`` per line of play); transposition table (``array('i')``
+move that captures or blocks one of the opponent's mills, and a tempo
+extension of one ply at a movement-phase leaf whose side to move can close
+a mill, when its static score lies within ``_TEMPO_WINDOW`` of the window
+(at most ``_MAX_EXT`` extensions per line of play; issue 25: the running
+mills the static score cannot see); at three stones against three, nothing
+in hand, the endgame table's exact value when the engine has one
+(``table``, engine/endgame.py), kept in the TT at depth 63; transposition table (``array('i')``
 chunks, two ints per entry: the key's bits above the index (the key <
 2**30 mixes the rule state) | depth << 20 | flag << 26 | search number mod
 4 << 28 (an entry from an earlier search gives its move only), then the
 move's low 15 bits | value << 15); move ordering by ``order`` (viper):
 TT move, captures (more stones first, then stones out of the opponent's
-open twos) and removal-only turns, placements that close a mill, killers
+open twos) and removal-only turns, placements that close a mill, a step
+out of an own mill that no opponent stone can step into (a running mill
+that closes again next turn), killers
 (two per ply), blocks of the opponent's mills, moves that make an own
 two-in-a-line, history; moves are picked best-first (``pick``) rather than
 sorted, their scores in a block beside the history (``HO``), so a move
@@ -37,7 +44,9 @@ the best at no cost in nodes: a move more than ``margin`` below the best
 never wins, and the root stays a plain PVS node.
 
 Scores are centi-stones from the side to move's view (see evaluate.py);
-a win is ``_WIN - ply`` so shorter wins score higher.
+a win ``n`` plies away is ``_WIN - 8 n``, so shorter wins score higher and the root
+noise (at most 5 centi-stones at levels 3-5) never prefers a slower win or a faster
+loss.
 """
 from array import array
 from morris.compat import const, ticks_ms, ticks_diff, ticks_add
@@ -49,12 +58,14 @@ from .board import zeros, gen, push, pop, terminal, tt_key, T_NONE, T_WIN, T_DRA
 from .evaluate import score, weights, set_weights, NF
 
 _WIN = const(10000)
+_PLY = const(8)  # a win in n plies scores _WIN - 8 n: the root noise (at most 5 at levels 3-5) keeps their order
 _INF = const(30000)
 MATE_ZONE = const(9000)
 MAXPLY = const(24)
 _MOVE_MASK = const(0x7FFF)  # a table entry's move: to | frm << 5 | c1 << 10
 NOMOVE = const(-1)
 _MAX_EXT = const(2)
+_TEMPO_WINDOW = const(200)  # centi-stones: a leaf's tempo extension only this near the window
 _LMR_AFTER = const(3)  # moves after the first _LMR_AFTER are reduced (quiet ones, depth >= 3)
 
 _EXACT = const(0)
@@ -65,9 +76,12 @@ _UPPER = const(2)
 # constants of its own module (tests/firmware/test_engine_board.py checks them).
 _BB = const(0)
 _HAND = const(2)
+_CNT = const(4)
 _TURN = const(6)
 _MARKS = const(18)
+_G_FLY = const(2)
 _G_NLINES = const(12)
+_G_ADJ = const(16)
 _G_LINES = const(80)
 
 DONE = const(0)      # iteration finished
@@ -138,6 +152,7 @@ def order(S, G, M, HO) -> int:
     targets = 0  # opponent's stones in its open twos
     mine = 0     # empty points making an own two
     close = 0    # empty points completing an own open two
+    millpts = 0  # points of own closed mills
     nl = g[_G_NLINES]
     for li in range(nl):
         ln = g[_G_LINES + li]
@@ -154,6 +169,19 @@ def order(S, G, M, HO) -> int:
                 mine |= ln ^ a
             elif a != ln:
                 close |= ln ^ a
+            else:
+                millpts |= ln
+    run = 0  # own mill points no opponent stone can step into (it has none in hand, does not fly)
+    ho = s[_HAND + 1 - t]
+    fa = g[_G_FLY]
+    if millpts and ho == 0 and not (fa > 0 and s[_CNT + 1 - t] == fa):
+        p = 0
+        x = millpts
+        while x:
+            if x & 1 and not g[_G_ADJ + p] & op:
+                run |= 1 << p
+            x >>= 1
+            p += 1
     ttm = s[_O_TT]
     k1 = s[_O_K1]
     k2 = s[_O_K2]
@@ -179,6 +207,8 @@ def order(S, G, M, HO) -> int:
                 sc += 20
         elif (m >> 5) & 31 == 31 and (close >> to) & 1:
             sc = 790  # a placement that closes a mill without a capture field (hand, mark, none)
+        elif (run >> ((m >> 5) & 31)) & 1 and (m >> 5) & 31 != 31:
+            sc = 750  # steps out of a mill that closes again next turn, unblocked
         elif m == k1:
             sc = 700
         elif m == k2:
@@ -267,6 +297,7 @@ class Searcher:
         self.seed = 0
         self.nodes = 0
         self.board = None
+        self.table = None  # an endgame table's Probe (engine/endgame.py), probed at three against three
         self.clear_heuristics()
 
     def clear(self):
@@ -354,6 +385,7 @@ class Searcher:
         ret = self.ret
         nodes = self.nodes
         cap = self.node_cap
+        table = self.table
         first = nodes  # always make progress: no clock check before the first node
         served = ticks_add(slice_end, -0x10000000)  # the first node serves: no extra clock reading
         while True:
@@ -379,17 +411,24 @@ class Searcher:
                         if tr == T_DRAW:
                             ret = 0
                         elif tr == T_WIN:
-                            ret = _WIN - ply
+                            ret = _WIN - _PLY * ply
                         else:
-                            ret = ply - _WIN
+                            ret = _PLY * ply - _WIN
                         ply -= 1
                         entering = False
                         continue
                     if d <= 0 or ply >= MAXPLY:
                         ret = score(S, G, W, F)
-                        ply -= 1
-                        entering = False
-                        continue
+                        if F[9] and ply < MAXPLY - 2 and R[_R_EXT + ply] < _MAX_EXT and ret > -5000 \
+                                and alpha - _TEMPO_WINDOW < ret < beta + _TEMPO_WINDOW \
+                                and not (S[_HAND] or S[_HAND + 1]):
+                            d = 1  # tempo extension (see the module doc)
+                            R[_R_D + ply] = 1
+                            R[_R_EXT + ply] += 1
+                        else:
+                            ply -= 1
+                            entering = False
+                            continue
                     k = tt_key(S, G)
                     R[_R_KEY + ply] = k
                     i = k & tmask
@@ -404,15 +443,25 @@ class Searcher:
                         if (dat >> 20 & 63) >= d and dat >> 28 == tgen:
                             v = (v >> 15) - 16384
                             if v > MATE_ZONE:
-                                v -= ply
+                                v -= _PLY * ply
                             elif v < -MATE_ZONE:
-                                v += ply
+                                v += _PLY * ply
                             f = dat >> 26 & 3
                             if f == _EXACT or (f == _LOWER and v >= beta) or (f == _UPPER and v <= alpha):
                                 ret = v
                                 ply -= 1
                                 entering = False
                                 continue
+                    if table is not None and d > 0 and S[_CNT] == 3 and S[_CNT + 1] == 3 \
+                            and not (S[_HAND] or S[_HAND + 1]):
+                        tv = table.probe_state(S)
+                        if tv is not None:  # exact (won / lost in tv[1] plies, or drawn): kept in the table
+                            ret = 0 if tv[0] == 0 else (_WIN - _PLY * (ply + tv[1]) if tv[0] > 0
+                                                        else _PLY * (ply + tv[1]) - _WIN)
+                            self._store(k, 63, _EXACT, ret, NOMOVE, ply)
+                            ply -= 1
+                            entering = False
+                            continue
                 else:
                     k = tt_key(S, G)
                     R[_R_KEY] = k
@@ -435,7 +484,7 @@ class Searcher:
                         entering = False
                         continue
                 if end == start:
-                    ret = ply - _WIN  # blocked: the side to move loses
+                    ret = _PLY * ply - _WIN  # blocked: the side to move loses
                     ply -= 1
                     entering = False
                     if ply < 0:
@@ -465,9 +514,9 @@ class Searcher:
                 v += nz
                 if R[_R_RED + ply] and v > R[_R_A + ply]:
                     # a reduced late move beat alpha: search it again at full depth
+                    R[_R_D + ply + 1] += R[_R_RED + ply]
                     R[_R_RED + ply] = 0
                     push(S, G, m)
-                    R[_R_D + ply + 1] += 1
                     a = R[_R_A + ply]
                     b = a + 1 if R[_R_NW + ply] else R[_R_B + ply]
                     if same:
@@ -571,7 +620,8 @@ class Searcher:
                 f = _LOWER
             else:
                 f = _EXACT
-            self._store(R[_R_KEY + ply], R[_R_D + ply], f, v, R[_R_BM + ply], ply)
+            if R[_R_D + ply] > 0:
+                self._store(R[_R_KEY + ply], R[_R_D + ply], f, v, R[_R_BM + ply], ply)
             ret = v
             ply -= 1
             entering = False
@@ -585,6 +635,7 @@ class Searcher:
         self.ret = ret
         self.nodes = nodes
 
+    @micropython.native
     def _store(self, k, d, f, v, m, ply):
         i = k & self.tt_mask
         ch = self.tt[i >> self.tt_shift]
@@ -595,9 +646,9 @@ class Searcher:
         if dat & 0xFFFFF == kh and dat >> 28 == g and (dat >> 20 & 63) > d and f != _EXACT:
             return  # keep this search's deeper entry of the same position
         if v > MATE_ZONE:
-            v += ply
+            v += _PLY * ply
         elif v < -MATE_ZONE:
-            v -= ply
+            v -= _PLY * ply
         m = _MOVE_MASK if m == NOMOVE else m & _MOVE_MASK
         ch[i] = kh | (d if d < 63 else 63) << 20 | f << 26 | g << 28
         ch[i + 1] = m | (v + 16384) << 15

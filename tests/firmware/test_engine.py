@@ -165,6 +165,30 @@ def test_evaluate_is_antisymmetric_on_mirror_colours():
     assert -10000 < v < 10000
 
 
+def test_running_mill_sure_close_and_intervention_features():
+    # engine/evaluate.py features 14-16 (issue 25: running mills; issue 23: intervention)
+    from engine.probe import features
+    F_RUN, F_SURE, F_INTERV = 14, 15, 16
+    # White's mill a1-d1-g1: a1 steps to a4 and back, and no Black stone stands next to a1
+    f = features(Position.from_text("standard ..B/W.W/B../....B./.B./.../WWW w 0/0 0/0 0/0 -/- -"))
+    assert f[F_RUN] == 1 and f[F_SURE] == 0 and f[F_INTERV] == 0
+    # Black next to every point of the mill (a4, d2, g4): no running mill
+    f = features(Position.from_text("standard .../W.W/B../B....B/.../.B./WWW w 0/0 0/0 0/0 -/- -"))
+    assert f[F_RUN] == 0
+    # White's d7 d5 and b6 next to the gap d6: a close Black cannot stop (nothing next to d6)...
+    f = features(Position.from_text("standard .W./W../.W./....../B.B/B.B/W.W w 0/0 0/0 0/0 -/- -"))
+    assert f[F_SURE] == 1
+    # ...until a Black stone stands on f6, next to d6
+    f = features(Position.from_text("standard .W./W.B/.W./....../B.B/B.B/W.W w 0/0 0/0 0/0 -/- -"))
+    assert f[F_SURE] == 0
+    # Mul-Mulan: d1 lies between Black's a1 and g1 and White's d2 can step there (both sides' view)
+    mm = "mul-mulan B../W.W/.../..B.W./.../.W./B.B %s 0/0 0/0 0/0 -/- -"
+    assert features(Position.from_text(mm % "w"))[F_INTERV] == 1
+    assert features(Position.from_text(mm % "b"))[F_INTERV] == -1
+    # the same stones under standard rules: no intervention captures, no such chance
+    assert features(Position.from_text(mm.replace("mul-mulan", "standard") % "w"))[F_INTERV] == 0
+
+
 def test_deterministic_by_seed_and_varied_across_seeds():
     gc.collect()
     pos = Position(Rules("standard"))

@@ -2,7 +2,7 @@
 12-stone presets under MicroPython at a Pico-sized heap (tests/test_micropython.py runs
 each test in a fresh interpreter with ``-X heapsize=192k``, from .mpy files with the
 engine's machine code) within standard's budget before issue 23: a peak live heap after
-collection of at most ``RELATIVES_LIMIT`` (standard's 110,944 bytes then, on the 64-bit
+collection (the game record's own growth left out: test_engine_selfplay) of at most ``RELATIVES_LIMIT`` (standard's 110,944 bytes then, on the 64-bit
 unix port; the relatives' own engine took 117-136 KB). Through every kind of turn those
 presets have: a stone taken from a hand and a removal at a full board (``dooz``), marks,
 one capture per mill formed and the same side moving twice (``da-san-qi``), removals
