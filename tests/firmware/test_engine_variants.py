@@ -8,9 +8,11 @@ presets have: a stone taken from a hand and a removal at a full board (``dooz``)
 one capture per mill formed and the same side moving twice (``da-san-qi``), removals
 counted by the mills standing at a full board (``el-filja``). Each engine move must be
 legal; the peak heap is printed as in test_engine_selfplay."""
+import sys
+
 from test_engine_selfplay import _play
 
-MAX_PLIES = 300
+MAX_PLIES = 300 if sys.implementation.name == "micropython" else 24   # CPython: as test_engine_selfplay
 RELATIVES_LIMIT = 111000
 
 
