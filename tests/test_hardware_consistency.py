@@ -685,7 +685,9 @@ def test_discs_have_both_diameter_limits_the_jig_assumes():
 def test_the_reed_lower_lead_reaches_the_channel_floor_in_every_sheet(tmp_path):
     """Maker review 3, item 15: 8 mm past the bend left the GND joint above the channel's floor (the bend up to
     1.6 mm proud, the floor 6 mm down, the channel's centre 4 mm off the pocket's axis). The cut length follows the
-    sheet: over, down and the 3 mm joint along the floor, in sensing.md's table, the sheet's depths file and 6.3."""
+    sheet: over and down to the floor, in sensing.md's table, the sheet's depths file and 6.3. Maker review 4,
+    item 1: the joint's 3 mm along the floor asked for more lead than an MDSR-10 has; the joint is on the lead's
+    last 3 mm standing in the channel, its end on the floor."""
     import subprocess
     import sys
     bl = _bl()
@@ -693,18 +695,44 @@ def test_the_reed_lower_lead_reaches_the_channel_floor_in_every_sheet(tmp_path):
     for t in (17.0, 18.0, 19.0):
         for w in bl.REED_WOOD_OPTIONS:
             depth = t - w
-            need = bl.RING_OFFSET_MM + bl.reed_bend_proud_mm(depth) + bl.RING_CHANNEL[1] + bl.REED_JOINT_MM
-            assert bl.reed_lower_lead_mm(depth) >= need > 8.0
+            need = bl.REED_LEAD_RUN_MM + bl.reed_bend_proud_mm(depth) + bl.RING_CHANNEL[1]
+            assert bl.RING_OFFSET_MM - bl.RING_CHANNEL[0] / 2 < bl.REED_LEAD_RUN_MM < bl.RING_OFFSET_MM
+            assert need - bl.REED_LEAD_STEP_MM < bl.reed_lower_lead_mm(depth) <= need > 8.0
         row = re.search(r"^\| %g \| ([\d.]+) mm \| ([\d.]+) mm \|$" % t, sensing, re.M)
         assert row and [float(v) for v in row.groups()] == [
             bl.reed_lower_lead_mm(t - w) for w in sorted(bl.REED_WOOD_OPTIONS, reverse=True)]
     lo, hi = bl.reed_lower_lead_range_mm()
     reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones")
     assert "%g to %g mm past the bend" % (lo, hi) in reeds and "8 mm past the bend" not in reeds
+    assert "leaves at least %g mm there" % round(bl.reed_lead_past_bend_mm(), 2) in reeds
+    assert "lie on the channel floor" not in reeds and "Its last 3 mm, standing in the channel" in reeds
+    assert "straight down into the channel %g mm from the first bend" % bl.REED_LEAD_RUN_MM in reeds
     r = subprocess.run([sys.executable, "tools/template.py", "--thickness", "17.6", "--reed-wood", "2", "--no-pdf",
                         "--out", str(tmp_path / "t.svg")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "cut each %g mm past its bend" % bl.reed_lower_lead_mm(15.6) in (tmp_path / "t-depths.md").read_text()
+
+
+def test_the_reed_lower_lead_is_never_cut_longer_than_it_is(monkeypatch):
+    """Maker review 4, item 1: the MDSR-10's lead is at least 14.39 mm (Littelfuse), 11.96 mm of it past a bend 2 mm
+    from the glass; the cut length asked for (the 17 mm sheet's 15 mm) was longer. For every sheet the tool accepts,
+    in 0.1 mm steps, and both wood options the lead reaches the channel's floor with what it has, and the part
+    standing in the channel holds the 3 mm joint even with the bend 1 mm lower; a shorter lead is refused."""
+    bl = _bl()
+    assert bl.REED_LEAD_LEN_MM <= (40.38 - 10.16) / 2 and bl.REED_BEND_MM >= 2.0
+    have = bl.reed_lead_past_bend_mm()
+    lo, hi = bl.THICKNESS_RANGE_MM
+    for k in range(int(round((hi - lo) * 10)) + 1):
+        t = lo + k / 10.0
+        for w in bl.REED_WOOD_OPTIONS:
+            depth = t - w
+            assert bl.reed_lower_lead_mm(depth) <= bl.reed_lower_lead_need_mm(depth) <= have, (t, w)
+            standing = bl.reed_bend_proud_mm(depth) - 1.0 + bl.RING_CHANNEL[1]
+            assert standing >= bl.REED_JOINT_MM + bl.REED_LEAD_STEP_MM, (t, w)
+            assert bl.reed_lead_problems(bl.features(400.0, t, w)) == []
+    monkeypatch.setattr(bl, "REED_LEAD_LEN_MM", 13.0)
+    problems = bl.check(bl.features(400.0, lo), 400.0)
+    assert any("lower leads need" in p for p in problems), problems
 
 
 def test_the_signal_wire_check_names_a_point_a_probe_reaches():

@@ -61,6 +61,10 @@ REED_POCKET = (5.0, THICKNESS_MM - REED_WOOD_MM)   # vertical reed switch (glass
                                  # drill: no centre point goes deeper); leaves REED_WOOD_MM under the point
 REED_GLASS_MM = 10.16            # MDSR-10 glass length, at most (Littelfuse datasheet); leads 0.43 mm
 REED_LEAD_MM = 0.43
+REED_LEAD_LEN_MM = 14.39         # each lead's length from the glass, at least (Littelfuse MDSR-10 datasheet: 14.39 mm
+                                 # minimum; its 40.38 mm overall, nominal, less the 10.16 mm glass leaves 15.1 mm a
+                                 # lead): what the lower lead has for its bend, its run into the ring channel and the
+                                 # GND joint (reed_lead_problems())
 REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.2, 6.3)
 REED_UTURN_MAX_MM = 3.0          # the U-turned upper lead holds the glass 2-3 mm under the pocket bottom
 REED_MOUTH = (6.0, 2.5)          # diameter, depth: a counterbore at the mouth of every reed pocket: it takes the dab of
@@ -649,6 +653,7 @@ def check(feats, size_mm, logic_board_mm=None, cover=None):
                         "shortest spur: %.1f mm from the LED to the ring channel's far wall"
                         % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
     problems += reed_room_problems(feats, size_mm, cover)
+    problems += reed_lead_problems(feats)
     problems += seat_problems(feats)
     problems += cover_problems(size_mm)
     problems += tie_problems(feats)
@@ -734,9 +739,10 @@ def cover_holes(size_mm):
 
 def reed_room_problems(feats, size_mm=None, cover=None):
     """Reeds whose lower-lead bend has no room: list of str. The bend stands reed_bend_proud_mm() above the back
-    face (a pocket or counterbore below the face makes no room above it); it needs COVER_CLEARANCE_MM more, and
-    when that is above the face, a hole through the cover (``cover``, or cover_holes(size_mm)) over the reed's
-    mouth, COVER_ALIGN_MM to spare all round, no deeper than the cover is thick (a felt pad closes it outside)."""
+    face (a pocket or counterbore below the face makes no room above it), and so does the lead's run from it over
+    to the ring channel (REED_LEAD_RUN_MM); it needs COVER_CLEARANCE_MM more, and when that is above the face, a hole
+    through the cover (``cover``, or cover_holes(size_mm)) over the reed's mouth and the lead's run, COVER_ALIGN_MM
+    to spare all round, no deeper than the cover is thick (a felt pad closes it outside)."""
     if cover is None:
         cover = cover_holes(size_mm)
     holes = [Point(x, y).buffer(d / 2, quad_segs=32) for _, kind, x, y, d in cover if kind == "reed"]
@@ -745,7 +751,8 @@ def reed_room_problems(feats, size_mm=None, cover=None):
         need = reed_bend_proud_mm(f.depth) + COVER_CLEARANCE_MM
         if need <= 1e-9:
             continue
-        foot = Point(f.prim[1], f.prim[2]).buffer(REED_MOUTH[0] / 2 + COVER_ALIGN_MM, quad_segs=32)
+        reach = max(REED_MOUTH[0] / 2, REED_LEAD_RUN_MM + REED_LEAD_MM)     # the mouth, the lead's run at the bend's height
+        foot = Point(f.prim[1], f.prim[2]).buffer(reach + COVER_ALIGN_MM, quad_segs=32)
         if not any(h.contains(foot) for h in holes):
             bad.append((f, "no hole in the back cover over it: nothing below the back face makes room above it"))
         elif need > COVER_MM + 1e-9:
@@ -926,15 +933,35 @@ def reed_bend_proud_mm(pocket_depth_mm):
 
 
 REED_JOINT_MM = 3.0      # the GND wires' joint along the reed's lower lead's last 3 mm (BUILD.md 6.3, 6.4)
+REED_LEAD_RUN_MM = 3.5   # the lower lead runs this far from its bend (the pocket's axis) over towards the ring channel
+                         # before it turns down into it: past the pocket's edge (its end lands on the channel's floor,
+                         # not in the pocket) and, where the bend stands proud, inside the back cover's reed hole
+REED_LEAD_STEP_MM = 0.5  # the lower lead's cut length is given to this, rounded down (its end then stands at most
+                         # this far above the channel's floor)
+
+
+def reed_lead_past_bend_mm():
+    """The lower lead left past its bend (mm), at least: the lead's shortest length from the glass
+    (REED_LEAD_LEN_MM) less the REED_BEND_MM of straight lead before the bend and the bend itself (one lead
+    thickness)."""
+    return REED_LEAD_LEN_MM - REED_BEND_MM - REED_LEAD_MM
+
+
+def reed_lower_lead_need_mm(pocket_depth_mm):
+    """How much lower lead (mm past its bend) reaches the ring channel's floor, in a reed pocket ``pocket_depth_mm``
+    deep, the bend at its highest (reed_bend_proud_mm): REED_LEAD_RUN_MM over towards the ring channel, then straight
+    down into the channel to its floor (RING_CHANNEL deep). The lead's last REED_JOINT_MM, standing in the channel
+    down to its floor, carry the GND wires' joint."""
+    return REED_LEAD_RUN_MM + reed_bend_proud_mm(pocket_depth_mm) + RING_CHANNEL[1]
 
 
 def reed_lower_lead_mm(pocket_depth_mm):
-    """How long (mm past its bend, rounded up to 0.5 mm) the reed's lower lead is cut so that its joint with the GND
-    wires lies on the ring channel's floor, in a reed pocket ``pocket_depth_mm`` deep: from the bend (at its highest,
-    reed_bend_proud_mm) over to the channel's centre line (RING_OFFSET_MM from the pocket's axis), down to the floor
-    (RING_CHANNEL deep), then REED_JOINT_MM along the floor. A lower bend (a 2 mm U-turn) leaves more on the floor."""
-    drop = reed_bend_proud_mm(pocket_depth_mm) + RING_CHANNEL[1]
-    return math.ceil((RING_OFFSET_MM + drop + REED_JOINT_MM) * 2.0 - 1e-9) / 2.0
+    """How long (mm past its bend) the reed's lower lead is cut in a reed pocket ``pocket_depth_mm`` deep:
+    reed_lower_lead_need_mm rounded down to REED_LEAD_STEP_MM, so that its end rests on the channel's floor or
+    stands at most REED_LEAD_STEP_MM above it. A lower bend (a 2 mm U-turn) meets the floor up to 1 mm early: that
+    much is nipped off (BUILD.md 6.3)."""
+    need = reed_lower_lead_need_mm(pocket_depth_mm)
+    return math.floor(need / REED_LEAD_STEP_MM + 1e-9) * REED_LEAD_STEP_MM
 
 
 def reed_lower_lead_range_mm():
@@ -942,6 +969,32 @@ def reed_lower_lead_range_mm():
     (shortest, longest) in mm."""
     lengths = [reed_lower_lead_mm(t - w) for t in THICKNESS_RANGE_MM for w in REED_WOOD_OPTIONS]
     return min(lengths), max(lengths)
+
+
+def reed_lead_problems(feats):
+    """Reeds whose lower lead cannot be laid as BUILD.md 6.3 says: list of str. The lead must reach the ring
+    channel's floor from its bend at its highest (reed_lower_lead_need_mm no longer than reed_lead_past_bend_mm),
+    and its part standing in the channel, with the bend at its lowest (the U-turn 1 mm shorter), must still hold
+    the REED_JOINT_MM joint below the back face."""
+    out = []
+    reeds = [f for f in feats if f.kind == "reed"]
+    if not reeds:
+        return out
+    depth = reeds[0].depth
+    need, have = reed_lower_lead_need_mm(depth), reed_lead_past_bend_mm()
+    if need > have + 1e-9:
+        out.append("the reeds' lower leads need %.1f mm past the bend to reach the ring channel's floor in a %.1f mm "
+                   "deep pocket; an MDSR-10 leaves %.1f mm (%.2f mm of lead, %.1f mm to the bend)"
+                   % (need, depth, have, REED_LEAD_LEN_MM, REED_BEND_MM))
+    lo, hi = RING_OFFSET_MM - RING_CHANNEL[0] / 2, RING_OFFSET_MM + RING_CHANNEL[0] / 2
+    if not (max(REED_POCKET[0] / 2, lo) + REED_LEAD_MM <= REED_LEAD_RUN_MM <= hi - REED_LEAD_MM):
+        out.append("the reeds' lower leads turn down %.1f mm from the pocket's axis: not onto the ring channel's floor "
+                   "(%.1f..%.1f mm, the pocket's edge at %.1f mm)" % (REED_LEAD_RUN_MM, lo, hi, REED_POCKET[0] / 2))
+    low = reed_bend_proud_mm(depth) - 1.0 + RING_CHANNEL[1]
+    if low < REED_JOINT_MM + REED_LEAD_STEP_MM - 1e-9:
+        out.append("the reeds' lower leads stand only %.1f mm in the ring channel in a %.1f mm deep pocket: the %.1f mm "
+                   "GND joint does not fit" % (low, depth, REED_JOINT_MM))
+    return out
 
 
 def logic_board_size():

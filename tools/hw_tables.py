@@ -710,15 +710,22 @@ def reed_bend_md():
             "closes it outside) takes the bend in every sheet the tool accepts: up to %.1f mm proud, it stays %.1f mm "
             "under the pad (%.1f mm at least); `tools/board_layout.py` refuses a layout whose cover leaves a reed's bend without such a hole "
             "(reed_room_problems).\n\n"
-            "The lower lead's length follows the bend's height too (BUILD.md 6.3): from the bend it goes over to the "
-            "ring channel's centre line (%s mm from the pocket's axis) and down to the channel's floor (%s mm under "
-            "the back face), and its last %s mm lie on the floor, where the GND wires are soldered to it. Cut it this "
-            "long past the bend (the bend taken at its highest; a lower one leaves a little more on the floor):\n\n"
+            "The lower lead's length follows the bend's height too (BUILD.md 6.3). An MDSR-10's lead is at least %s mm "
+            "long (Littelfuse's datasheet), so %s mm of it are left past a bend %s mm from the glass. From the bend it "
+            "runs %s mm over towards the ring channel (past the pocket's edge, inside the cover's hole) and straight down into the "
+            "channel to its floor (%s mm under the back face); its last %s mm, standing in the channel, take the GND "
+            "wires' joint (their stripped ends turned up along it from the floor), %s mm or more under the back face. "
+            "Cut it this long past the bend (the bend taken at its highest, rounded down to %s mm: the end rests on the "
+            "floor or stands up to %s mm above it; a bend up to 1 mm lower meets the floor that much early: nip the "
+            "rest off). `tools/board_layout.py` refuses a sheet that would ask for more lead than an MDSR-10 has "
+            "(reed_lead_problems):\n\n"
             "%s\n" % (
                 _fmt(bl.REED_UTURN_MAX_MM), "%g" % bl.REED_GLASS_MM, _fmt(bl.REED_BEND_MM), "%g" % bl.REED_LEAD_MM,
                 total, "\n".join(rows), _fmt(bl.COVER_REED_HOLE_D), _fmt(bl.COVER_MM), worst, bl.COVER_MM - worst,
-                bl.COVER_CLEARANCE_MM, _fmt(bl.RING_OFFSET_MM), _fmt(bl.RING_CHANNEL[1]), _fmt(bl.REED_JOINT_MM),
-                "\n".join(leads)))
+                bl.COVER_CLEARANCE_MM, "%g" % bl.REED_LEAD_LEN_MM, "%g" % round(bl.reed_lead_past_bend_mm(), 2),
+                _fmt(bl.REED_BEND_MM), _fmt(bl.REED_LEAD_RUN_MM), _fmt(bl.RING_CHANNEL[1]), _fmt(bl.REED_JOINT_MM),
+                _fmt(bl.RING_CHANNEL[1] - bl.REED_JOINT_MM - bl.REED_LEAD_STEP_MM), _fmt(bl.REED_LEAD_STEP_MM),
+                _fmt(bl.REED_LEAD_STEP_MM), "\n".join(leads)))
 
 
 def sensing_gap_md():

@@ -609,7 +609,8 @@ def main(argv=None):
     table = ("Every hole, pocket and channel of a %s mm board in a %s mm sheet, %s mm of wood over the reeds "
              "(tools/template.py):\n\n" % (_f(size), _f(a.thickness), _f(a.reed_wood))
              + drilling_md(size, a.thickness, a.reed_wood)
-             + "\nThe reed switches' lower leads (BUILD.md 6.3): cut each %s mm past its bend.\n"
+             + "\nThe reed switches' lower leads (BUILD.md 6.3): cut each %s mm past its bend, then bend it down "
+               "into the ring channel: its end rests on the channel's floor.\n"
              % _f(bl.reed_lower_lead_mm(a.thickness - a.reed_wood)))
     with open(stem + "-depths.md", "w", encoding="utf-8") as f:
         f.write(table)
