@@ -440,7 +440,21 @@ def board_checks_md():
 USB_VBUS_MIN_V = 4.75     # USB 2.0: VBUS at the device, at least
 F1_OHM_MAX = 0.77         # Bourns MF-R050 new, at most (MF-R series datasheet: 0.41-0.77 Ohm initial at 23 degC, R1
                           # at most 1.17 Ohm one hour after a trip; README.md, "LEDs")
+F1_OHM_TRIPPED_MAX = 1.17
 Q1_OHM_MAX = 0.075        # NDP6020P fully on, at most (README.md, "Soft start")
+
+
+def q1_hole(pin):
+    """The logic board hole of Q1's leg ``pin`` ('G', 'D' or 'S'): 'C28R29' (tools/stripboard.py)."""
+    import stripboard
+    from board_netlist import Q1_PIN
+    return stripboard._name(stripboard.placement()["Q1"][0][Q1_PIN[pin]])
+
+
+def q1_loss_limit_v():
+    """What Q1 may lose (V, source to tab) under the `load` step's rail current with the default budget: its
+    fully-on resistance at most Q1_OHM_MAX, rounded up to 0.01 V (BUILD.md 9.3 and the troubleshooting table)."""
+    return math.ceil(rail_check()[0]["q1"] * 100.0 - 1e-9) / 100.0
 
 
 def rail_check():
@@ -459,6 +473,7 @@ def rail_check():
         rail = b["led_at_cap_ma"] + power_budget.LED_COUNT * power_budget.LED_IDLE_MA + power_budget.AHCT125_MA
         f1q1 = rail / 1000.0 * (F1_OHM_MAX + Q1_OHM_MAX)
         out.append({"port": port, "per_led": per, "wires": drop, "need": need, "rail": rail, "f1q1": f1q1,
+                    "q1": rail / 1000.0 * Q1_OHM_MAX,
                     "vbus": need + f1q1})
     return out
 
@@ -466,8 +481,9 @@ def rail_check():
 def load_check_md():
     """BUILD.md 9.3: what the `load` step's reading on the LED rail (at Q1's tab, the rail at U4) must reach for each port budget (the last LED's datasheet
     minimum plus the drop along the LED rail's 24 AWG wires, from the harness's cut lengths), and what to do when it
-    does not (VBUS measured at the Pico tells the port and cable from F1 and Q1). The probe points take a hand-held
-    probe with no other net within its reach: Q1's tab (+5V_LED, the drain) and the Pico's debug GND hole."""
+    does not (Q1's source leg, F1's output, tells Q1 from what lies before it: the Pico's VBUS pin lies under the
+    far lane's wires). The probe points take a hand-held probe with no other net within its reach: Q1's tab
+    (+5V_LED, the drain), the Pico's debug GND hole and Q1's source leg (its neighbour is the drain)."""
     import harness
     import stripboard
     rc = rail_check()
@@ -486,24 +502,29 @@ def load_check_md():
             "harness's lengths by tools/harness.py), and never below the 74AHCT125's own %.1f V: nothing needs probing "
             "at the LEDs. Run the step again as often as you like: `.venv/bin/python -m mpremote exec \"import "
             "selftest; selftest.bringup(('load',))\"`.\n\n"
-            "If it reads lower, measure VBUS during the same step: the red probe on the solder joint of the Pico's "
-            "pin 40 (VBUS, on top of the Pico at its USB corner; its neighbour, pin 39, is VSYS: a probe that slips "
-            "onto it reads about 0.3 V low and shorts nothing), the black one in the debug GND hole:\n\n"
-            "- VBUS below %.2f V (USB's minimum): the port or the cable loses too much. Use a data cable of at most 1 m, "
-            "another USB port of the computer, or a powered USB hub (one with its own mains adapter) between the computer "
-            "and the board, and measure again.\n"
-            "- VBUS %.2f V or more, but the tab more than %.2f V below it (F1, at most %.2f Ohm new, and Q1, %.3f Ohm, carry "
-            "the rail's %.0f mA): Q1 is not fully on (the Q1 checks of 4.6), or F1 tripped within the last hour (leave "
-            "the board unplugged an hour and measure again; if it still reads low, replace F1).\n\n"
-            "With VBUS at %.2f V or more the default budget always passes (the tab then reads %.2f V or more). The %d mA "
+            "If it reads lower, find where the volts go, during the same step. The Pico's VBUS (pin 40) and F1's leads "
+            "lie under the far lane's wires (harness.md, \"In the cavity\"); **Q1's source leg** (%s: F1's output) "
+            "lies clear of them: the right-hand one of Q1's two legs in row %s, bare from its plastic body to the board. Its "
+            "neighbour, the drain leg, is the tab's own net: a probe that slips onto it reads 0 V and shorts nothing.\n\n"
+            "- Hold the red probe on the source leg and the black one on the tab: that is what Q1 itself loses. Fully "
+            "on, Q1 (at most %.3f Ohm) loses %.3f V of the rail's %.0f mA; more than **%.2f V**: Q1 is not fully on (the "
+            "Q1 checks of 4.6).\n"
+            "- Q1 within %.2f V: the volts are lost before it, in the USB port, the cable or F1 (at most %.2f Ohm new: "
+            "%.2f V; up to %.2f Ohm for an hour after a trip). Use a data cable of at most 1 m, another USB port of the "
+            "computer, or a powered USB hub (one with its own mains adapter) between the computer and the board, and "
+            "measure again. If the tab still reads low behind a powered hub, F1 tripped within the last hour (leave the "
+            "board unplugged an hour and measure again) or is faulty: replace F1.\n\n"
+            "With VBUS at %.2f V (USB's minimum) or more at the Pico the default budget always passes (F1 and Q1 lose "
+            "at most %.2f V of the rail's %.0f mA: the tab then reads %.2f V or more). The %d mA "
             "option (`USB_BUDGET_MA = %d`, deployed again) is only for a board whose reading with it reaches %.2f V: "
             "that needs VBUS at %.2f V or more under the load, which a powered hub gives and many computer ports do "
             "not; otherwise keep %d mA.\n"
             % (stripboard.METAL_GAP_MM + stripboard.PLACEMENT_TOL_MM, d["need"], d["port"], o["need"], o["port"],
                harness.LED_END_MIN_V, harness.LED_END_MIN_V,
                " or ".join("%.2f V at %d mA (%.1f mA a LED)" % (r["wires"], r["port"], r["per_led"]) for r in rc),
-               harness.U4_MIN_V, USB_VBUS_MIN_V, USB_VBUS_MIN_V, d["f1q1"] + 0.005, F1_OHM_MAX, Q1_OHM_MAX, d["rail"],
-               USB_VBUS_MIN_V, USB_VBUS_MIN_V - d["f1q1"], o["port"], o["port"], o["need"], math.ceil(o["vbus"] * 100.0) / 100.0, d["port"]))
+               harness.U4_MIN_V, q1_hole("S"), q1_hole("S")[q1_hole("S").index("R") + 1:], Q1_OHM_MAX, d["q1"],
+               d["rail"], q1_loss_limit_v(), q1_loss_limit_v(), F1_OHM_MAX, d["rail"] / 1000.0 * F1_OHM_MAX,
+               F1_OHM_TRIPPED_MAX, USB_VBUS_MIN_V, d["f1q1"] + 0.005, d["rail"], USB_VBUS_MIN_V - d["f1q1"], o["port"], o["port"], o["need"], math.ceil(o["vbus"] * 100.0) / 100.0, d["port"]))
 
 
 def bits_md():
