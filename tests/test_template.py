@@ -463,6 +463,36 @@ def test_the_back_cover_keeps_its_pads_clear():
     assert bl.FELT_PAD_D > bl.COVER_REED_HOLE_D + 2 * bl.COVER_ALIGN_MM
 
 
+def test_the_feet_are_drawn_and_keep_a_real_clearance_from_the_pads(monkeypatch):
+    """Maker review 4, item 4: '35 mm in' put the foot's centre 1.2 mm clear of the felt pad over the corner reed
+    (10.6 mm into it if measured to the foot's edge), and only the cover DXF marked the feet. The feet's centres now
+    keep FOOT_CLEARANCE_MM from every pad and countersink (clear of the pad even when measured to the foot's edge),
+    the back view draws them, and BUILD 10 and the BOM say 'centre'."""
+    pads = [(x, y) for _, kind, x, y, _ in bl.cover_holes(400.0) if kind == "reed"]
+    screws = bl.cover_screws(400.0)
+    for fx, fy in bl.cover_feet(400.0):
+        assert min(math.dist((fx, fy), p) for p in pads) >= (bl.FOOT_D + bl.FELT_PAD_D) / 2 + bl.FOOT_CLEARANCE_MM
+        assert min(math.dist((fx, fy), p) for p in screws) >= bl.FOOT_D / 2 + bl.COVER_HOLE_D + bl.FOOT_CLEARANCE_MM
+        edge = (fx + bl.FOOT_D / 2 if fx < 200 else fx - bl.FOOT_D / 2, fy + bl.FOOT_D / 2 if fy < 200 else fy - bl.FOOT_D / 2)
+        assert min(math.dist(edge, p) for p in pads) > (bl.FOOT_D + bl.FELT_PAD_D) / 2      # the edge misread
+    assert bl.FOOT_CLEARANCE_MM >= 5.0
+    root = ET.fromstring(template.svg_bytes(400.0, view="back"))
+    o = template.BLEED_MM
+    feet = root.find(".//s:g[@id='cover-feet']", NS)
+    circles = sorted((float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in feet.iter(
+        "{http://www.w3.org/2000/svg}circle"))
+    assert circles == sorted((o + 400 - x, o + y, bl.FOOT_D / 2) for x, y in bl.cover_feet(400.0))
+    assert root.find(".//s:g[@id='cover-feet']", NS) is not None
+    assert ET.fromstring(template.svg_bytes(400.0, view="front")).find(".//s:g[@id='cover-feet']", NS) is None
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert "each foot's **centre** %g mm in from both edges" % bl.FEET_INSET_MM in build
+    assert "each foot's centre %g mm in from both edges" % bl.FEET_INSET_MM in bom
+    assert "35 mm in" not in build + bom
+    monkeypatch.setattr(bl, "FEET_INSET_MM", 35.0)                        # the review's 1.2 mm is refused
+    assert any("rubber foot keeps only 1.2 mm" in p for p in bl.cover_problems(400.0)), bl.cover_problems(400.0)
+
+
 def test_depths_follow_the_measured_sheet_and_the_table_says_which(tmp_path):
     """Maker review 1, item 4: with another sheet only the depths set by the wood under the top face change
     (the reeds' distance to the stone, the buttons' plungers); those set by what lies in a pocket stay. The

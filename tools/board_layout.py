@@ -587,12 +587,16 @@ def cover_screws(size_mm):
             (e, s / 2), (s - e, s / 2), (s / 2 - 2 * p, e), (s / 2 - 2 * p, s - e)]
 
 
-FEET_INSET_MM = 35.0     # the rubber feet, this far in from both edges at each corner (clear of the cover screws)
+FEET_INSET_MM = 28.0     # the rubber feet's centres, this far in from both edges at each corner (BUILD.md 10; the
+                         # back view and the cover DXF mark them): clear of the corner screw and the felt pad over the
+                         # corner reed's hole by FOOT_CLEARANCE_MM, and of the pad even if measured to the foot's edge
 FOOT_D = 15.0            # a rubber foot's diameter (BOM)
+FOOT_CLEARANCE_MM = 5.0  # a foot stuck by hand lands within this of its mark: it keeps this much from a felt pad
+                         # and a screw's countersink (cover_problems())
 
 
 def cover_feet(size_mm):
-    """Centres of the four rubber feet on the back cover (mm, front-view coordinates)."""
+    """Centres of the four rubber feet on the back cover's outside (mm, front-view coordinates)."""
     e = FEET_INSET_MM
     return [(e, e), (size_mm - e, e), (e, size_mm - e), (size_mm - e, size_mm - e)]
 
@@ -769,7 +773,13 @@ def cover_problems(size_mm):
     and the reset hole, and inside the cover: list of str."""
     out = []
     pads = [Point(x, y).buffer(FELT_PAD_D / 2) for _, kind, x, y, _ in cover_holes(size_mm) if kind == "reed"]
-    others = [Point(x, y).buffer(FOOT_D / 2) for x, y in cover_feet(size_mm)]
+    feet = [Point(x, y).buffer(FOOT_D / 2) for x, y in cover_feet(size_mm)]
+    sinks = [Point(x, y).buffer(d) for _, kind, x, y, d in cover_holes(size_mm) if kind == "screw"]
+    near = [(foot, p.distance(foot)) for foot in feet for p in pads + sinks]
+    if any(d < FOOT_CLEARANCE_MM - 1e-9 for _, d in near):
+        out.append("a rubber foot keeps only %.1f mm from a felt pad or a screw's countersink (%.1f mm needed: a foot "
+                   "stuck by hand lands within that of its mark)" % (min(d for _, d in near), FOOT_CLEARANCE_MM))
+    others = list(feet)
     others += [Point(x, y).buffer(d if kind == "screw" else d / 2) for _, kind, x, y, d in cover_holes(size_mm)
                if kind in ("screw", "reset")]
     edge = box(0, 0, size_mm, size_mm).buffer(-2.0)

@@ -93,7 +93,8 @@ def _label_lines(f):
 def view_obstacles(size_mm, view, diagonals=False, sheet=None):
     """What a view draws, as shapely geometries in sheet mm (board coordinates + BLEED_MM, the back
     view mirrored): holes and discs whole, channels as their bands, pockets and the cavity as their
-    outlines, the playing lines (front), the logic board's outline and the SW5 cover-hole mark (back).
+    outlines, the playing lines (front), the logic board's outline, the SW5 cover-hole mark and the rubber feet
+    (back).
     Labels must not cover any of them."""
     from shapely import affinity
     o = BLEED_MM
@@ -113,6 +114,9 @@ def view_obstacles(size_mm, view, diagonals=False, sheet=None):
     if back:
         put(sbox(*bl.logic_board_rect(size_mm)).exterior.buffer(0.4))
         put(Point(*bl.sw5_plunger(size_mm)).buffer(3.2))
+        for x, y in bl.cover_feet(size_mm):
+            put(Point(x, y).buffer(bl.FOOT_D / 2).exterior.buffer(0.3))
+            put(Point(x, y).buffer(1.8))
     else:
         geo = GEOMETRIES["diagonals" if diagonals else "standard"]
         for text in geo.line_names:
@@ -299,6 +303,12 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
         _el(mark, "circle", cx=X(sx), cy=o + sy, r=bl.SW5_COVER_HOLE_D / 2, fill="none")
         _el(mark, "line", x1=X(sx) - 3.0, y1=o + sy, x2=X(sx) + 3.0, y2=o + sy)
         _el(mark, "line", x1=X(sx), y1=o + sy - 3.0, x2=X(sx), y2=o + sy + 3.0)
+        feet = _el(fg, "g", id="cover-feet", stroke="#555555", stroke_width=0.3, fill="none")
+        for fx, fy in bl.cover_feet(size_mm):        # the back cover's outside: where the rubber feet go
+            foot = _el(feet, "g", class_="cover-foot")
+            _el(foot, "circle", cx=X(fx), cy=o + fy, r=bl.FOOT_D / 2, stroke_dasharray="1.5 1")
+            _el(foot, "line", x1=X(fx) - 1.5, y1=o + fy, x2=X(fx) + 1.5, y2=o + fy)
+            _el(foot, "line", x1=X(fx), y1=o + fy - 1.5, x2=X(fx), y2=o + fy + 1.5)
     labels = Labels(view_obstacles(size_mm, view, diagonals, sheet), sbox(o + 1.0, o + 1.0, o + size_mm - 1.0,
                                                                    o + size_mm - 1.0))
     pts = _el(svg, "g", id="points")
@@ -383,8 +393,10 @@ def _legend(size_mm, diagonals, back, feats):
             "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s. Walls at least "
             "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)),
             "Back cover (this sheet taped on it): Ø%s through at every reed pocket's centre (the reeds' lead bends), "
-            "Ø%s at the magenta cross, Ø%s countersunk at the 8 screw marks." % (
-                _f(bl.COVER_REED_HOLE_D), _f(bl.SW5_COVER_HOLE_D), _f(bl.COVER_HOLE_D)))
+            "Ø%s at the magenta cross, Ø%s countersunk at the 8 screw marks; the 4 rubber feet (dashed grey, Ø%s) "
+            "centred on their crosses, %s mm in from both edges." % (
+                _f(bl.COVER_REED_HOLE_D), _f(bl.SW5_COVER_HOLE_D), _f(bl.COVER_HOLE_D), _f(bl.FOOT_D),
+                _f(bl.FEET_INSET_MM)))
 
 
 def svg_bytes(size_mm, diagonals=False, view="front", sheet=None):
