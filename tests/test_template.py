@@ -657,3 +657,16 @@ def test_every_part_rests_where_the_build_seats_it(monkeypatch):
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
     assert "until its rim sits on the counterbore's floor: the rim (5.8 mm) is wider than the 5 mm window" in build
     assert "| LED window | 24 | top, through | Ø 5 | through | through | 5 mm brad-point |" in build
+
+
+def test_no_stale_template_picture_is_committed():
+    """Maker review 4, item 6: docs/images/template-400mm.png showed an old layout (every LED window at 22.5
+    degrees, Ø 7 button holes, a smaller cavity). The template's picture is generated (`make template` writes
+    artifacts/template.png) and none is kept in the repository, so none can fall behind the tool."""
+    images = os.path.join(ROOT, "docs", "images")
+    assert not [n for n in os.listdir(images) if n.startswith("template")]
+    for folder in (ROOT, os.path.join(ROOT, "docs"), os.path.join(ROOT, "hardware")):
+        for name in os.listdir(folder):
+            if name.endswith(".md"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    assert "images/template" not in f.read(), name
