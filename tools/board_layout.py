@@ -105,7 +105,7 @@ RING_CHANNEL = (6.0, 6.0)        # width, depth: the wires around a ring
 RING_OFFSET_MM = 4.0             # ring channels run this far beside the line, away from the LEDs: the
                                  # channel grazes the reed pocket and leaves the glass in it alone
 RADIAL_CHANNEL = (6.0, 6.0)      # width, depth: cavity to the rings and the buttons
-USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the back edge
+USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the far edge
 CAVITY_DEPTH = 13.5              # leaves 4.5 mm of wood over the logic board (as over the buttons): room for the
                                  # wires over its parts (tools/harness.py: cavity_problems)
 PLUG_MAX_MM = (12.0, 9.0, 24.0)  # the micro-USB plug's body at most: width, thickness, length (BOM; typical plugs
@@ -1019,7 +1019,7 @@ def _stripboard():
     return stripboard
 
 
-LOGIC_BOARD_TOP_GAP_MM = 0.5    # the board's top edge (the Pico's USB end) this far from the cavity's back wall
+LOGIC_BOARD_TOP_GAP_MM = 0.5    # the board's top edge (the Pico's USB end) this far from the cavity's far wall
 
 
 def logic_board_rect(size_mm):

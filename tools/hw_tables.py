@@ -109,8 +109,8 @@ FEATURE_NAMES = {
     "reed": "reed switch pocket", "reed-mouth": "reed pocket's mouth counterbore", "led-window": "LED window",
     "led-counterbore": "LED counterbore (its rim)", "spur": "LED spur channel", "ring": "ring channel",
     "c1-bay": "C1 bay (LED 0's ring channel on beyond LED 0's spur)", "radial": "front radial channel (to the buttons)",
-    "usb": "USB cable channel (to the back edge)", "cavity": "electronics cavity",
-    "plug": "USB plug pocket (at the cavity's back wall)", "clamp": "cable tie pocket (the strain relief)",
+    "usb": "USB cable channel (to the far edge)", "cavity": "electronics cavity",
+    "plug": "USB plug pocket (at the cavity's far wall)", "clamp": "cable tie pocket (the strain relief)",
     "sw5": "reset button (SW5) pocket",
     "button-hole": "button plunger hole", "button-body": "button body pocket", "button-carrier": "button carrier pocket",
     "cover-screw": "back cover screw pilot hole"}
