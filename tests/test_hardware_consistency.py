@@ -889,3 +889,27 @@ def test_every_probe_point_after_the_harness_is_clear_of_its_wires():
     assert "Q1's source leg must read within %.2f V of its tab" % hw.q1_loss_limit_v() in trouble
     assert "more than **%.2f V**: Q1 is not fully on" % hw.q1_loss_limit_v() in text
     assert hw.q1_loss_limit_v() >= hw.rail_check()[0]["q1"]
+
+
+def test_cross_references_price_kerf_and_directions_are_right():
+    """Maker review 4, items 7, 8, 10 and 11: the BOM sent the plug's measuring to BUILD 1 (it opens section 2) and
+    the sheet's to 3.1 (it is 2.1); README priced the 74HC165 at 0.4 EUR where the BOM says 0.60; the sheet's split
+    ignored the saw's kerf (the board must stay 400 mm); the drilling table said 'back' (the underside everywhere
+    else) where it meant the far edge."""
+    bom = " ".join(_read("BOM.md").split())
+    build = _build()
+    readme = " ".join(_read("README.md").split())
+    assert "BUILD.md 1)" not in bom and "before you buy the wood, BUILD.md 2, its first paragraph" in bom
+    assert "Before you buy the wood, measure the micro-USB cable's plug" in _section(build, "## 2. The strip", "1. Saw")
+    plywood = [r for r in _read("BOM.md").splitlines() if "birch plywood" in r][0]
+    assert "BUILD.md 3.1" not in plywood and "(BUILD.md 2.1)" in plywood and "kerf" in plywood
+    assert "**Measure its thickness**" in _section(build, "1. Saw the 400 x 500 mm sheet", "2. **The stone jig**")
+    price = re.search(r"\| U1\.\.U3 \| 3 \|[^\n]*\| ([\d.]+) \| ([\d.]+) \|", _read("BOM.md")).group(1)
+    assert "3 x ~%s EUR" % price in readme and "0.4 EUR" not in readme
+    assert "about %.1f EUR for the chips" % (3 * float(price)) in readme
+    split = _section(build, "1. Saw the 400 x 500 mm sheet", "2. **The stone jig**")
+    assert "kerf" in split and "the board stays a full **400 x 400 mm**" in split and "100 x 400" not in build + bom
+    for name in ("BUILD.md", "BOM.md", "README.md", "harness.md", "stripboard.md", "sensing.md"):
+        text = " ".join(_read(name).split())
+        assert "back edge" not in text and "back wall" not in text, name
+    assert "| USB plug pocket (at the cavity's far wall) |" in build and "| USB cable channel (to the far edge) |" in build
