@@ -913,3 +913,21 @@ def test_cross_references_price_kerf_and_directions_are_right():
         text = " ".join(_read(name).split())
         assert "back edge" not in text and "back wall" not in text, name
     assert "| USB plug pocket (at the cavity's far wall) |" in build and "| USB cable channel (to the far edge) |" in build
+
+
+def test_the_usb_cable_is_fitted_the_day_before_the_wires_go_into_channels():
+    """Maker review 4, item 9: the schedule put the USB cable (5.10) with the carriers on weekend 3, a weekend after
+    5.4, which fits it before any wire goes into a channel. The cable is 5.4's work now; every step that lays wires
+    in channels needs it (STEP_IO), so a plan that puts it later is refused."""
+    rows = {sec: what for sec, what, _ in hw.schedule()}
+    cable = [sec for sec, what in rows.items() if "USB cable" in what]
+    assert cable == ["5.2-5.4, 5.10"] and "5.7-5.10" not in rows
+    for key in ("5.5", "5.7-5.8", "6"):
+        assert "USB cable" in hw.STEP_IO[key][0], key
+    assert hw.plan_faults() == []
+    late = tuple((day, text, tuple(k for k in keys if k != "5.2-5.4, 5.10") + (("5.2-5.4, 5.10",) if "5.5" in keys else ()))
+                 for day, text, keys in hw.PLAN)
+    assert any("step 5.5 needs the USB cable" in f for f in hw.plan_faults(late)), hw.plan_faults(late)
+    text = _build()
+    assert "| weekend 2, Sunday | 5.1-5.4 and 5.10 (the USB cable, before any wire goes into a channel) |" in text
+    assert "Then fit the USB cable and its strain relief (step 10) **before** any wire goes into a channel" in text

@@ -265,7 +265,7 @@ MINUTES = {
     "reed pocket": 3, "LED window": 3, "button hole": 5, "straight spur": 6, "angled spur": 15, "ring channel": 12,
     "pocket": 20, "cavity": 60, "channel": 15, "pilot": 1, "finish": 100,
     "cut": 1, "bridge": 2, "link": 3, "part": 3, "Pico": 40, "board checks": 30,
-    "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "carrier": 45, "laying": 90,
+    "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "USB cable": 15, "carrier": 30, "laying": 90,
     "reed": 13, "stones": 45, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "cover reed hole": 2,
     "windows": 30,
 }
@@ -309,10 +309,11 @@ def schedule():
          len(cuts) * m["cut"] + n_bridges * m["bridge"] + n_links * m["link"] + parts * m["part"] + m["Pico"]
          + m["board checks"]),
         ("5.1", "%d wires cut, flagged at both ends, stripped and tinned" % len(ws), len(ws) * m["wire"]),
-        ("5.2-5.4", "%d wires soldered to the board, the one-LED test, the board in its cavity" % pads,
-         pads * m["pad wire"] + m["LED test"]),
+        ("5.2-5.4, 5.10", "%d wires soldered to the board, the one-LED test, the board in its cavity, the USB cable "
+         "and its strain relief (5.10, before any wire goes into a channel)" % pads,
+         pads * m["pad wire"] + m["LED test"] + m["USB cable"]),
         ("5.5", "%d LEDs with their joints" % cfg.LED_COUNT, cfg.LED_COUNT * m["LED"]),
-        ("5.7-5.10", "the button and SW5 carriers, the USB cable", m["carrier"]),
+        ("5.7-5.8", "the button and SW5 carriers", m["carrier"]),
         ("6", "%d reed switches: tested, bent, sleeved, fitted, wired; every wire tacked into its channel"
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
         ("7", "stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
@@ -333,8 +334,9 @@ PLAN = (
     ("weekend 1, Sunday", "3.9-3.11 (every cut first; then the chips cleaned out, the top sanded, the lines and "
      "the varnish's first coat, the second 2 h later, dry overnight)", ("3.9-3.11",)),
     ("weekend 2, Saturday", "4 and 7 (the stones cure during the week)", ("4", "7")),
-    ("weekend 2, Sunday", "5.1-5.4", ("5.1", "5.2-5.4")),
-    ("weekend 3, Saturday", "5.5-5.10", ("5.5", "5.7-5.10")),
+    ("weekend 2, Sunday", "5.1-5.4 and 5.10 (the USB cable, before any wire goes into a channel)",
+     ("5.1", "5.2-5.4, 5.10")),
+    ("weekend 3, Saturday", "5.5, 5.7-5.8", ("5.5", "5.7-5.8")),
     ("weekend 3, Sunday", "6, 8, 9", ("6", "8", "9")),
     ("the evening after", "10 (the LED windows' epoxy cures overnight before the first game)", ("10",)),
 )
@@ -351,10 +353,10 @@ STEP_IO = {
     "4": ((), ("logic board", "carrier pieces")),
     "7": (("stone jig", "test stone"), ("stones*",)),
     "5.1": ((), ("wires",)),
-    "5.2-5.4": (("logic board", "wires", "routed board"), ("board in its cavity",)),
-    "5.5": (("board in its cavity",), ("LEDs",)),
-    "5.7-5.10": (("carrier pieces", "board in its cavity"), ("buttons",)),
-    "6": (("board in its cavity", "strip", "reed wood", "test stone"), ("reeds",)),
+    "5.2-5.4, 5.10": (("logic board", "wires", "routed board"), ("board in its cavity", "USB cable")),
+    "5.5": (("board in its cavity", "USB cable"), ("LEDs",)),
+    "5.7-5.8": (("carrier pieces", "board in its cavity", "USB cable"), ("buttons",)),
+    "6": (("board in its cavity", "USB cable", "strip", "reed wood", "test stone"), ("reeds",)),
     "8": (("LEDs", "reeds", "buttons"), ("checked board",)),
     "9": (("checked board",), ("brought-up board",)),
     "10": (("brought-up board", "template"), ("closed board*",)),
