@@ -670,3 +670,25 @@ def test_no_stale_template_picture_is_committed():
             if name.endswith(".md"):
                 with open(os.path.join(folder, name), encoding="utf-8") as f:
                     assert "images/template" not in f.read(), name
+
+
+def test_make_template_writes_only_the_set_build_lists():
+    """Maker review 4, item 13: `make template` ran the tool a second time with --diagonals, so artifacts/ also held a
+    front view with the four diagonals (and the depths were printed twice), which BUILD 1 did not list: it could be
+    sent to the copy shop. The diagonals set is made only by its own target, and BUILD 1 lists every file the
+    template target writes and says which two to print."""
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
+        make = f.read()
+    recipe = make[make.index("\ntemplate:"):].split("\n\n")[0]
+    assert recipe.count("tools/template.py") == 1 and "--diagonals" not in recipe
+    diag = make[make.index("\ntemplate-diagonals:"):].split("\n\n")[0]
+    assert "--diagonals" in diag and "template-diagonals" in make.split("\n", 10)[5]
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    one = build[build.index("## 1. Print and check the template"):build.index("## 2. The strip")]
+    for name in ("template-400mm.pdf", "template-400mm-back.pdf", "template-400mm-A4.pdf", "template-400mm-back-A4.pdf",
+                 "template-400mm-A3.pdf", "template-400mm-back-A3.pdf", "template-400mm.dxf", "template-400mm-back.dxf",
+                 "template-400mm-cover.dxf", "template-400mm-depths.md", "template-400mm.svg",
+                 "template-400mm-back.svg", "template.png"):
+        assert "`%s`" % name in one, name
+    assert "`make template` writes nothing else" in one and "`make template-diagonals" in one
+    assert "Print `template-400mm.pdf` (or its tiles) for the front and `template-400mm-back.pdf` for the back" in one
