@@ -931,3 +931,15 @@ def test_the_usb_cable_is_fitted_the_day_before_the_wires_go_into_channels():
     text = _build()
     assert "| weekend 2, Sunday | 5.1-5.4 and 5.10 (the USB cable, before any wire goes into a channel) |" in text
     assert "Then fit the USB cable and its strain relief (step 10) **before** any wire goes into a channel" in text
+
+
+def test_the_readme_states_f1_and_q1_losses_from_the_rail_current_9_3_uses():
+    """Maker review 4 (item 5's kind: one figure for each threshold): README gave F1 0.15 V and 0.39 V and Q1 25 mV
+    at 0.33 A, from other currents than 9.3's rail (the LEDs at the cap, idle, and U4: 0.15 A and 0.35 A)."""
+    readme = " ".join(_read("README.md").split())
+    d, o = hw.rail_check()
+    assert "drops at most %.2f V of the LED rail's %.2f A at the default LED budget (%.2f V in the hour after a trip)" % (
+        d["rail"] / 1000.0 * hw.F1_OHM_MAX, d["rail"] / 1000.0, d["rail"] / 1000.0 * hw.F1_OHM_TRIPPED_MAX) in readme
+    assert "and %.2f V of its %.2f A at the 500 mA option (%.2f V)" % (
+        o["rail"] / 1000.0 * hw.F1_OHM_MAX, o["rail"] / 1000.0, o["rail"] / 1000.0 * hw.F1_OHM_TRIPPED_MAX) in readme
+    assert "At the 500 mA option's %.2f A Q1 drops %.0f mV" % (o["rail"] / 1000.0, o["q1"] * 1000.0) in readme
