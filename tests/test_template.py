@@ -692,3 +692,53 @@ def test_make_template_writes_only_the_set_build_lists():
         assert "`%s`" % name in one, name
     assert "`make template` writes nothing else" in one and "`make template-diagonals" in one
     assert "Print `template-400mm.pdf` (or its tiles) for the front and `template-400mm-back.pdf` for the back" in one
+
+
+def test_every_angled_spur_hole_has_its_mark_on_the_back_view():
+    """Maker review 5, item 1: BUILD 3.9 drills 8 mm holes every 4 mm along each angled spur, each centre spur in its
+    own awl mark, but the back view drew no station: the maker laid them out with a ruler. Now the back view draws
+    one cross per hole the step drills (the first and the last too, every other one circled: the first pass), step 3
+    pricks them and step 9 says where the first goes. The holes are derived here from the step's own rule: on the
+    centre line, 4 mm apart from 4 mm past the LED's centre, as long as the centre lies in solid wood."""
+    from shapely.geometry import Point
+    feats = bl.layout(400.0)
+    cut = [f for f in feats if f.kind != "spur" and f.side in ("back", "through")]
+    want = {}
+    for f in feats:
+        _, x1, y1, x2, y2, _ = f.prim if f.kind == "spur" else (0,) * 6
+        if f.kind != "spur" or abs(x1 - x2) < 1e-6 or abs(y1 - y2) < 1e-6:
+            continue
+        n = math.hypot(x2 - x1, y2 - y1)
+        pts = []
+        for k in range(1, 100):
+            p = (x1 + (x2 - x1) * 4.0 * k / n, y1 + (y2 - y1) * 4.0 * k / n)
+            if any(g.geom.contains(Point(p)) or g.geom.distance(Point(p)) < 0.05 for g in cut):
+                break
+            pts.append(p)
+        ring = [g for g in cut if g.name in f.joins and g.kind == "ring"][0]
+        assert Point(pts[0]).distance(Point(x1, y1)) == pytest.approx(4.0)       # its rim reaches the LED's centre
+        assert Point(pts[-1]).distance(ring.geom) < 4.0                          # the last breaks into the channel
+        want[f.name[5:]] = pts
+    assert len(want) == 6
+    root = ET.fromstring(template.svg_bytes(400.0, view="back"))
+    marks = _by_class(root, "spur-station")
+    got = {}
+    for m in marks:
+        h, v = m.findall("s:line", NS)
+        got.setdefault(m.get("data-spur"), []).append(
+            (400.0 + template.BLEED_MM - float(h.get("x1")) - 1.5, float(h.get("y1")) - template.BLEED_MM,
+             m.get("data-pass"), m.find("s:circle", NS) is not None))
+    assert sorted(got) == sorted(want)
+    for name, pts in want.items():
+        assert len(got[name]) == len(pts), name
+        for k, ((x, y), (gx, gy, pas, circled)) in enumerate(zip(pts, got[name])):
+            assert (gx, gy) == (pytest.approx(x, abs=0.01), pytest.approx(y, abs=0.01))
+            assert pas == ("1" if k % 2 == 0 else "2") and circled == (k % 2 == 0)
+        assert len(pts) % 2 == 1, "the last hole is drilled in the first pass, in solid wood beside the channel"
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    total = sum(len(p) for p in want.values())
+    assert "every brown cross on the centre line (the centre of each 8 mm hole of step 9, the first and the last " \
+           "too: %d," % total in build
+    assert "%d in all. The first is centred 4 mm from the LED's centre" % total in build
+    assert "the **first hole 4 mm from the LED's centre**" in build
+    assert "each centre spur in its own awl mark (the back view's brown crosses, pricked in step 3)" in build

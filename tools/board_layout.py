@@ -166,6 +166,7 @@ COVER_HOLE_D = 3.2               # the back cover's screw holes (3.0 mm screws),
 CARRIER_PILOT = (1.5, 5.0)       # pilots for the button carrier's screws: diameter, depth
 STONE_POCKET = (9.0, 4.5)        # the magnet's pocket in a stone's base: diameter, depth at the floor's edge
 ANGLED_SPUR_HOLE_D = 8.0         # the holes drilled along an angled spur's centre line, then pared to its 9 mm
+ANGLED_SPUR_STEP_MM = 4.0        # their centres this far apart, the first this far from the LED's centre
 BRAD_POINT_SET_MM = tuple(range(3, 11))   # the brad-point bits of a common set (3..10 mm in 1 mm steps): every
                                  # brad-point the build uses is one of them (BOM: no odd size to hunt for)
 STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 7.2)
@@ -541,6 +542,43 @@ def c1_room_mm(feats):
     spur = [f[j] for j in bay.joins if f[j].kind == "spur"][0]
     _, bx, by, ex, ey, hw = bay.prim
     return math.hypot(spur.prim[3] - bx, spur.prim[4] - by) - spur.prim[5]
+
+
+def angled_spur_stations(feats):
+    """The drill stations of the angled spurs (BUILD.md 3.9: drilled and chiselled, no guide follows them): dict
+    spur name -> list of (x, y) in front-view board mm, from the LED to the ring channel. The centres lie on the
+    spur's centre line ANGLED_SPUR_STEP_MM apart, the first that far from the LED's centre (its hole's rim reaches
+    the centre, its centre spur just outside the counterbore), the last the last one whose centre lies in solid
+    wood (outside the ring channel and every other cut): every centre spur lands in wood. Raises LayoutError when
+    the first hole does not reach the counterbore or the last one does not break into the ring channel."""
+    byname = {f.name: f for f in feats}
+    others = [f for f in feats if f.kind != "spur" and f.side in ("back", "through")]
+    out = {}
+    r = ANGLED_SPUR_HOLE_D / 2
+    for f in feats:
+        if f.kind != "spur":
+            continue
+        _, x1, y1, x2, y2, _ = f.prim
+        if abs(x1 - x2) < 1e-6 or abs(y1 - y2) < 1e-6:
+            continue
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        near = [g for g in others if g.geom.distance(f.geom) < TOUCH_MM]
+        pts = []
+        k = 1
+        while k * ANGLED_SPUR_STEP_MM <= length:
+            x, y = x1 + ux * k * ANGLED_SPUR_STEP_MM, y1 + uy * k * ANGLED_SPUR_STEP_MM
+            if any(g.geom.distance(Point(x, y)) < TOUCH_MM for g in near):
+                break
+            pts.append((x, y))
+            k += 1
+        ring = [byname[j] for j in f.joins if j in byname and byname[j].kind == "ring"][0]
+        led = byname["ledcb-" + f.name[5:]]
+        if not pts or Point(*pts[0]).distance(led.geom) > r or Point(*pts[-1]).distance(ring.geom) >= r:
+            raise LayoutError("%s: its %g mm holes every %g mm do not join its LED's counterbore to %s" % (
+                f.name, ANGLED_SPUR_HOLE_D, ANGLED_SPUR_STEP_MM, ring.name))
+        out[f.name] = pts
+    return out
 
 
 def spur_reach_mm(feats):

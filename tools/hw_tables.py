@@ -159,6 +159,18 @@ def spurs_md(size_mm=400.0):
                                                                  "towards the %s edge" % ("far" if y2 < y1 else "near")),
             "router, edge guide" if straight else "drill and chisel"))
     rows += ["", "Directions as the back view shows them: 0 degrees points right, 90 degrees towards the far edge."]
+    stations = board_layout.angled_spur_stations(feats)
+    counts = {}
+    for name in sorted(stations, key=lambda n: GEOMETRIES["standard"].index[n[5:]]):
+        counts.setdefault(len(stations[name]), []).append(name[5:])
+    rows += ["", "The angled spurs' %g mm holes (step 9), one at each brown cross of the back view: %s; %d in all. The "
+             "first is centred %g mm from the LED's centre, each next one %g mm further, the last is the last one centred "
+             "in solid wood before the ring channel (it breaks into the channel)." % (
+                 board_layout.ANGLED_SPUR_HOLE_D,
+                 "; ".join("%s %d each" % (", ".join(names[:-1]) + " and " + names[-1], n) if len(names) > 1 else "%s %d" % (names[0], n)
+                           for n, names in sorted(counts.items(), reverse=True)),
+                 sum(len(p) for p in stations.values()), board_layout.ANGLED_SPUR_STEP_MM,
+                 board_layout.ANGLED_SPUR_STEP_MM)]
     return "\n".join(rows) + "\n"
 
 

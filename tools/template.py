@@ -246,7 +246,8 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
     Classes a test or a CAM step can select: rect#board-edge, line.cut-mark, line.mill-line
     (data-line='a1 d1 g1'), circle.point-centre, circle.reed-hole (id reed-<name>), circle.led-hole
     (id led-<name>), circle.stone-outline, rect.cavity, circle.button-hole, g#scale-bar, text.label,
-    rect.logic-board and g#sw5-cover-hole (back); every
+    rect.logic-board, g#sw5-cover-hole and g.spur-station (back: a cross at each hole drilled along an angled spur,
+    data-spur=<point>, data-hole=1.., data-pass=1 (circled: drilled first) or 2); every
     feature drawn carries data-feature=<board_layout name>. Coordinates are absolute: board
     coordinates plus BLEED_MM (the back view: mirrored, x -> size - x)."""
     sheet = sheet or (bl.THICKNESS_MM, bl.REED_WOOD_MM)
@@ -303,6 +304,15 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
         _el(mark, "circle", cx=X(sx), cy=o + sy, r=bl.SW5_COVER_HOLE_D / 2, fill="none")
         _el(mark, "line", x1=X(sx) - 3.0, y1=o + sy, x2=X(sx) + 3.0, y2=o + sy)
         _el(mark, "line", x1=X(sx), y1=o + sy - 3.0, x2=X(sx), y2=o + sy + 3.0)
+        stations = _el(fg, "g", id="spur-stations", stroke="#7a5a00", stroke_width=0.25, fill="none")
+        for spur, pts in sorted(bl.angled_spur_stations(feats).items()):   # BUILD.md 3.3 pricks them, 3.9 drills
+            for k, (hx, hy) in enumerate(pts):
+                mark = _el(stations, "g", class_="spur-station", data_spur=spur[5:], data_hole=str(k + 1),
+                           data_pass="1" if k % 2 == 0 else "2")
+                _el(mark, "line", x1=X(hx) - 1.5, y1=o + hy, x2=X(hx) + 1.5, y2=o + hy)
+                _el(mark, "line", x1=X(hx), y1=o + hy - 1.5, x2=X(hx), y2=o + hy + 1.5)
+                if k % 2 == 0:          # drilled in the first pass: every other hole, the first and the last
+                    _el(mark, "circle", cx=X(hx), cy=o + hy, r=1.0)
         feet = _el(fg, "g", id="cover-feet", stroke="#555555", stroke_width=0.3, fill="none")
         for fx, fy in bl.cover_feet(size_mm):        # the back cover's outside: where the rubber feet go
             foot = _el(feet, "g", class_="cover-foot")
@@ -386,10 +396,11 @@ def _legend(size_mm, diagonals, back, feats):
             "pockets (%s deep: %s mm of wood under the point) and the button pockets follow the sheet's thickness." % (
                 _f(t), _f(f["reed"].depth), _f(f["reed"].face_wood())),
             "Red reed pockets Ø%s x %s (flat floor: slot drill) in Ø%s x %s mouth counterbores, green LED counterbores "
-            "Ø%s x %s, brown channels %s wide x %s (spurs %s x %s)," % (
+            "Ø%s x %s, brown channels %s wide x %s (spurs %s x %s; on the angled ones a cross at each Ø%s hole's centre, "
+            "circled: drilled first)," % (
                 _f(bl.REED_POCKET[0]), _f(f["reed"].depth), _f(bl.REED_MOUTH[0]), _f(bl.REED_MOUTH[1]),
                 _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]), _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]),
-                _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1])),
+                _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1]), _f(bl.ANGLED_SPUR_HOLE_D)),
             "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s. Walls at least "
             "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)),
             "Back cover (this sheet taped on it): Ø%s through at every reed pocket's centre (the reeds' lead bends), "
