@@ -783,9 +783,19 @@ FELT_MM = 1.0                  # the felt pad under each stone (BOM)
 DEPTH_TEST_MARGIN_MM = 3.0     # the depth test: the switch closes with the stone this far above the surface
 
 
+def shared_holes_md():
+    """BUILD.md 4.3.1: the lane holes that take two link ends and how the second end is joined (tools/stripboard.py:
+    shared_holes_text), wrapped and indented as the step's text."""
+    import textwrap
+    import stripboard
+    _, links, _ = stripboard.derive()
+    return textwrap.fill(stripboard.shared_holes_text(links), 96, initial_indent="      ",
+                         subsequent_indent="      ") + "\n      "
+
+
 BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md, "guide": guide_md, "spurs": spurs_md, "joins": joins_md,
                 "schedule": schedule_md, "board-checks": board_checks_md, "load-check": load_check_md,
-                "board-pieces": board_pieces_md}
+                "board-pieces": board_pieces_md, "shared-holes": shared_holes_md}
 BOM_BLOCKS = {"bits": bits_md, "tools": tools_md}
 SENSING_BLOCKS = {"gap": sensing_gap_md, "reed-bend": reed_bend_md}
 
