@@ -944,3 +944,23 @@ def test_the_readme_states_f1_and_q1_losses_from_the_rail_current_9_3_uses():
     assert "and %.2f V of its %.2f A at the 500 mA option (%.2f V)" % (
         o["rail"] / 1000.0 * hw.F1_OHM_MAX, o["rail"] / 1000.0, o["rail"] / 1000.0 * hw.F1_OHM_TRIPPED_MAX) in readme
     assert "At the 500 mA option's %.2f A Q1 drops %.0f mV" % (o["rail"] / 1000.0, o["q1"] * 1000.0) in readme
+
+
+def test_every_reed_is_tested_before_its_wire_is_soldered_and_sleeved():
+    """Maker review 5, item 3: 6.1 soldered each reed's U-turned lead to its harness signal wire and sleeved it, and
+    only 6.2 tested the reed: a failing reed was cut off its wire, losing the sleeve and some of the wire's
+    allowance. Now 6.1 only bends, 6.2 tests with a test lead wrapped on the bare lead and then solders and sleeves a
+    switch that passed, in the schedule's order (U-turned, tested, soldered and sleeved, fitted, wired)."""
+    reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones and magnets")
+    one = _section(reeds, "1. The switch stands", "2. **Test every switch")
+    two = _section(reeds, "2. **Test every switch", "3. Push each switch")
+    assert "heat-shrink" not in one and "solder the wire" not in one and "Solder nothing to it yet" in one
+    assert "**Test every switch before any wire is soldered to it**" in two
+    test, after = two.split("Then, only for a switch that passed:")
+    assert "crocodile-clip leads to the test lead's free end and to the bare lower lead" in test
+    assert "solder the wire to the U-turned lead's end" in after and "joint and shrink it**" in after
+    line = [x for x in _read("BUILD.md").splitlines() if x.startswith("| 6 | ")][0]
+    order = ["U-turned", "tested", "soldered to their wires and sleeved", "fitted", "wired"]
+    assert [line.index(w) for w in order] == sorted(line.index(w) for w in order), line
+    assert "bent and sleeved as in section 6" not in _build()
+    assert "two of them clip the meter to every reed in its test, BUILD.md 6.2" in _read("BOM.md")

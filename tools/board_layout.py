@@ -65,7 +65,7 @@ REED_LEAD_LEN_MM = 14.39         # each lead's length from the glass, at least (
                                  # minimum; its 40.38 mm overall, nominal, less the 10.16 mm glass leaves 15.1 mm a
                                  # lead): what the lower lead has for its bend, its run into the ring channel and the
                                  # GND joint (reed_lead_problems())
-REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.2, 6.3)
+REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.1, 6.3)
 REED_UTURN_MAX_MM = 3.0          # the U-turned upper lead holds the glass 2-3 mm under the pocket bottom
 REED_MOUTH = (6.0, 2.5)          # diameter, depth: a counterbore at the mouth of every reed pocket: it takes the dab of
                                  # hot glue that holds the reed (BUILD.md 6.3). It makes no room above the back face:

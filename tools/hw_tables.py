@@ -326,7 +326,8 @@ def schedule():
          pads * m["pad wire"] + m["LED test"] + m["USB cable"]),
         ("5.5", "%d LEDs with their joints" % cfg.LED_COUNT, cfg.LED_COUNT * m["LED"]),
         ("5.7-5.8", "the button and SW5 carriers", m["carrier"]),
-        ("6", "%d reed switches: tested, bent, sleeved, fitted, wired; every wire tacked into its channel"
+        ("6", "%d reed switches: U-turned, tested, soldered to their wires and sleeved, fitted, wired; every wire "
+         "tacked into its channel"
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
         ("7", "stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
