@@ -3,7 +3,7 @@ VENV    := .venv
 PY      := $(VENV)/bin/python
 STAMP   := $(VENV)/.installed
 
-.PHONY: sim test test-host test-mp perft template hw-tables hardware schematic harness stripboard kicad chromium i18n clean
+.PHONY: sim test test-host test-mp perft template template-diagonals hw-tables hardware schematic harness stripboard kicad chromium i18n clean
 
 MAKER_STAMP := $(VENV)/.installed-maker
 # pyproject.toml's requires-python: checked before anything is installed (Ubuntu 22.04's python3 is 3.10)
@@ -98,6 +98,10 @@ THICKNESS ?= 18.0
 REED_WOOD ?= 3
 template: $(MAKER_STAMP)
 	$(PY) tools/template.py --size 400mm --thickness $(THICKNESS) --reed-wood $(REED_WOOD) --tiles --dxf --png artifacts/template.png
+
+# The same set with the four diagonals drawn on the front view (Twelve Men's Morris, Morabaraba), under its own
+# names (template-400mm-diagonals*): only on request, so that no one prints it for the standard board by mistake.
+template-diagonals: $(MAKER_STAMP)
 	$(PY) tools/template.py --size 400mm --thickness $(THICKNESS) --reed-wood $(REED_WOOD) --diagonals --tiles --dxf --png artifacts/template-diagonals.png
 
 # Translation template (host_sim/locale/sim.pot), missing translations, .po -> .mo (Babel).

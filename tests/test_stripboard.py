@@ -224,3 +224,30 @@ def test_every_text_of_the_drawings_fits_their_width():
               if t.get("class") == "legend"]
     assert len(legend) > 1 and "blue rings: bridge legs" in " ".join(legend)
     assert sb.wrap_text("a b c", 2.0, 1.0) == ["a", "b", "c"]
+
+
+def test_every_hole_with_two_link_ends_says_how_the_second_is_joined():
+    """Maker review 5, item 2: six lane holes take two link ends each, but the BOM gave no hole size and two 0.5 mm
+    wires do not go into a 1.0 mm hole. The BOM states the hole, and stripboard.md 3 and BUILD.md 4.3.1 name every
+    such hole (from the links, not by hand) and lap the second end onto the first one's stub."""
+    _, links, _ = sb.derive()
+    ends = {}
+    for k, (_, a, b, _, _) in enumerate([x for x in links if x[3] == "link"]):
+        for h in (a, b):
+            ends.setdefault(h, []).append(k + 1)
+    two = {h: ks for h, ks in ends.items() if len(ks) > 1}
+    assert all(len(ks) == 2 and h[0] in sb.LANES.values() for h, ks in two.items())
+    assert dict(sb.shared_holes(links)) == two and len(two) == 6
+    assert 2 * sb.LINK_WIRE_MM >= sb.HOLE_D_MM      # two wires (no clearance, 24 AWG is 0.51 mm) do not fit
+    text = sb.shared_holes_text(links)
+    for h, (k1, k2) in two.items():
+        assert "%s (links %d and %d)" % (sb._name(h), k1, k2) in text
+    assert "A hole is %.1f mm across (BOM) and takes one %g mm wire, not two" % (sb.HOLE_D_MM, sb.LINK_WIRE_MM) in text
+    assert "goes into no hole: lay it against that bare stub, wrap it once round it" in text
+    md = " ".join(open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read().split())
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    bom = open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read()
+    flat = " ".join(text.split())
+    assert flat in md and flat in build
+    assert "39 strips of 63 holes of %.1f mm (one %g mm wire each" % (sb.HOLE_D_MM, sb.LINK_WIRE_MM) in bom
+    assert "| solid copper wire %g mm, PVC insulated |" % sb.LINK_WIRE_MM in bom

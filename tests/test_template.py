@@ -463,6 +463,36 @@ def test_the_back_cover_keeps_its_pads_clear():
     assert bl.FELT_PAD_D > bl.COVER_REED_HOLE_D + 2 * bl.COVER_ALIGN_MM
 
 
+def test_the_feet_are_drawn_and_keep_a_real_clearance_from_the_pads(monkeypatch):
+    """Maker review 4, item 4: '35 mm in' put the foot's centre 1.2 mm clear of the felt pad over the corner reed
+    (10.6 mm into it if measured to the foot's edge), and only the cover DXF marked the feet. The feet's centres now
+    keep FOOT_CLEARANCE_MM from every pad and countersink (clear of the pad even when measured to the foot's edge),
+    the back view draws them, and BUILD 10 and the BOM say 'centre'."""
+    pads = [(x, y) for _, kind, x, y, _ in bl.cover_holes(400.0) if kind == "reed"]
+    screws = bl.cover_screws(400.0)
+    for fx, fy in bl.cover_feet(400.0):
+        assert min(math.dist((fx, fy), p) for p in pads) >= (bl.FOOT_D + bl.FELT_PAD_D) / 2 + bl.FOOT_CLEARANCE_MM
+        assert min(math.dist((fx, fy), p) for p in screws) >= bl.FOOT_D / 2 + bl.COVER_HOLE_D + bl.FOOT_CLEARANCE_MM
+        edge = (fx + bl.FOOT_D / 2 if fx < 200 else fx - bl.FOOT_D / 2, fy + bl.FOOT_D / 2 if fy < 200 else fy - bl.FOOT_D / 2)
+        assert min(math.dist(edge, p) for p in pads) > (bl.FOOT_D + bl.FELT_PAD_D) / 2      # the edge misread
+    assert bl.FOOT_CLEARANCE_MM >= 5.0
+    root = ET.fromstring(template.svg_bytes(400.0, view="back"))
+    o = template.BLEED_MM
+    feet = root.find(".//s:g[@id='cover-feet']", NS)
+    circles = sorted((float(c.get("cx")), float(c.get("cy")), float(c.get("r"))) for c in feet.iter(
+        "{http://www.w3.org/2000/svg}circle"))
+    assert circles == sorted((o + 400 - x, o + y, bl.FOOT_D / 2) for x, y in bl.cover_feet(400.0))
+    assert root.find(".//s:g[@id='cover-feet']", NS) is not None
+    assert ET.fromstring(template.svg_bytes(400.0, view="front")).find(".//s:g[@id='cover-feet']", NS) is None
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    bom = " ".join(open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read().split())
+    assert "each foot's **centre** %g mm in from both edges" % bl.FEET_INSET_MM in build
+    assert "each foot's centre %g mm in from both edges" % bl.FEET_INSET_MM in bom
+    assert "35 mm in" not in build + bom
+    monkeypatch.setattr(bl, "FEET_INSET_MM", 35.0)                        # the review's 1.2 mm is refused
+    assert any("rubber foot keeps only 1.2 mm" in p for p in bl.cover_problems(400.0)), bl.cover_problems(400.0)
+
+
 def test_depths_follow_the_measured_sheet_and_the_table_says_which(tmp_path):
     """Maker review 1, item 4: with another sheet only the depths set by the wood under the top face change
     (the reeds' distance to the stone, the buttons' plungers); those set by what lies in a pocket stay. The
@@ -627,3 +657,88 @@ def test_every_part_rests_where_the_build_seats_it(monkeypatch):
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
     assert "until its rim sits on the counterbore's floor: the rim (5.8 mm) is wider than the 5 mm window" in build
     assert "| LED window | 24 | top, through | Ø 5 | through | through | 5 mm brad-point |" in build
+
+
+def test_no_stale_template_picture_is_committed():
+    """Maker review 4, item 6: docs/images/template-400mm.png showed an old layout (every LED window at 22.5
+    degrees, Ø 7 button holes, a smaller cavity). The template's picture is generated (`make template` writes
+    artifacts/template.png) and none is kept in the repository, so none can fall behind the tool."""
+    images = os.path.join(ROOT, "docs", "images")
+    assert not [n for n in os.listdir(images) if n.startswith("template")]
+    for folder in (ROOT, os.path.join(ROOT, "docs"), os.path.join(ROOT, "hardware")):
+        for name in os.listdir(folder):
+            if name.endswith(".md"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    assert "images/template" not in f.read(), name
+
+
+def test_make_template_writes_only_the_set_build_lists():
+    """Maker review 4, item 13: `make template` ran the tool a second time with --diagonals, so artifacts/ also held a
+    front view with the four diagonals (and the depths were printed twice), which BUILD 1 did not list: it could be
+    sent to the copy shop. The diagonals set is made only by its own target, and BUILD 1 lists every file the
+    template target writes and says which two to print."""
+    with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
+        make = f.read()
+    recipe = make[make.index("\ntemplate:"):].split("\n\n")[0]
+    assert recipe.count("tools/template.py") == 1 and "--diagonals" not in recipe
+    diag = make[make.index("\ntemplate-diagonals:"):].split("\n\n")[0]
+    assert "--diagonals" in diag and "template-diagonals" in make.split("\n", 10)[5]
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    one = build[build.index("## 1. Print and check the template"):build.index("## 2. The strip")]
+    for name in ("template-400mm.pdf", "template-400mm-back.pdf", "template-400mm-A4.pdf", "template-400mm-back-A4.pdf",
+                 "template-400mm-A3.pdf", "template-400mm-back-A3.pdf", "template-400mm.dxf", "template-400mm-back.dxf",
+                 "template-400mm-cover.dxf", "template-400mm-depths.md", "template-400mm.svg",
+                 "template-400mm-back.svg", "template.png"):
+        assert "`%s`" % name in one, name
+    assert "`make template` writes nothing else" in one and "`make template-diagonals" in one
+    assert "Print `template-400mm.pdf` (or its tiles) for the front and `template-400mm-back.pdf` for the back" in one
+
+
+def test_every_angled_spur_hole_has_its_mark_on_the_back_view():
+    """Maker review 5, item 1: BUILD 3.9 drills 8 mm holes every 4 mm along each angled spur, each centre spur in its
+    own awl mark, but the back view drew no station: the maker laid them out with a ruler. Now the back view draws
+    one cross per hole the step drills (the first and the last too, every other one circled: the first pass), step 3
+    pricks them and step 9 says where the first goes. The holes are derived here from the step's own rule: on the
+    centre line, 4 mm apart from 4 mm past the LED's centre, as long as the centre lies in solid wood."""
+    from shapely.geometry import Point
+    feats = bl.layout(400.0)
+    cut = [f for f in feats if f.kind != "spur" and f.side in ("back", "through")]
+    want = {}
+    for f in feats:
+        _, x1, y1, x2, y2, _ = f.prim if f.kind == "spur" else (0,) * 6
+        if f.kind != "spur" or abs(x1 - x2) < 1e-6 or abs(y1 - y2) < 1e-6:
+            continue
+        n = math.hypot(x2 - x1, y2 - y1)
+        pts = []
+        for k in range(1, 100):
+            p = (x1 + (x2 - x1) * 4.0 * k / n, y1 + (y2 - y1) * 4.0 * k / n)
+            if any(g.geom.contains(Point(p)) or g.geom.distance(Point(p)) < 0.05 for g in cut):
+                break
+            pts.append(p)
+        ring = [g for g in cut if g.name in f.joins and g.kind == "ring"][0]
+        assert Point(pts[0]).distance(Point(x1, y1)) == pytest.approx(4.0)       # its rim reaches the LED's centre
+        assert Point(pts[-1]).distance(ring.geom) < 4.0                          # the last breaks into the channel
+        want[f.name[5:]] = pts
+    assert len(want) == 6
+    root = ET.fromstring(template.svg_bytes(400.0, view="back"))
+    marks = _by_class(root, "spur-station")
+    got = {}
+    for m in marks:
+        h, v = m.findall("s:line", NS)
+        got.setdefault(m.get("data-spur"), []).append(
+            (400.0 + template.BLEED_MM - float(h.get("x1")) - 1.5, float(h.get("y1")) - template.BLEED_MM,
+             m.get("data-pass"), m.find("s:circle", NS) is not None))
+    assert sorted(got) == sorted(want)
+    for name, pts in want.items():
+        assert len(got[name]) == len(pts), name
+        for k, ((x, y), (gx, gy, pas, circled)) in enumerate(zip(pts, got[name])):
+            assert (gx, gy) == (pytest.approx(x, abs=0.01), pytest.approx(y, abs=0.01))
+            assert pas == ("1" if k % 2 == 0 else "2") and circled == (k % 2 == 0)
+        assert len(pts) % 2 == 1, "the last hole is drilled in the first pass, in solid wood beside the channel"
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    total = sum(len(p) for p in want.values())
+    assert "every brown cross on the centre line (the centre of each 8 mm hole of step 9, the first and the last " \
+           "too: %d," % total in build
+    assert "%d in all. The first is centred 4 mm from the LED's centre" % total in build
+    assert "the **first hole 4 mm from the LED's centre**" in build
+    assert "each centre spur in its own awl mark (the back view's brown crosses, pricked in step 3)" in build

@@ -61,7 +61,11 @@ REED_POCKET = (5.0, THICKNESS_MM - REED_WOOD_MM)   # vertical reed switch (glass
                                  # drill: no centre point goes deeper); leaves REED_WOOD_MM under the point
 REED_GLASS_MM = 10.16            # MDSR-10 glass length, at most (Littelfuse datasheet); leads 0.43 mm
 REED_LEAD_MM = 0.43
-REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.2, 6.3)
+REED_LEAD_LEN_MM = 14.39         # each lead's length from the glass, at least (Littelfuse MDSR-10 datasheet: 14.39 mm
+                                 # minimum; its 40.38 mm overall, nominal, less the 10.16 mm glass leaves 15.1 mm a
+                                 # lead): what the lower lead has for its bend, its run into the ring channel and the
+                                 # GND joint (reed_lead_problems())
+REED_BEND_MM = 2.0               # a lead is bent no closer than this to the glass (BUILD.md 6.1, 6.3)
 REED_UTURN_MAX_MM = 3.0          # the U-turned upper lead holds the glass 2-3 mm under the pocket bottom
 REED_MOUTH = (6.0, 2.5)          # diameter, depth: a counterbore at the mouth of every reed pocket: it takes the dab of
                                  # hot glue that holds the reed (BUILD.md 6.3). It makes no room above the back face:
@@ -101,7 +105,7 @@ RING_CHANNEL = (6.0, 6.0)        # width, depth: the wires around a ring
 RING_OFFSET_MM = 4.0             # ring channels run this far beside the line, away from the LEDs: the
                                  # channel grazes the reed pocket and leaves the glass in it alone
 RADIAL_CHANNEL = (6.0, 6.0)      # width, depth: cavity to the rings and the buttons
-USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the back edge
+USB_CHANNEL = (8.0, 10.0)        # width, depth: micro-USB cable (4.5 mm at most) to the far edge
 CAVITY_DEPTH = 13.5              # leaves 4.5 mm of wood over the logic board (as over the buttons): room for the
                                  # wires over its parts (tools/harness.py: cavity_problems)
 PLUG_MAX_MM = (12.0, 9.0, 24.0)  # the micro-USB plug's body at most: width, thickness, length (BOM; typical plugs
@@ -162,6 +166,7 @@ COVER_HOLE_D = 3.2               # the back cover's screw holes (3.0 mm screws),
 CARRIER_PILOT = (1.5, 5.0)       # pilots for the button carrier's screws: diameter, depth
 STONE_POCKET = (9.0, 4.5)        # the magnet's pocket in a stone's base: diameter, depth at the floor's edge
 ANGLED_SPUR_HOLE_D = 8.0         # the holes drilled along an angled spur's centre line, then pared to its 9 mm
+ANGLED_SPUR_STEP_MM = 4.0        # their centres this far apart, the first this far from the LED's centre
 BRAD_POINT_SET_MM = tuple(range(3, 11))   # the brad-point bits of a common set (3..10 mm in 1 mm steps): every
                                  # brad-point the build uses is one of them (BOM: no odd size to hunt for)
 STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 7.2)
@@ -539,6 +544,43 @@ def c1_room_mm(feats):
     return math.hypot(spur.prim[3] - bx, spur.prim[4] - by) - spur.prim[5]
 
 
+def angled_spur_stations(feats):
+    """The drill stations of the angled spurs (BUILD.md 3.9: drilled and chiselled, no guide follows them): dict
+    spur name -> list of (x, y) in front-view board mm, from the LED to the ring channel. The centres lie on the
+    spur's centre line ANGLED_SPUR_STEP_MM apart, the first that far from the LED's centre (its hole's rim reaches
+    the centre, its centre spur just outside the counterbore), the last the last one whose centre lies in solid
+    wood (outside the ring channel and every other cut): every centre spur lands in wood. Raises LayoutError when
+    the first hole does not reach the counterbore or the last one does not break into the ring channel."""
+    byname = {f.name: f for f in feats}
+    others = [f for f in feats if f.kind != "spur" and f.side in ("back", "through")]
+    out = {}
+    r = ANGLED_SPUR_HOLE_D / 2
+    for f in feats:
+        if f.kind != "spur":
+            continue
+        _, x1, y1, x2, y2, _ = f.prim
+        if abs(x1 - x2) < 1e-6 or abs(y1 - y2) < 1e-6:
+            continue
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        near = [g for g in others if g.geom.distance(f.geom) < TOUCH_MM]
+        pts = []
+        k = 1
+        while k * ANGLED_SPUR_STEP_MM <= length:
+            x, y = x1 + ux * k * ANGLED_SPUR_STEP_MM, y1 + uy * k * ANGLED_SPUR_STEP_MM
+            if any(g.geom.distance(Point(x, y)) < TOUCH_MM for g in near):
+                break
+            pts.append((x, y))
+            k += 1
+        ring = [byname[j] for j in f.joins if j in byname and byname[j].kind == "ring"][0]
+        led = byname["ledcb-" + f.name[5:]]
+        if not pts or Point(*pts[0]).distance(led.geom) > r or Point(*pts[-1]).distance(ring.geom) >= r:
+            raise LayoutError("%s: its %g mm holes every %g mm do not join its LED's counterbore to %s" % (
+                f.name, ANGLED_SPUR_HOLE_D, ANGLED_SPUR_STEP_MM, ring.name))
+        out[f.name] = pts
+    return out
+
+
 def spur_reach_mm(feats):
     """Shortest distance (mm) from an LED's axis to the far wall of the ring channel its spur joins, over
     all spurs: the room for its legs, bent at the LED and laid straight along the spur floor."""
@@ -583,12 +625,16 @@ def cover_screws(size_mm):
             (e, s / 2), (s - e, s / 2), (s / 2 - 2 * p, e), (s / 2 - 2 * p, s - e)]
 
 
-FEET_INSET_MM = 35.0     # the rubber feet, this far in from both edges at each corner (clear of the cover screws)
+FEET_INSET_MM = 28.0     # the rubber feet's centres, this far in from both edges at each corner (BUILD.md 10; the
+                         # back view and the cover DXF mark them): clear of the corner screw and the felt pad over the
+                         # corner reed's hole by FOOT_CLEARANCE_MM, and of the pad even if measured to the foot's edge
 FOOT_D = 15.0            # a rubber foot's diameter (BOM)
+FOOT_CLEARANCE_MM = 5.0  # a foot stuck by hand lands within this of its mark: it keeps this much from a felt pad
+                         # and a screw's countersink (cover_problems())
 
 
 def cover_feet(size_mm):
-    """Centres of the four rubber feet on the back cover (mm, front-view coordinates)."""
+    """Centres of the four rubber feet on the back cover's outside (mm, front-view coordinates)."""
     e = FEET_INSET_MM
     return [(e, e), (size_mm - e, e), (e, size_mm - e), (size_mm - e, size_mm - e)]
 
@@ -649,6 +695,7 @@ def check(feats, size_mm, logic_board_mm=None, cover=None):
                         "shortest spur: %.1f mm from the LED to the ring channel's far wall"
                         % (longest, LEG_WIRE_TURN_MM, spur_reach_mm(spurs)))
     problems += reed_room_problems(feats, size_mm, cover)
+    problems += reed_lead_problems(feats)
     problems += seat_problems(feats)
     problems += cover_problems(size_mm)
     problems += tie_problems(feats)
@@ -734,9 +781,10 @@ def cover_holes(size_mm):
 
 def reed_room_problems(feats, size_mm=None, cover=None):
     """Reeds whose lower-lead bend has no room: list of str. The bend stands reed_bend_proud_mm() above the back
-    face (a pocket or counterbore below the face makes no room above it); it needs COVER_CLEARANCE_MM more, and
-    when that is above the face, a hole through the cover (``cover``, or cover_holes(size_mm)) over the reed's
-    mouth, COVER_ALIGN_MM to spare all round, no deeper than the cover is thick (a felt pad closes it outside)."""
+    face (a pocket or counterbore below the face makes no room above it), and so does the lead's run from it over
+    to the ring channel (REED_LEAD_RUN_MM); it needs COVER_CLEARANCE_MM more, and when that is above the face, a hole
+    through the cover (``cover``, or cover_holes(size_mm)) over the reed's mouth and the lead's run, COVER_ALIGN_MM
+    to spare all round, no deeper than the cover is thick (a felt pad closes it outside)."""
     if cover is None:
         cover = cover_holes(size_mm)
     holes = [Point(x, y).buffer(d / 2, quad_segs=32) for _, kind, x, y, d in cover if kind == "reed"]
@@ -745,7 +793,8 @@ def reed_room_problems(feats, size_mm=None, cover=None):
         need = reed_bend_proud_mm(f.depth) + COVER_CLEARANCE_MM
         if need <= 1e-9:
             continue
-        foot = Point(f.prim[1], f.prim[2]).buffer(REED_MOUTH[0] / 2 + COVER_ALIGN_MM, quad_segs=32)
+        reach = max(REED_MOUTH[0] / 2, REED_LEAD_RUN_MM + REED_LEAD_MM)     # the mouth, the lead's run at the bend's height
+        foot = Point(f.prim[1], f.prim[2]).buffer(reach + COVER_ALIGN_MM, quad_segs=32)
         if not any(h.contains(foot) for h in holes):
             bad.append((f, "no hole in the back cover over it: nothing below the back face makes room above it"))
         elif need > COVER_MM + 1e-9:
@@ -762,7 +811,13 @@ def cover_problems(size_mm):
     and the reset hole, and inside the cover: list of str."""
     out = []
     pads = [Point(x, y).buffer(FELT_PAD_D / 2) for _, kind, x, y, _ in cover_holes(size_mm) if kind == "reed"]
-    others = [Point(x, y).buffer(FOOT_D / 2) for x, y in cover_feet(size_mm)]
+    feet = [Point(x, y).buffer(FOOT_D / 2) for x, y in cover_feet(size_mm)]
+    sinks = [Point(x, y).buffer(d) for _, kind, x, y, d in cover_holes(size_mm) if kind == "screw"]
+    near = [(foot, p.distance(foot)) for foot in feet for p in pads + sinks]
+    if any(d < FOOT_CLEARANCE_MM - 1e-9 for _, d in near):
+        out.append("a rubber foot keeps only %.1f mm from a felt pad or a screw's countersink (%.1f mm needed: a foot "
+                   "stuck by hand lands within that of its mark)" % (min(d for _, d in near), FOOT_CLEARANCE_MM))
+    others = list(feet)
     others += [Point(x, y).buffer(d if kind == "screw" else d / 2) for _, kind, x, y, d in cover_holes(size_mm)
                if kind in ("screw", "reset")]
     edge = box(0, 0, size_mm, size_mm).buffer(-2.0)
@@ -926,15 +981,35 @@ def reed_bend_proud_mm(pocket_depth_mm):
 
 
 REED_JOINT_MM = 3.0      # the GND wires' joint along the reed's lower lead's last 3 mm (BUILD.md 6.3, 6.4)
+REED_LEAD_RUN_MM = 3.5   # the lower lead runs this far from its bend (the pocket's axis) over towards the ring channel
+                         # before it turns down into it: past the pocket's edge (its end lands on the channel's floor,
+                         # not in the pocket) and, where the bend stands proud, inside the back cover's reed hole
+REED_LEAD_STEP_MM = 0.5  # the lower lead's cut length is given to this, rounded down (its end then stands at most
+                         # this far above the channel's floor)
+
+
+def reed_lead_past_bend_mm():
+    """The lower lead left past its bend (mm), at least: the lead's shortest length from the glass
+    (REED_LEAD_LEN_MM) less the REED_BEND_MM of straight lead before the bend and the bend itself (one lead
+    thickness)."""
+    return REED_LEAD_LEN_MM - REED_BEND_MM - REED_LEAD_MM
+
+
+def reed_lower_lead_need_mm(pocket_depth_mm):
+    """How much lower lead (mm past its bend) reaches the ring channel's floor, in a reed pocket ``pocket_depth_mm``
+    deep, the bend at its highest (reed_bend_proud_mm): REED_LEAD_RUN_MM over towards the ring channel, then straight
+    down into the channel to its floor (RING_CHANNEL deep). The lead's last REED_JOINT_MM, standing in the channel
+    down to its floor, carry the GND wires' joint."""
+    return REED_LEAD_RUN_MM + reed_bend_proud_mm(pocket_depth_mm) + RING_CHANNEL[1]
 
 
 def reed_lower_lead_mm(pocket_depth_mm):
-    """How long (mm past its bend, rounded up to 0.5 mm) the reed's lower lead is cut so that its joint with the GND
-    wires lies on the ring channel's floor, in a reed pocket ``pocket_depth_mm`` deep: from the bend (at its highest,
-    reed_bend_proud_mm) over to the channel's centre line (RING_OFFSET_MM from the pocket's axis), down to the floor
-    (RING_CHANNEL deep), then REED_JOINT_MM along the floor. A lower bend (a 2 mm U-turn) leaves more on the floor."""
-    drop = reed_bend_proud_mm(pocket_depth_mm) + RING_CHANNEL[1]
-    return math.ceil((RING_OFFSET_MM + drop + REED_JOINT_MM) * 2.0 - 1e-9) / 2.0
+    """How long (mm past its bend) the reed's lower lead is cut in a reed pocket ``pocket_depth_mm`` deep:
+    reed_lower_lead_need_mm rounded down to REED_LEAD_STEP_MM, so that its end rests on the channel's floor or
+    stands at most REED_LEAD_STEP_MM above it. A lower bend (a 2 mm U-turn) meets the floor up to 1 mm early: that
+    much is nipped off (BUILD.md 6.3)."""
+    need = reed_lower_lead_need_mm(pocket_depth_mm)
+    return math.floor(need / REED_LEAD_STEP_MM + 1e-9) * REED_LEAD_STEP_MM
 
 
 def reed_lower_lead_range_mm():
@@ -942,6 +1017,32 @@ def reed_lower_lead_range_mm():
     (shortest, longest) in mm."""
     lengths = [reed_lower_lead_mm(t - w) for t in THICKNESS_RANGE_MM for w in REED_WOOD_OPTIONS]
     return min(lengths), max(lengths)
+
+
+def reed_lead_problems(feats):
+    """Reeds whose lower lead cannot be laid as BUILD.md 6.3 says: list of str. The lead must reach the ring
+    channel's floor from its bend at its highest (reed_lower_lead_need_mm no longer than reed_lead_past_bend_mm),
+    and its part standing in the channel, with the bend at its lowest (the U-turn 1 mm shorter), must still hold
+    the REED_JOINT_MM joint below the back face."""
+    out = []
+    reeds = [f for f in feats if f.kind == "reed"]
+    if not reeds:
+        return out
+    depth = reeds[0].depth
+    need, have = reed_lower_lead_need_mm(depth), reed_lead_past_bend_mm()
+    if need > have + 1e-9:
+        out.append("the reeds' lower leads need %.1f mm past the bend to reach the ring channel's floor in a %.1f mm "
+                   "deep pocket; an MDSR-10 leaves %.1f mm (%.2f mm of lead, %.1f mm to the bend)"
+                   % (need, depth, have, REED_LEAD_LEN_MM, REED_BEND_MM))
+    lo, hi = RING_OFFSET_MM - RING_CHANNEL[0] / 2, RING_OFFSET_MM + RING_CHANNEL[0] / 2
+    if not (max(REED_POCKET[0] / 2, lo) + REED_LEAD_MM <= REED_LEAD_RUN_MM <= hi - REED_LEAD_MM):
+        out.append("the reeds' lower leads turn down %.1f mm from the pocket's axis: not onto the ring channel's floor "
+                   "(%.1f..%.1f mm, the pocket's edge at %.1f mm)" % (REED_LEAD_RUN_MM, lo, hi, REED_POCKET[0] / 2))
+    low = reed_bend_proud_mm(depth) - 1.0 + RING_CHANNEL[1]
+    if low < REED_JOINT_MM + REED_LEAD_STEP_MM - 1e-9:
+        out.append("the reeds' lower leads stand only %.1f mm in the ring channel in a %.1f mm deep pocket: the %.1f mm "
+                   "GND joint does not fit" % (low, depth, REED_JOINT_MM))
+    return out
 
 
 def logic_board_size():
@@ -956,7 +1057,7 @@ def _stripboard():
     return stripboard
 
 
-LOGIC_BOARD_TOP_GAP_MM = 0.5    # the board's top edge (the Pico's USB end) this far from the cavity's back wall
+LOGIC_BOARD_TOP_GAP_MM = 0.5    # the board's top edge (the Pico's USB end) this far from the cavity's far wall
 
 
 def logic_board_rect(size_mm):

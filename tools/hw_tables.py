@@ -109,8 +109,8 @@ FEATURE_NAMES = {
     "reed": "reed switch pocket", "reed-mouth": "reed pocket's mouth counterbore", "led-window": "LED window",
     "led-counterbore": "LED counterbore (its rim)", "spur": "LED spur channel", "ring": "ring channel",
     "c1-bay": "C1 bay (LED 0's ring channel on beyond LED 0's spur)", "radial": "front radial channel (to the buttons)",
-    "usb": "USB cable channel (to the back edge)", "cavity": "electronics cavity",
-    "plug": "USB plug pocket (at the cavity's back wall)", "clamp": "cable tie pocket (the strain relief)",
+    "usb": "USB cable channel (to the far edge)", "cavity": "electronics cavity",
+    "plug": "USB plug pocket (at the cavity's far wall)", "clamp": "cable tie pocket (the strain relief)",
     "sw5": "reset button (SW5) pocket",
     "button-hole": "button plunger hole", "button-body": "button body pocket", "button-carrier": "button carrier pocket",
     "cover-screw": "back cover screw pilot hole"}
@@ -159,6 +159,18 @@ def spurs_md(size_mm=400.0):
                                                                  "towards the %s edge" % ("far" if y2 < y1 else "near")),
             "router, edge guide" if straight else "drill and chisel"))
     rows += ["", "Directions as the back view shows them: 0 degrees points right, 90 degrees towards the far edge."]
+    stations = board_layout.angled_spur_stations(feats)
+    counts = {}
+    for name in sorted(stations, key=lambda n: GEOMETRIES["standard"].index[n[5:]]):
+        counts.setdefault(len(stations[name]), []).append(name[5:])
+    rows += ["", "The angled spurs' %g mm holes (step 9), one at each brown cross of the back view: %s; %d in all. The "
+             "first is centred %g mm from the LED's centre, each next one %g mm further, the last is the last one centred "
+             "in solid wood before the ring channel (it breaks into the channel)." % (
+                 board_layout.ANGLED_SPUR_HOLE_D,
+                 "; ".join("%s %d each" % (", ".join(names[:-1]) + " and " + names[-1], n) if len(names) > 1 else "%s %d" % (names[0], n)
+                           for n, names in sorted(counts.items(), reverse=True)),
+                 sum(len(p) for p in stations.values()), board_layout.ANGLED_SPUR_STEP_MM,
+                 board_layout.ANGLED_SPUR_STEP_MM)]
     return "\n".join(rows) + "\n"
 
 
@@ -265,7 +277,7 @@ MINUTES = {
     "reed pocket": 3, "LED window": 3, "button hole": 5, "straight spur": 6, "angled spur": 15, "ring channel": 12,
     "pocket": 20, "cavity": 60, "channel": 15, "pilot": 1, "finish": 100,
     "cut": 1, "bridge": 2, "link": 3, "part": 3, "Pico": 40, "board checks": 30,
-    "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "carrier": 45, "laying": 90,
+    "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "USB cable": 15, "carrier": 30, "laying": 90,
     "reed": 13, "stones": 45, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "cover reed hole": 2,
     "windows": 30,
 }
@@ -309,11 +321,13 @@ def schedule():
          len(cuts) * m["cut"] + n_bridges * m["bridge"] + n_links * m["link"] + parts * m["part"] + m["Pico"]
          + m["board checks"]),
         ("5.1", "%d wires cut, flagged at both ends, stripped and tinned" % len(ws), len(ws) * m["wire"]),
-        ("5.2-5.4", "%d wires soldered to the board, the one-LED test, the board in its cavity" % pads,
-         pads * m["pad wire"] + m["LED test"]),
+        ("5.2-5.4, 5.10", "%d wires soldered to the board, the one-LED test, the board in its cavity, the USB cable "
+         "and its strain relief (5.10, before any wire goes into a channel)" % pads,
+         pads * m["pad wire"] + m["LED test"] + m["USB cable"]),
         ("5.5", "%d LEDs with their joints" % cfg.LED_COUNT, cfg.LED_COUNT * m["LED"]),
-        ("5.7-5.10", "the button and SW5 carriers, the USB cable", m["carrier"]),
-        ("6", "%d reed switches: tested, bent, sleeved, fitted, wired; every wire tacked into its channel"
+        ("5.7-5.8", "the button and SW5 carriers", m["carrier"]),
+        ("6", "%d reed switches: U-turned, tested, soldered to their wires and sleeved, fitted, wired; every wire "
+         "tacked into its channel"
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
         ("7", "stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
@@ -333,8 +347,9 @@ PLAN = (
     ("weekend 1, Sunday", "3.9-3.11 (every cut first; then the chips cleaned out, the top sanded, the lines and "
      "the varnish's first coat, the second 2 h later, dry overnight)", ("3.9-3.11",)),
     ("weekend 2, Saturday", "4 and 7 (the stones cure during the week)", ("4", "7")),
-    ("weekend 2, Sunday", "5.1-5.4", ("5.1", "5.2-5.4")),
-    ("weekend 3, Saturday", "5.5-5.10", ("5.5", "5.7-5.10")),
+    ("weekend 2, Sunday", "5.1-5.4 and 5.10 (the USB cable, before any wire goes into a channel)",
+     ("5.1", "5.2-5.4, 5.10")),
+    ("weekend 3, Saturday", "5.5, 5.7-5.8", ("5.5", "5.7-5.8")),
     ("weekend 3, Sunday", "6, 8, 9", ("6", "8", "9")),
     ("the evening after", "10 (the LED windows' epoxy cures overnight before the first game)", ("10",)),
 )
@@ -351,10 +366,10 @@ STEP_IO = {
     "4": ((), ("logic board", "carrier pieces")),
     "7": (("stone jig", "test stone"), ("stones*",)),
     "5.1": ((), ("wires",)),
-    "5.2-5.4": (("logic board", "wires", "routed board"), ("board in its cavity",)),
-    "5.5": (("board in its cavity",), ("LEDs",)),
-    "5.7-5.10": (("carrier pieces", "board in its cavity"), ("buttons",)),
-    "6": (("board in its cavity", "strip", "reed wood", "test stone"), ("reeds",)),
+    "5.2-5.4, 5.10": (("logic board", "wires", "routed board"), ("board in its cavity", "USB cable")),
+    "5.5": (("board in its cavity", "USB cable"), ("LEDs",)),
+    "5.7-5.8": (("carrier pieces", "board in its cavity", "USB cable"), ("buttons",)),
+    "6": (("board in its cavity", "USB cable", "strip", "reed wood", "test stone"), ("reeds",)),
     "8": (("LEDs", "reeds", "buttons"), ("checked board",)),
     "9": (("checked board",), ("brought-up board",)),
     "10": (("brought-up board", "template"), ("closed board*",)),
@@ -440,7 +455,21 @@ def board_checks_md():
 USB_VBUS_MIN_V = 4.75     # USB 2.0: VBUS at the device, at least
 F1_OHM_MAX = 0.77         # Bourns MF-R050 new, at most (MF-R series datasheet: 0.41-0.77 Ohm initial at 23 degC, R1
                           # at most 1.17 Ohm one hour after a trip; README.md, "LEDs")
+F1_OHM_TRIPPED_MAX = 1.17
 Q1_OHM_MAX = 0.075        # NDP6020P fully on, at most (README.md, "Soft start")
+
+
+def q1_hole(pin):
+    """The logic board hole of Q1's leg ``pin`` ('G', 'D' or 'S'): 'C28R29' (tools/stripboard.py)."""
+    import stripboard
+    from board_netlist import Q1_PIN
+    return stripboard._name(stripboard.placement()["Q1"][0][Q1_PIN[pin]])
+
+
+def q1_loss_limit_v():
+    """What Q1 may lose (V, source to tab) under the `load` step's rail current with the default budget: its
+    fully-on resistance at most Q1_OHM_MAX, rounded up to 0.01 V (BUILD.md 9.3 and the troubleshooting table)."""
+    return math.ceil(rail_check()[0]["q1"] * 100.0 - 1e-9) / 100.0
 
 
 def rail_check():
@@ -459,6 +488,7 @@ def rail_check():
         rail = b["led_at_cap_ma"] + power_budget.LED_COUNT * power_budget.LED_IDLE_MA + power_budget.AHCT125_MA
         f1q1 = rail / 1000.0 * (F1_OHM_MAX + Q1_OHM_MAX)
         out.append({"port": port, "per_led": per, "wires": drop, "need": need, "rail": rail, "f1q1": f1q1,
+                    "q1": rail / 1000.0 * Q1_OHM_MAX,
                     "vbus": need + f1q1})
     return out
 
@@ -466,8 +496,9 @@ def rail_check():
 def load_check_md():
     """BUILD.md 9.3: what the `load` step's reading on the LED rail (at Q1's tab, the rail at U4) must reach for each port budget (the last LED's datasheet
     minimum plus the drop along the LED rail's 24 AWG wires, from the harness's cut lengths), and what to do when it
-    does not (VBUS measured at the Pico tells the port and cable from F1 and Q1). The probe points take a hand-held
-    probe with no other net within its reach: Q1's tab (+5V_LED, the drain) and the Pico's debug GND hole."""
+    does not (Q1's source leg, F1's output, tells Q1 from what lies before it: the Pico's VBUS pin lies under the
+    far lane's wires). The probe points take a hand-held probe with no other net within its reach: Q1's tab
+    (+5V_LED, the drain), the Pico's debug GND hole and Q1's source leg (its neighbour is the drain)."""
     import harness
     import stripboard
     rc = rail_check()
@@ -486,24 +517,29 @@ def load_check_md():
             "harness's lengths by tools/harness.py), and never below the 74AHCT125's own %.1f V: nothing needs probing "
             "at the LEDs. Run the step again as often as you like: `.venv/bin/python -m mpremote exec \"import "
             "selftest; selftest.bringup(('load',))\"`.\n\n"
-            "If it reads lower, measure VBUS during the same step: the red probe on the solder joint of the Pico's "
-            "pin 40 (VBUS, on top of the Pico at its USB corner; its neighbour, pin 39, is VSYS: a probe that slips "
-            "onto it reads about 0.3 V low and shorts nothing), the black one in the debug GND hole:\n\n"
-            "- VBUS below %.2f V (USB's minimum): the port or the cable loses too much. Use a data cable of at most 1 m, "
-            "another USB port of the computer, or a powered USB hub (one with its own mains adapter) between the computer "
-            "and the board, and measure again.\n"
-            "- VBUS %.2f V or more, but the tab more than %.2f V below it (F1, at most %.2f Ohm new, and Q1, %.3f Ohm, carry "
-            "the rail's %.0f mA): Q1 is not fully on (the Q1 checks of 4.6), or F1 tripped within the last hour (leave "
-            "the board unplugged an hour and measure again; if it still reads low, replace F1).\n\n"
-            "With VBUS at %.2f V or more the default budget always passes (the tab then reads %.2f V or more). The %d mA "
+            "If it reads lower, find where the volts go, during the same step. The Pico's VBUS (pin 40) and F1's leads "
+            "lie under the far lane's wires (harness.md, \"In the cavity\"); **Q1's source leg** (%s: F1's output) "
+            "lies clear of them: the right-hand one of Q1's two legs in row %s, bare from its plastic body to the board. Its "
+            "neighbour, the drain leg, is the tab's own net: a probe that slips onto it reads 0 V and shorts nothing.\n\n"
+            "- Hold the red probe on the source leg and the black one on the tab: that is what Q1 itself loses. Fully "
+            "on, Q1 (at most %.3f Ohm) loses %.3f V of the rail's %.0f mA; more than **%.2f V**: Q1 is not fully on (the "
+            "Q1 checks of 4.6).\n"
+            "- Q1 within %.2f V: the volts are lost before it, in the USB port, the cable or F1 (at most %.2f Ohm new: "
+            "%.2f V; up to %.2f Ohm for an hour after a trip). Use a data cable of at most 1 m, another USB port of the "
+            "computer, or a powered USB hub (one with its own mains adapter) between the computer and the board, and "
+            "measure again. If the tab still reads low behind a powered hub, F1 tripped within the last hour (leave the "
+            "board unplugged an hour and measure again) or is faulty: replace F1.\n\n"
+            "With VBUS at %.2f V (USB's minimum) or more at the Pico the default budget always passes (F1 and Q1 lose "
+            "at most %.2f V of the rail's %.0f mA: the tab then reads %.2f V or more). The %d mA "
             "option (`USB_BUDGET_MA = %d`, deployed again) is only for a board whose reading with it reaches %.2f V: "
             "that needs VBUS at %.2f V or more under the load, which a powered hub gives and many computer ports do "
             "not; otherwise keep %d mA.\n"
             % (stripboard.METAL_GAP_MM + stripboard.PLACEMENT_TOL_MM, d["need"], d["port"], o["need"], o["port"],
                harness.LED_END_MIN_V, harness.LED_END_MIN_V,
                " or ".join("%.2f V at %d mA (%.1f mA a LED)" % (r["wires"], r["port"], r["per_led"]) for r in rc),
-               harness.U4_MIN_V, USB_VBUS_MIN_V, USB_VBUS_MIN_V, d["f1q1"] + 0.005, F1_OHM_MAX, Q1_OHM_MAX, d["rail"],
-               USB_VBUS_MIN_V, USB_VBUS_MIN_V - d["f1q1"], o["port"], o["port"], o["need"], math.ceil(o["vbus"] * 100.0) / 100.0, d["port"]))
+               harness.U4_MIN_V, q1_hole("S"), q1_hole("S")[q1_hole("S").index("R") + 1:], Q1_OHM_MAX, d["q1"],
+               d["rail"], q1_loss_limit_v(), q1_loss_limit_v(), F1_OHM_MAX, d["rail"] / 1000.0 * F1_OHM_MAX,
+               F1_OHM_TRIPPED_MAX, USB_VBUS_MIN_V, d["f1q1"] + 0.005, d["rail"], USB_VBUS_MIN_V - d["f1q1"], o["port"], o["port"], o["need"], math.ceil(o["vbus"] * 100.0) / 100.0, d["port"]))
 
 
 def bits_md():
@@ -710,15 +746,22 @@ def reed_bend_md():
             "closes it outside) takes the bend in every sheet the tool accepts: up to %.1f mm proud, it stays %.1f mm "
             "under the pad (%.1f mm at least); `tools/board_layout.py` refuses a layout whose cover leaves a reed's bend without such a hole "
             "(reed_room_problems).\n\n"
-            "The lower lead's length follows the bend's height too (BUILD.md 6.3): from the bend it goes over to the "
-            "ring channel's centre line (%s mm from the pocket's axis) and down to the channel's floor (%s mm under "
-            "the back face), and its last %s mm lie on the floor, where the GND wires are soldered to it. Cut it this "
-            "long past the bend (the bend taken at its highest; a lower one leaves a little more on the floor):\n\n"
+            "The lower lead's length follows the bend's height too (BUILD.md 6.3). An MDSR-10's lead is at least %s mm "
+            "long (Littelfuse's datasheet), so %s mm of it are left past a bend %s mm from the glass. From the bend it "
+            "runs %s mm over towards the ring channel (past the pocket's edge, inside the cover's hole) and straight down into the "
+            "channel to its floor (%s mm under the back face); its last %s mm, standing in the channel, take the GND "
+            "wires' joint (their stripped ends turned up along it from the floor), %s mm or more under the back face. "
+            "Cut it this long past the bend (the bend taken at its highest, rounded down to %s mm: the end rests on the "
+            "floor or stands up to %s mm above it; a bend up to 1 mm lower meets the floor that much early: nip the "
+            "rest off). `tools/board_layout.py` refuses a sheet that would ask for more lead than an MDSR-10 has "
+            "(reed_lead_problems):\n\n"
             "%s\n" % (
                 _fmt(bl.REED_UTURN_MAX_MM), "%g" % bl.REED_GLASS_MM, _fmt(bl.REED_BEND_MM), "%g" % bl.REED_LEAD_MM,
                 total, "\n".join(rows), _fmt(bl.COVER_REED_HOLE_D), _fmt(bl.COVER_MM), worst, bl.COVER_MM - worst,
-                bl.COVER_CLEARANCE_MM, _fmt(bl.RING_OFFSET_MM), _fmt(bl.RING_CHANNEL[1]), _fmt(bl.REED_JOINT_MM),
-                "\n".join(leads)))
+                bl.COVER_CLEARANCE_MM, "%g" % bl.REED_LEAD_LEN_MM, "%g" % round(bl.reed_lead_past_bend_mm(), 2),
+                _fmt(bl.REED_BEND_MM), _fmt(bl.REED_LEAD_RUN_MM), _fmt(bl.RING_CHANNEL[1]), _fmt(bl.REED_JOINT_MM),
+                _fmt(bl.RING_CHANNEL[1] - bl.REED_JOINT_MM - bl.REED_LEAD_STEP_MM), _fmt(bl.REED_LEAD_STEP_MM),
+                _fmt(bl.REED_LEAD_STEP_MM), "\n".join(leads)))
 
 
 def sensing_gap_md():
@@ -741,9 +784,19 @@ FELT_MM = 1.0                  # the felt pad under each stone (BOM)
 DEPTH_TEST_MARGIN_MM = 3.0     # the depth test: the switch closes with the stone this far above the surface
 
 
+def shared_holes_md():
+    """BUILD.md 4.3.1: the lane holes that take two link ends and how the second end is joined (tools/stripboard.py:
+    shared_holes_text), wrapped and indented as the step's text."""
+    import textwrap
+    import stripboard
+    _, links, _ = stripboard.derive()
+    return textwrap.fill(stripboard.shared_holes_text(links), 96, initial_indent="      ",
+                         subsequent_indent="      ") + "\n      "
+
+
 BUILD_BLOCKS = {"drilling": drilling_md, "positions": positions_md, "guide": guide_md, "spurs": spurs_md, "joins": joins_md,
                 "schedule": schedule_md, "board-checks": board_checks_md, "load-check": load_check_md,
-                "board-pieces": board_pieces_md}
+                "board-pieces": board_pieces_md, "shared-holes": shared_holes_md}
 BOM_BLOCKS = {"bits": bits_md, "tools": tools_md}
 SENSING_BLOCKS = {"gap": sensing_gap_md, "reed-bend": reed_bend_md}
 

@@ -40,6 +40,10 @@ BOARD_THICK_MM = 1.6      # the stripboard (board_layout.STRIPBOARD_MM)
 BRIDGE_WIRE_MM = 15.0     # a copper-side bridge's piece of bare wire: a staple 2.54 mm wide whose legs pass the
                           # board and stand out far enough to hold while soldering and to clip flush (stripboard.md 2)
 BRIDGE_GRIP_MM = 3.0      # ... at least this much of each leg out of the component side
+HOLE_D_MM = 1.0           # the holes of common 0.1 inch (Veroboard-pattern) stripboard (BOM)
+LINK_WIRE_MM = 0.5        # the links' solid wire (BOM): a hole takes one, two side by side need 2 x this
+LAP_STUB_MM = 2.0         # where two links meet in one lane hole, the first one's bare end stands this far out of
+                          # the component side and the second one's end is lapped onto it (shared_holes())
 COLS, ROWS = 31, 31
 PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
 CHIP_COL = 6             # each 74HC165's pin 1 column
@@ -1114,6 +1118,34 @@ def _name(hole):
     return "C%dR%d" % (hole[0] + 1, hole[1] + 1)
 
 
+def shared_holes(links):
+    """The lane holes that take the ends of two links (LANES: a lane hole may): list of (hole, [link numbers as
+    table 3 numbers them, the first fitted first]), by hole."""
+    out = {}
+    for k, (_, a, b, _, _) in enumerate([x for x in links if x[3] == "link"]):
+        for h in (a, b):
+            out.setdefault(h, []).append(k + 1)
+    return sorted(((h, ks) for h, ks in out.items() if len(ks) > 1), key=lambda x: (x[0][0], x[0][1]))
+
+
+def shared_holes_text(links):
+    """How the second link end of every shared lane hole is joined (stripboard.md 3, BUILD.md 4.3.1), as one
+    paragraph (str): the holes named, the first link's end standing out as a stub, the second lapped onto it."""
+    shared = shared_holes(links)
+    if not shared:
+        return "No hole takes two link ends."
+    assert 2 * LINK_WIRE_MM > HOLE_D_MM - 0.01, "two links fit one hole: say so instead"
+    names = ["%s (links %d and %d)" % (_name(h), ks[0], ks[1]) for h, ks in shared]
+    return ("%s lane holes take the ends of two links of one net: %s. A hole is %.1f mm across (BOM) and takes one "
+            "%g mm wire, not two: in each of them the link with the lower number (fitted first) is stripped %g mm at "
+            "that end instead of 3 and pushed in only until %g mm of bare wire stands out of the component side, then "
+            "soldered on the copper side as usual; the second link's end (stripped 3 mm) goes into no hole: lay it "
+            "against that bare stub, wrap it once round it (lapped on, its insulation touching the board) and solder "
+            "the two together there on the component side, then clip what stands above the wrap." % (
+                {6: "Six"}.get(len(shared), str(len(shared))), ", ".join(names[:-1]) + " and " + names[-1],
+                HOLE_D_MM, LINK_WIRE_MM, 3 + LAP_STUB_MM, LAP_STUB_MM))
+
+
 def markdown(cuts, links):
     """hardware/stripboard.md: the build tables (parts, cuts, links, pads), holes named column letter + row."""
     lines = ["# Logic board on stripboard", "",
@@ -1153,11 +1185,13 @@ def markdown(cuts, links):
               "Each link runs straight along a column or a row, or bends at the holes named under \"bend at\"",
               "(lay the wire flat and bend it 90 degrees over that hole; it goes into no hole there). Cut each link",
               "to length, strip 3 mm at both ends, push the ends through from the component side until the",
-              "insulation touches the board, and solder them on the copper side. In the lane columns C1..C4 two",
-              "links of the same net may share a hole. **Fit them in the order of the table.** No link has an end",
+              "insulation touches the board, and solder them on the copper side. **Fit them in the order of the",
+              "table.** No link has an end",
               "or a bend in a hole another link passes over, except where the last column names the links it lies",
               "over: those have lower numbers and are already in place; lay this one flat on top of them (the",
               "drawing shows it beside them, slightly offset).", "",
+              "**Two links in one hole.** In the lane columns C1..C4 two links of the same net may end in one hole.",
+              shared_holes_text(links), "",
               "| # | net | from | bend at | to | lies over |", "|---:|---|---|---|---|---|"]
     for k, (net, a, b, _, via) in enumerate([x for x in links if x[3] == "link"]):
         lines.append("| %d | %s | %s | %s | %s | %s |" % (

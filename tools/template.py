@@ -93,7 +93,8 @@ def _label_lines(f):
 def view_obstacles(size_mm, view, diagonals=False, sheet=None):
     """What a view draws, as shapely geometries in sheet mm (board coordinates + BLEED_MM, the back
     view mirrored): holes and discs whole, channels as their bands, pockets and the cavity as their
-    outlines, the playing lines (front), the logic board's outline and the SW5 cover-hole mark (back).
+    outlines, the playing lines (front), the logic board's outline, the SW5 cover-hole mark and the rubber feet
+    (back).
     Labels must not cover any of them."""
     from shapely import affinity
     o = BLEED_MM
@@ -113,6 +114,9 @@ def view_obstacles(size_mm, view, diagonals=False, sheet=None):
     if back:
         put(sbox(*bl.logic_board_rect(size_mm)).exterior.buffer(0.4))
         put(Point(*bl.sw5_plunger(size_mm)).buffer(3.2))
+        for x, y in bl.cover_feet(size_mm):
+            put(Point(x, y).buffer(bl.FOOT_D / 2).exterior.buffer(0.3))
+            put(Point(x, y).buffer(1.8))
     else:
         geo = GEOMETRIES["diagonals" if diagonals else "standard"]
         for text in geo.line_names:
@@ -242,7 +246,8 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
     Classes a test or a CAM step can select: rect#board-edge, line.cut-mark, line.mill-line
     (data-line='a1 d1 g1'), circle.point-centre, circle.reed-hole (id reed-<name>), circle.led-hole
     (id led-<name>), circle.stone-outline, rect.cavity, circle.button-hole, g#scale-bar, text.label,
-    rect.logic-board and g#sw5-cover-hole (back); every
+    rect.logic-board, g#sw5-cover-hole and g.spur-station (back: a cross at each hole drilled along an angled spur,
+    data-spur=<point>, data-hole=1.., data-pass=1 (circled: drilled first) or 2); every
     feature drawn carries data-feature=<board_layout name>. Coordinates are absolute: board
     coordinates plus BLEED_MM (the back view: mirrored, x -> size - x)."""
     sheet = sheet or (bl.THICKNESS_MM, bl.REED_WOOD_MM)
@@ -299,6 +304,21 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
         _el(mark, "circle", cx=X(sx), cy=o + sy, r=bl.SW5_COVER_HOLE_D / 2, fill="none")
         _el(mark, "line", x1=X(sx) - 3.0, y1=o + sy, x2=X(sx) + 3.0, y2=o + sy)
         _el(mark, "line", x1=X(sx), y1=o + sy - 3.0, x2=X(sx), y2=o + sy + 3.0)
+        stations = _el(fg, "g", id="spur-stations", stroke="#7a5a00", stroke_width=0.25, fill="none")
+        for spur, pts in sorted(bl.angled_spur_stations(feats).items()):   # BUILD.md 3.3 pricks them, 3.9 drills
+            for k, (hx, hy) in enumerate(pts):
+                mark = _el(stations, "g", class_="spur-station", data_spur=spur[5:], data_hole=str(k + 1),
+                           data_pass="1" if k % 2 == 0 else "2")
+                _el(mark, "line", x1=X(hx) - 1.5, y1=o + hy, x2=X(hx) + 1.5, y2=o + hy)
+                _el(mark, "line", x1=X(hx), y1=o + hy - 1.5, x2=X(hx), y2=o + hy + 1.5)
+                if k % 2 == 0:          # drilled in the first pass: every other hole, the first and the last
+                    _el(mark, "circle", cx=X(hx), cy=o + hy, r=1.0)
+        feet = _el(fg, "g", id="cover-feet", stroke="#555555", stroke_width=0.3, fill="none")
+        for fx, fy in bl.cover_feet(size_mm):        # the back cover's outside: where the rubber feet go
+            foot = _el(feet, "g", class_="cover-foot")
+            _el(foot, "circle", cx=X(fx), cy=o + fy, r=bl.FOOT_D / 2, stroke_dasharray="1.5 1")
+            _el(foot, "line", x1=X(fx) - 1.5, y1=o + fy, x2=X(fx) + 1.5, y2=o + fy)
+            _el(foot, "line", x1=X(fx), y1=o + fy - 1.5, x2=X(fx), y2=o + fy + 1.5)
     labels = Labels(view_obstacles(size_mm, view, diagonals, sheet), sbox(o + 1.0, o + 1.0, o + size_mm - 1.0,
                                                                    o + size_mm - 1.0))
     pts = _el(svg, "g", id="points")
@@ -376,15 +396,18 @@ def _legend(size_mm, diagonals, back, feats):
             "pockets (%s deep: %s mm of wood under the point) and the button pockets follow the sheet's thickness." % (
                 _f(t), _f(f["reed"].depth), _f(f["reed"].face_wood())),
             "Red reed pockets Ø%s x %s (flat floor: slot drill) in Ø%s x %s mouth counterbores, green LED counterbores "
-            "Ø%s x %s, brown channels %s wide x %s (spurs %s x %s)," % (
+            "Ø%s x %s, brown channels %s wide x %s (spurs %s x %s; on the angled ones a cross at each Ø%s hole's centre, "
+            "circled: drilled first)," % (
                 _f(bl.REED_POCKET[0]), _f(f["reed"].depth), _f(bl.REED_MOUTH[0]), _f(bl.REED_MOUTH[1]),
                 _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]), _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]),
-                _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1])),
+                _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1]), _f(bl.ANGLED_SPUR_HOLE_D)),
             "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s. Walls at least "
             "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)),
             "Back cover (this sheet taped on it): Ø%s through at every reed pocket's centre (the reeds' lead bends), "
-            "Ø%s at the magenta cross, Ø%s countersunk at the 8 screw marks." % (
-                _f(bl.COVER_REED_HOLE_D), _f(bl.SW5_COVER_HOLE_D), _f(bl.COVER_HOLE_D)))
+            "Ø%s at the magenta cross, Ø%s countersunk at the 8 screw marks; the 4 rubber feet (dashed grey, Ø%s) "
+            "centred on their crosses, %s mm in from both edges." % (
+                _f(bl.COVER_REED_HOLE_D), _f(bl.SW5_COVER_HOLE_D), _f(bl.COVER_HOLE_D), _f(bl.FOOT_D),
+                _f(bl.FEET_INSET_MM)))
 
 
 def svg_bytes(size_mm, diagonals=False, view="front", sheet=None):
@@ -609,7 +632,8 @@ def main(argv=None):
     table = ("Every hole, pocket and channel of a %s mm board in a %s mm sheet, %s mm of wood over the reeds "
              "(tools/template.py):\n\n" % (_f(size), _f(a.thickness), _f(a.reed_wood))
              + drilling_md(size, a.thickness, a.reed_wood)
-             + "\nThe reed switches' lower leads (BUILD.md 6.3): cut each %s mm past its bend.\n"
+             + "\nThe reed switches' lower leads (BUILD.md 6.3): cut each %s mm past its bend, then bend it down "
+               "into the ring channel: its end rests on the channel's floor.\n"
              % _f(bl.reed_lower_lead_mm(a.thickness - a.reed_wood)))
     with open(stem + "-depths.md", "w", encoding="utf-8") as f:
         f.write(table)
