@@ -3,9 +3,10 @@ FileStore on real files), ``selftest`` and ``state`` replies included -- runs lo
 than the bound on the unix port (the loop's own time; an engine slice is the
 engine's, and a save's file-system time the host disk's: on the Pico a save's flash
 time, an erase included, is spent in a pass of its own, after the move's frame). The
-game (tests/pass_bound.py, the .mpy build) is deterministic and is played three
+game (tests/pass_bound.py, the .mpy build) is deterministic and is played five
 times: a pass counts with the least of its times (the machine is shared: a
-preemption seldom hits the same pass thrice).
+preemption seldom hits the same pass five times; three runs failed once here with
+other test runs loading both cores).
 
 The bound is ``BOUND_US`` = 2,000 us on a machine whose pace (pass_bound.calibrate:
 perft 2 of the rules core, its least time) is ``CAL_REF_US``, and in proportion on a
@@ -45,7 +46,7 @@ def _run(mpy_build, tmp_path, k):
 
 
 def test_no_pass_of_a_whole_game_runs_longer_than_the_bound(mpy_build, tmp_path):
-    runs = [_run(mpy_build, tmp_path, k) for k in range(3)]
+    runs = [_run(mpy_build, tmp_path, k) for k in range(5)]
     t1, k1, saves, _ = runs[0]
     assert all(k == k1 and len(t) == len(t1) for t, k, _, _ in runs) and len(t1) > 1000   # the same passes
     assert saves >= 20 and "s" in k1 and "j" in k1 and "t" in k1   # saves, a selftest, thinking
@@ -54,6 +55,6 @@ def test_no_pass_of_a_whole_game_runs_longer_than_the_bound(mpy_build, tmp_path)
     top = sorted(least)[-5:]
     cal = min(r[3] for r in runs)
     bound = BOUND_US * max(1.0, cal / CAL_REF_US)
-    print("longest passes (us, the least of 3 runs):", top, "the longest:", worst, k1[worst],
+    print("longest passes (us, the least of 5 runs):", top, "the longest:", worst, k1[worst],
           "pace (us):", cal, "bound (us):", int(bound))
     assert least[worst] <= bound, (worst, k1[worst], [r[0][worst] for r in runs])
