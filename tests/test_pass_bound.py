@@ -19,7 +19,11 @@ heap). On the Pico ~x100: docs/pico.md, "Timing". The harness allocates nothing 
 pass (a collection it caused once showed as a 5 ms thinking pass). The passes the
 issue found stalling stay far below their old times: a save is its own later pass,
 the book is looked up in the engine's slices, a selftest is built over passes and a
-state reply in one ordinary pass."""
+state reply in one ordinary pass. A pass in which MicroPython's threshold collection
+ran counts less a collection of the same heap, timed right after it: where the
+threshold fires depends on the heap's layout (a clone at another path put one in a
+thinking pass: 5.2 ms in all of its runs), and on the Pico a collection takes
+13-20 ms wherever it lands (docs/pico.md)."""
 import subprocess
 
 from mptools import ROOT, tool
