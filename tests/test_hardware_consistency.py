@@ -772,7 +772,7 @@ def test_overlapping_spur_holes_are_drilled_alternately():
     bl = _bl()
     routing = _section(_build(), "9. **Channels**", "10. **Cover screw pilots**")
     assert "**First every other hole** (the circled crosses, 8 mm apart" in routing
-    assert "**then the holes between them**" in routing
+    assert "**Then the holes between them**" in routing
     assert bl.ANGLED_SPUR_HOLE_D == 2 * 4.0 and "every 4 mm" in routing
 
 
