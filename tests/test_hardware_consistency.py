@@ -772,7 +772,7 @@ def test_overlapping_spur_holes_are_drilled_alternately():
     bl = _bl()
     routing = _section(_build(), "9. **Channels**", "10. **Cover screw pilots**")
     assert "**First every other hole** (the circled crosses, 8 mm apart" in routing
-    assert "**then the holes between them**" in routing
+    assert "**Then the holes between them**" in routing
     assert bl.ANGLED_SPUR_HOLE_D == 2 * 4.0 and "every 4 mm" in routing
 
 
@@ -954,7 +954,7 @@ def test_every_reed_is_tested_before_its_wire_is_soldered_and_sleeved():
     reeds = _section(_build(), "## 6. The reed switches", "## 7. Stones and magnets")
     one = _section(reeds, "1. The switch stands", "2. **Test every switch")
     two = _section(reeds, "2. **Test every switch", "3. Push each switch")
-    assert "heat-shrink" not in one and "solder the wire" not in one and "Solder nothing to it yet" in one
+    assert "heat-shrink" not in one and "solder the wire" not in one and "Solder no wire to it yet" in one
     assert "**Test every switch before any wire is soldered to it**" in two
     test, after = two.split("Then, only for a switch that passed:")
     assert "crocodile-clip leads to the test lead's free end and to the bare lower lead" in test
@@ -964,3 +964,35 @@ def test_every_reed_is_tested_before_its_wire_is_soldered_and_sleeved():
     assert [line.index(w) for w in order] == sorted(line.index(w) for w in order), line
     assert "bent and sleeved as in section 6" not in _build()
     assert "two of them clip the meter to every reed in its test, BUILD.md 6.2" in _read("BOM.md")
+
+
+def test_every_reed_test_holds_the_switch_on_its_pocket_floor_under_a_marked_centre():
+    """Maker review 6, items 2 and 4: the strip's test pocket opened downwards, so nothing held the switch on the
+    pocket's floor (1 mm lower is 1 mm more gap, and the gap decides the wood and which switch is discarded), and the
+    pocket's centre was not marked on the top face where the stone stands; the test lead was wound three turns from
+    5 mm of bare wire (too short) round the U-turned lead beside the glass. Now 2.4 marks each pocket's centre on
+    both faces and sets up a test stand (the strip top face down, the pocket opening upwards: the switch rests on its
+    bend by its own weight, the stone pressed up from below on the card stack), which sensing.md's depth test and
+    6.2 use; the test lead is tacked on with solder where the signal wire's joint goes and taken off holding the
+    lead between the glass and the bend."""
+    build = _build()
+    depth = _section(build, "4. **The depth test**", "## 3. Cut, drill and rout the board")
+    assert "**Mark each pocket's centre on the top face first**" in depth
+    assert "run both lines out to the strip's edges, so that they show on either side of a stone" in depth
+    assert "Draw the same lines on the back face, measured from the same end" in depth
+    assert "lay the strip **top face down** across two books" in depth
+    assert "it rests on its bend on the pocket's floor by its own weight" in depth
+    assert "press stone and stack up against the top face, the stone centred on the pocket's cross" in depth
+    assert "test lead tacked on (6.2)" in depth
+    two = _section(build, "2. **Test every switch", "3. Push each switch")
+    assert "on the test stand of 2.4 (the strip top face down" in two
+    assert "stripped 3 mm at one end and 5 mm at the other. **Tack** its 3 mm end to the U-turned lead's end" in two
+    assert "nothing is wound round the lead beside the glass" in two and "turns" not in two and "wrap" not in two
+    assert "the stone centred on the pocket's cross" in two and "stand a finished stone on it" not in two
+    off = two[two.index("take the test lead off"):two.index("Then, only for a switch that passed:")]
+    assert "pliers **between the glass and the bend** (as in step 1)" in off
+    sensing = " ".join(_read("sensing.md").split())
+    assert "Lay the strip **top face down** on the test stand of BUILD.md 2.4" in sensing
+    assert "its test lead tacked on as in 6.2" in sensing and "wrapped on" not in sensing
+    assert "centred on the pocket's marked centre, on a stack of playing cards pressed against the top face" in sensing
+    assert "wrapped on" not in build and "three turns" not in build

@@ -243,7 +243,18 @@ def test_every_hole_with_two_link_ends_says_how_the_second_is_joined():
     for h, (k1, k2) in two.items():
         assert "%s (links %d and %d)" % (sb._name(h), k1, k2) in text
     assert "A hole is %.1f mm across (BOM) and takes one %g mm wire, not two" % (sb.HOLE_D_MM, sb.LINK_WIRE_MM) in text
-    assert "goes into no hole: lay it against that bare stub, wrap it once round it" in text
+    # maker review 6, items 1 and 3: nothing of the first link is cut (its bare end is bent flat at the board, the
+    # second link's end soldered beside it, only that end's loose tail clipped), and the strip lengths suffice
+    assert "clip what stands above" not in text and "wrap" not in text
+    assert "stripped %g mm at that end instead of 3: push it in until %g mm of bare wire stands out" % (
+        3 + sb.LAP_STUB_MM, sb.LAP_STUB_MM) in text
+    assert "bend that bare wire over flat on the board towards the link's own run (the bend at the board" in text
+    assert "The second link's end goes into no hole: cut it %g mm past that hole's centre and strip those %g mm" % (
+        sb.LAP_TAIL_MM, sb.LAP_TAIL_MM) in text
+    assert "Cut nothing of the first link: clip only the second link's loose tail" in text
+    # the second end's bare wire covers the first one's bare wire from the hole's edge on, and leaves a tail to hold
+    assert sb.LAP_TAIL_MM - sb.HOLE_D_MM / 2 - sb.LAP_STUB_MM >= sb.LAP_HOLD_MM >= 3.0
+    assert "(about %g mm of bare wire past the joint)" % (sb.LAP_TAIL_MM - sb.LAP_STUB_MM) in text
     md = " ".join(open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read().split())
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
     bom = open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read()

@@ -741,4 +741,37 @@ def test_every_angled_spur_hole_has_its_mark_on_the_back_view():
            "too: %d," % total in build
     assert "%d in all. The first is centred 4 mm from the LED's centre" % total in build
     assert "the **first hole 4 mm from the LED's centre**" in build
-    assert "each centre spur in its own awl mark (the back view's brown crosses, pricked in step 3)" in build
+    assert "one at each of the back view's brown crosses (pricked in step 3)" in build
+
+
+def test_every_angled_spur_hole_can_be_centred_as_written():
+    """Maker review 6, items 5 and 6: the holes are twice the step across, so each second-pass cross lies exactly where
+    the rims of the two first-pass holes either side touch: the first pass drills its awl mark away, and 'each centre
+    spur in its own awl mark' could not be done for it. And the first hole's spur lands only 0.5 mm outside the LED's
+    counterbore, not 'in solid wood'. Now only the first pass is centred in its awl marks, the second pass by eye
+    where the rims touch, and the first hole's nearness to the counterbore is stated with what it does."""
+    from shapely.geometry import Point
+    feats = bl.layout(400.0)
+    r = bl.ANGLED_SPUR_HOLE_D / 2
+    gap = bl.ANGLED_SPUR_STEP_MM - bl.LED_COUNTERBORE[0] / 2
+    assert 0 < gap < 1.0
+    for name, pts in bl.angled_spur_stations(feats).items():
+        led = [f for f in feats if f.name == "ledcb-" + name[5:]][0]
+        assert Point(pts[0]).distance(led.geom) == pytest.approx(gap, abs=0.02)
+        for k in range(1, len(pts) - 1, 2):            # a second-pass centre: on both first-pass rims
+            for j in (k - 1, k + 1):
+                assert Point(pts[j]).distance(Point(pts[k])) == pytest.approx(r)
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    step = build[build.index("the 6 angled ones (\"drill and chisel\")"):build.index("10. **Cover screw pilots**")]
+    assert "each centre spur in its own awl mark (the back view's brown crosses" not in step
+    assert "among them: each in solid wood" not in step and "its centre spur just outside" not in step
+    first, second = step.split("**Then the holes between them**")
+    assert "(the circled crosses, 8 mm apart, the first and the last among them), each centre spur in its own awl " \
+           "mark" in first
+    assert "the first one's lies only %g mm outside the rim of the Ø %g counterbore (step 5)" % (
+        gap, bl.LED_COUNTERBORE[0]) in first
+    assert "it pulls towards the counterbore the hole has to join anyway" in first
+    assert "the holes either side of each touch exactly at its centre, so the first pass has drilled its awl mark " \
+           "away. Centre it by eye: lower the bit, stopped, until its centre spur sits where the two rims touch" in second
+    assert "(%g mm outside the rim of its %g mm counterbore)" % (gap, bl.LED_COUNTERBORE[0]) in build
+    assert "so the first pass drills its mark away and step 9 centres that hole by eye" in build

@@ -548,8 +548,10 @@ def angled_spur_stations(feats):
     """The drill stations of the angled spurs (BUILD.md 3.9: drilled and chiselled, no guide follows them): dict
     spur name -> list of (x, y) in front-view board mm, from the LED to the ring channel. The centres lie on the
     spur's centre line ANGLED_SPUR_STEP_MM apart, the first that far from the LED's centre (its hole's rim reaches
-    the centre, its centre spur just outside the counterbore), the last the last one whose centre lies in solid
-    wood (outside the ring channel and every other cut): every centre spur lands in wood. Raises LayoutError when
+    the centre, its centre spur ANGLED_SPUR_STEP_MM - LED_COUNTERBORE[0] / 2 outside the counterbore's rim), the last
+    the last one whose centre lies in solid wood (outside the ring channel and every other cut). Every other one is
+    drilled first (the first and the last among them), each centre spur in wood; the ones between lie where those
+    holes' rims touch (the holes are twice the step across), centred by eye (BUILD.md 3.9). Raises LayoutError when
     the first hole does not reach the counterbore or the last one does not break into the ring channel."""
     byname = {f.name: f for f in feats}
     others = [f for f in feats if f.kind != "spur" and f.side in ("back", "through")]

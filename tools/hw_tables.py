@@ -164,13 +164,19 @@ def spurs_md(size_mm=400.0):
     for name in sorted(stations, key=lambda n: GEOMETRIES["standard"].index[n[5:]]):
         counts.setdefault(len(stations[name]), []).append(name[5:])
     rows += ["", "The angled spurs' %g mm holes (step 9), one at each brown cross of the back view: %s; %d in all. The "
-             "first is centred %g mm from the LED's centre, each next one %g mm further, the last is the last one centred "
-             "in solid wood before the ring channel (it breaks into the channel)." % (
+             "first is centred %g mm from the LED's centre (%g mm outside the rim of its %g mm counterbore), each next "
+             "one %g mm further, the last is the last one centred in solid wood before the ring channel (it breaks into "
+             "the channel). The circled crosses are drilled first, each in its awl mark; each other cross lies where the "
+             "rims of the two circled holes either side touch, so the first pass drills its mark away and step 9 "
+             "centres that hole by eye." % (
                  board_layout.ANGLED_SPUR_HOLE_D,
                  "; ".join("%s %d each" % (", ".join(names[:-1]) + " and " + names[-1], n) if len(names) > 1 else "%s %d" % (names[0], n)
                            for n, names in sorted(counts.items(), reverse=True)),
                  sum(len(p) for p in stations.values()), board_layout.ANGLED_SPUR_STEP_MM,
-                 board_layout.ANGLED_SPUR_STEP_MM)]
+                 board_layout.ANGLED_SPUR_STEP_MM - board_layout.LED_COUNTERBORE[0] / 2,
+                 board_layout.LED_COUNTERBORE[0], board_layout.ANGLED_SPUR_STEP_MM)]
+    assert board_layout.ANGLED_SPUR_HOLE_D == 2 * board_layout.ANGLED_SPUR_STEP_MM, \
+        "the second pass's centres are where the first pass's rims touch: say otherwise"
     return "\n".join(rows) + "\n"
 
 

@@ -42,8 +42,11 @@ BRIDGE_WIRE_MM = 15.0     # a copper-side bridge's piece of bare wire: a staple 
 BRIDGE_GRIP_MM = 3.0      # ... at least this much of each leg out of the component side
 HOLE_D_MM = 1.0           # the holes of common 0.1 inch (Veroboard-pattern) stripboard (BOM)
 LINK_WIRE_MM = 0.5        # the links' solid wire (BOM): a hole takes one, two side by side need 2 x this
-LAP_STUB_MM = 2.0         # where two links meet in one lane hole, the first one's bare end stands this far out of
-                          # the component side and the second one's end is lapped onto it (shared_holes())
+LAP_STUB_MM = 2.0         # where two links meet in one lane hole, the first one's end is stripped this much more and
+                          # this bare wire lies flat on the component side, bent over at the board towards its run
+LAP_TAIL_MM = 6.0         # ... the second one's end is cut this far past the hole and stripped as far: laid flat beside
+                          # the first one's bare wire and soldered to it, its loose tail clipped (shared_holes_text())
+LAP_HOLD_MM = 3.0         # ... at least this much of that tail left past the joint to hold it by while soldering
 COLS, ROWS = 31, 31
 PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
 CHIP_COL = 6             # each 74HC165's pin 1 column
@@ -1130,20 +1133,28 @@ def shared_holes(links):
 
 def shared_holes_text(links):
     """How the second link end of every shared lane hole is joined (stripboard.md 3, BUILD.md 4.3.1), as one
-    paragraph (str): the holes named, the first link's end standing out as a stub, the second lapped onto it."""
+    paragraph (str): the holes named; the first link's end goes through with 2 mm more stripped, bent flat towards
+    its run; the second one's end goes into no hole: laid flat beside that bare wire and soldered to it, and only
+    its own loose tail is clipped (nothing of the first link is cut)."""
     shared = shared_holes(links)
     if not shared:
         return "No hole takes two link ends."
     assert 2 * LINK_WIRE_MM > HOLE_D_MM - 0.01, "two links fit one hole: say so instead"
+    assert LAP_TAIL_MM >= HOLE_D_MM / 2 + LAP_STUB_MM + LAP_HOLD_MM, "the second end does not reach past the joint"
     names = ["%s (links %d and %d)" % (_name(h), ks[0], ks[1]) for h, ks in shared]
     return ("%s lane holes take the ends of two links of one net: %s. A hole is %.1f mm across (BOM) and takes one "
-            "%g mm wire, not two: in each of them the link with the lower number (fitted first) is stripped %g mm at "
-            "that end instead of 3 and pushed in only until %g mm of bare wire stands out of the component side, then "
-            "soldered on the copper side as usual; the second link's end (stripped 3 mm) goes into no hole: lay it "
-            "against that bare stub, wrap it once round it (lapped on, its insulation touching the board) and solder "
-            "the two together there on the component side, then clip what stands above the wrap." % (
+            "%g mm wire, not two. In each of them the link with the lower number (fitted first) goes in as usual, "
+            "cut to the same length, but stripped %g mm at that end instead of 3: push it in until %g mm of bare wire "
+            "stands out of the component side, bend that bare wire over flat on the board towards the link's own run "
+            "(the bend at the board: the link lies flat, its insulation starting %g mm from the hole) and solder it on "
+            "the copper side as usual. The second link's end goes into no hole: cut it %g mm past that hole's centre "
+            "and strip those %g mm, lay it flat on the board across the hole, its bare wire beside the first link's "
+            "%g mm of bare wire and touching it along its length, and solder the two together there on the component "
+            "side. Cut nothing of the first link: clip only the second link's loose tail (about %g mm of bare wire past "
+            "the joint), lifted away from the first link with the pliers, where the first link's bare wire ends." % (
                 {6: "Six"}.get(len(shared), str(len(shared))), ", ".join(names[:-1]) + " and " + names[-1],
-                HOLE_D_MM, LINK_WIRE_MM, 3 + LAP_STUB_MM, LAP_STUB_MM))
+                HOLE_D_MM, LINK_WIRE_MM, 3 + LAP_STUB_MM, LAP_STUB_MM, LAP_STUB_MM, LAP_TAIL_MM, LAP_TAIL_MM,
+                LAP_STUB_MM, LAP_TAIL_MM - LAP_STUB_MM))
 
 
 def markdown(cuts, links):
