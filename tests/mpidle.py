@@ -24,14 +24,16 @@ run's own start and stop count +-300 bytes as the heap lies)."""
 import sys
 
 sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else "firmware")
-if "tests/fake_machine" not in sys.path:
-    sys.path.insert(0, "tests/fake_machine")
+for _p in ("tests/fake_machine", "tools"):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 import gc  # noqa: E402
 import machine  # noqa: E402  (the fake)
 import board_config as cfg  # noqa: E402
 import hw  # noqa: E402
 import hw.lights  # noqa: E402
+from heap_counted import counted_bytes  # noqa: E402
 
 hw.lights.FRAME_GAP_US = 0
 hw.sys = machine.FakeSys
@@ -123,52 +125,7 @@ def test_an_idle_pass_allocates_nothing():
         assert max(per) <= IDLE_ALLOC_BYTES, per
 
 
-GARBAGE = 32768     # bytes left as garbage before a probe: a collection frees them
 FRAME_BYTES = 16    # a pass or tick counts less than a heap block (a frame on the heap is >= 80 bytes)
-
-
-def _collects(fn, limit, net):
-    # True when fn() allocated, freed or not, enough for a collection to fall due at
-    # gc.threshold(limit): the allocation after it then collects the garbage left
-    # before (``net``: what fn() leaves allocated without a collection)
-    gc.collect()
-    g = bytearray(GARBAGE)
-    g = None
-    gc.threshold(limit)
-    a0 = gc.mem_alloc()
-    fn()
-    g = bytearray(16)
-    a1 = gc.mem_alloc()
-    gc.threshold(-1)
-    return a1 < a0 + net - GARBAGE // 2
-
-
-def _net(fn):
-    # bytes fn() leaves allocated (garbage included) when nothing collects
-    gc.collect()
-    gc.disable()
-    a0 = gc.mem_alloc()
-    fn()
-    g = bytearray(16)
-    a1 = gc.mem_alloc()
-    gc.enable()
-    return a1 - a0
-
-
-def counted(fn):
-    """Bytes ``fn()`` allocates as gc.threshold counts them (freed or not), by
-    bisection of the threshold (16-byte blocks)."""
-    def least(f):
-        net = _net(f)
-        lo, hi = 0, 1 << 17
-        while lo < hi:
-            m = (lo + hi) // 2
-            if _collects(f, m, net):
-                lo = m + 1
-            else:
-                hi = m
-        return lo
-    return least(fn) - least(lambda: None)
 
 
 class _Stop(Exception):
@@ -251,13 +208,13 @@ def test_no_pass_puts_a_frame_on_the_heap():
             if micro:
                 # 90 still passes less one (main.run's start, the stop's exception: the exception's
                 # traceback is grown in place or moved as the heap lies, +-300 bytes a run)
-                out.append((counted(lambda: run(91)) - counted(lambda: run(1))) / 90)
+                out.append((counted_bytes(lambda: run(91)) - counted_bytes(lambda: run(1))) / 90)
 
         def ticks():
             for _ in range(20):
                 sc._tick(None)
         if micro:
-            out.append(counted(ticks) / 20)
+            out.append(counted_bytes(ticks) / 20)
     finally:
         main._sleep_ms = keep
         machine.RECORD_STREAMS = True

@@ -468,7 +468,8 @@ def bench_rules(presets, depth):
 
 def _array_bytes(eng):
     """Bytes of the engine's arrays and bytearrays (its TT and the board's blocks): the
-    same size on the Pico as on the 64-bit port (tools/bench_pico_heap.py's count)."""
+    same size on the Pico as on the 64-bit port. Also run, from its source, in
+    tools/bench_pico_heap.py's child."""
     from array import array
     tot = 0
     objs = [getattr(eng.searcher, k) for k in dir(eng.searcher)] + list(eng.blocks)
@@ -848,4 +849,5 @@ def main():
         return
     run_here(int(args[0]) if args else 5)
 
-main()
+if __name__ == "__main__":
+    main()

@@ -47,6 +47,9 @@ class _WD:
     def stop(self): pass
 class _M:
     Watchdog = _WD
+    @staticmethod
+    def pause():
+        return True
 sys.modules["hw.watchdog"] = _M      # the fake machine's watchdog needs the CPython fakes
 gc.collect()
 marks = [("bare", gc.mem_free(), 0)]
@@ -55,17 +58,7 @@ def mark(name, arrays=0):
     marks.append((name, gc.mem_free(), arrays))
 import main
 mark("import main (source)")
-def arrays(eng):
-    from array import array
-    tot = 0
-    objs = [getattr(eng.searcher, k) for k in dir(eng.searcher)] + list(eng.blocks)
-    for v in objs:
-        for x in (v if isinstance(v, list) else [v]):
-            if isinstance(x, bytearray):
-                tot += len(x)
-            elif isinstance(x, array):
-                tot += 4 * len(x)
-    return tot
+ARRAY_BYTES
 def run(loop, d, log):
     mark("main loop built")
     import warmup
@@ -73,7 +66,7 @@ def run(loop, d, log):
     k = 0
     for _ in warmup.steps(loop):
         if k < 3:
-            mark(names[k], arrays(loop.engine) if k == 2 else 0)
+            mark(names[k], _array_bytes(loop.engine) if k == 2 else 0)
         k += 1
     mark("book opened")
     raise KeyboardInterrupt
@@ -87,6 +80,8 @@ for m in marks:
 
 def main():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import inspect
+    import bench_engine
     import deploy
     bindir = os.path.dirname(sys.executable)
     mp = os.path.join(bindir, "micropython")
@@ -96,7 +91,8 @@ def main():
         pico = os.path.join(tmp, "pico")
         deploy.build(host, log=lambda *a: None, version="dev", target="host")
         deploy.build(pico, log=lambda *a: None, version="dev", target="pico")
-        script = SCRIPT.replace("BUILD", repr(host)).replace("FAKE", repr(os.path.join(ROOT, "tests", "fake_machine")))
+        script = SCRIPT.replace("ARRAY_BYTES", inspect.getsource(bench_engine._array_bytes))
+        script = script.replace("BUILD", repr(host)).replace("FAKE", repr(os.path.join(ROOT, "tests", "fake_machine")))
         r = subprocess.run([mp, "-X", "heapsize=512k", "-c", script], cwd=tmp, capture_output=True, text=True)
         marks = [ln[5:].split("|") for ln in r.stdout.splitlines() if ln.startswith("MARK ")]
         if not marks:

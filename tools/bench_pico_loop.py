@@ -44,6 +44,8 @@ Usage, from the repository root:
 """
 import sys
 
+from heap_counted import counted_bytes
+
 FACTOR = 100          # bytecode (docs/pico.md, "Pico speed factors")
 FACTOR_VIPER = 145    # emitted code
 # The whole pass, calibrated on issue 21's measurements of the firmware before it
@@ -278,66 +280,6 @@ def _counted():
         if not left[0]:
             raise _Stop
     return _time(counted, 2000)
-
-
-_GARBAGE = 32768    # bytes left as garbage before each probe: a collection frees them
-
-
-def _collects(fn, limit, net):
-    import gc
-    # True when fn() allocated, freed or not, enough for a collection to fall due at
-    # gc.threshold(limit): the allocation after it then collects the garbage left
-    # before (``net``: what fn() leaves allocated without a collection)
-    gc.collect()
-    g = bytearray(_GARBAGE)
-    g = None
-    gc.threshold(limit)
-    a0 = gc.mem_alloc()
-    fn()
-    g = bytearray(16)
-    a1 = gc.mem_alloc()
-    gc.threshold(-1)
-    return a1 < a0 + net - _GARBAGE // 2
-
-
-def _net(fn):
-    import gc
-    # bytes fn() leaves allocated (garbage included) when nothing collects
-    gc.collect()
-    gc.disable()
-    a0 = gc.mem_alloc()
-    fn()
-    g = bytearray(16)
-    a1 = gc.mem_alloc()
-    gc.enable()
-    return a1 - a0
-
-
-def counted_bytes(fn, loop=None):
-    """Bytes ``fn()`` allocates towards MicroPython's ``gc.threshold``, freed or not
-    (a frame of more than 11 words is put on the heap at every call and freed on
-    return: ``gc.mem_alloc`` does not see it, the threshold does; 16-byte blocks),
-    found by bisection of the threshold; ``loop``'s own idle collections are held
-    off meanwhile."""
-    low = getattr(loop, "_gc_low", None)
-    if low is not None:
-        loop._gc_low = 0
-
-    def least(f):
-        net = _net(f)
-        lo, hi = 0, 1 << 17
-        while lo < hi:
-            m = (lo + hi) // 2
-            if _collects(f, m, net):
-                lo = m + 1
-            else:
-                hi = m
-        return lo
-    try:
-        return max(0, least(fn) - least(_nothing))
-    finally:
-        if low is not None:
-            loop._gc_low = low
 
 
 def per_pass_bytes(go, loop, n=90):
@@ -605,7 +547,7 @@ def _run_micropython(fw=None):
     import deploy
     out = os.path.join(root, "build", "bench_mpy")
     deploy.build(out, fw=fw or deploy.FIRMWARE, log=lambda *a: None, version="dev", target="host")
-    for name in ("bench_pico_loop", "bench_resume"):
+    for name in ("bench_pico_loop", "bench_resume", "heap_counted"):
         subprocess.run([os.path.join(bindir, "mpy-cross"), "-o", os.path.join(out, name + ".mpy"),
                         os.path.join(root, "tools", name + ".py")], check=True)
     mp = os.path.join(bindir, "micropython")
