@@ -733,8 +733,8 @@ def markdown(ws):
              "board's pads (`tools/stripboard.py`); `make test` checks the lengths against the template's",
              "coordinates. Drawings: `make harness` (WireViz) writes `hardware/harness/*.svg`.", "",
              "Each length is the route along the channels plus %d mm (stripping, soldering and a service loop)," % SLACK_MM,
-             "rounded up to 10 mm: cut every wire to it. Label each reed wire with its point (a flag of tape)",
-             "at both ends as you cut it. Colours: reed signal wires blue (outer ring), green (middle),",
+             "rounded up to 10 mm: cut every wire to it. Label each wire with its name in the first column",
+             "(I-1, L0-5V, ...; a flag of tape) at both ends as you cut it. Colours: reed signal wires blue (outer ring), green (middle),",
              "yellow (inner); ground black; LED +5 V red, LED data white; buttons violet; reset grey.", ""]
     totals = {}
     for harness in ("inner ring", "middle ring", "outer ring", "LED chain", "buttons", "reset"):

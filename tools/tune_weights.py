@@ -26,7 +26,8 @@
    such a file without playing or searching again (the features are computed
    anew from the texts, so a changed evaluation is fitted from old samples).
 3. Print the fitted weights of the rules' family (engine/evaluate.py
-   ``family``: the nine-stone games, twelve stones, no flying, marks; paste
+   ``family``: the nine-stone games, twelve stones, no flying, marks, placement
+   mills that do nothing; paste
    into that family's entry of WEIGHTS) and the loss before / after. Play
    the games in a preset of the family; the fit starts from the family's
    current weights. Check a fit by a match before keeping it, e.g.
@@ -47,7 +48,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 from morris import Rules  # noqa: E402
 from engine.evaluate import WEIGHTS, NF, F_MAT, F_TEMPO, family  # noqa: E402
 
-FAMILY_NAMES = ("nine stones", "twelve stones", "no flying", "marks")  # engine/evaluate.py family()
+FAMILY_NAMES = ("nine stones", "twelve stones", "no flying", "marks", "placement mills do nothing")  # engine/evaluate.py family()
 
 # engine/evaluate.py's features in F order (kept here: the board's RAM has no use for them)
 FEATURE_NAMES = ("material", "mills", "open", "ready", "fork", "mobility", "jammed",

@@ -102,25 +102,34 @@ _F_INTERV = const(16)
 
 
 # Per rule family (``family``: 0 the nine-stone games, 1 the twelve-stone games
-# with flying, 2 the games without flying, 3 the games with marks): placement
-# weights, then movement weights (centi-stones per feature unit). Family 0
-# was set by hand (issue 13: tools/tune_weights.py's fit scored no better
-# against the baseline and missed two tactical-suite answers); the others
-# start from it, changed where tools/tune_weights.py's fit on the family's
-# games won its match (docs/engine.md, "Weights"). One tuple per distinct set.
+# with flying, 2 the games without flying, 3 the games with marks, 4 the games
+# whose placement mills do nothing): placement
+# weights, then movement weights (centi-stones per feature unit). _NINE was set
+# by hand (issue 13); _DEEP (family 0), _NOFLY (2) and _NOPLACE (4) are
+# tools/tune_weights.py's fits to deep-search values of the family's positions
+# (``--labels deep``), each kept after it won its match (docs/engine.md,
+# "Weights"); the other families keep _NINE until a fit of theirs wins.
 _NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0, 20, 0, 100,
          100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300, 60, 40, 100)
 _DEEP = (100, 14, 33, 18, 7, 19, -24, 25, -6, 70, -82, 0, -4, 0, 54, 0, 100,
          100, 27, 21, 97, 0, -2, -25, 3, 10, 70, -4, 17, 0, 300, 108, 60, 100)
-WEIGHTS = (_DEEP, _NINE, _NINE, _NINE)
+_NOFLY = (100, 0, 5, 25, 3, 2, -19, 38, -1, 70, -46, 0, -1, 0, 3, 0, 147,
+          100, 63, 30, 65, 0, 15, -1, 1, -15, 70, -4, -40, 0, 300, 25, 62, 10)
+_NOPLACE = (100, 116, 23, -4, 8, 3, 5, -8, 8, 70, -72, 0, -11, 0, -14, 0, 100,
+            100, 1, 36, -31, 0, 6, -7, -17, 18, 70, -97, -40, 0, 300, 100, 117, 100)
+WEIGHTS = (_DEEP, _NINE, _NOFLY, _NINE, _NOPLACE)
 
 
 def family(rules):
     """The weights family (index of WEIGHTS) of ``rules`` (morris.Rules): 3 marks
-    (placing_mill: mark), 2 no flying (fly_at 0), 1 twelve stones (a board that
-    placement can fill), else 0 (the nine-stone games)."""
+    (placing_mill: mark), 4 placement mills do nothing (placing_mill: none, El
+    Filja: the board fills and the mills standing then count), 2 no flying
+    (fly_at 0), 1 twelve stones (a board that placement can fill), else 0 (the
+    nine-stone games)."""
     if rules.placing_mill == "mark":
         return 3
+    if rules.placing_mill == "none":
+        return 4
     if rules.fly_at == 0:
         return 2
     if 2 * rules.stones >= rules.geo.n:

@@ -189,6 +189,19 @@ def test_running_mill_sure_close_and_intervention_features():
     assert features(Position.from_text(mm.replace("mul-mulan", "standard") % "w"))[F_INTERV] == 0
 
 
+def test_every_preset_has_a_weights_family_of_both_phases():
+    # engine/evaluate.py: one family per kind of game (docs/engine.md, "Weights")
+    from morris import PRESETS
+    from engine.evaluate import WEIGHTS, NF, family
+    want = {"standard": 0, "twelve": 1, "dooz": 1, "mul-mulan": 2, "six": 2, "cham-gonu": 3,
+            "da-san-qi": 3, "cheng-san-qi": 3, "el-filja": 4}
+    for name in PRESETS:
+        f = family(Rules.parse(name))
+        assert 0 <= f < len(WEIGHTS) and len(WEIGHTS[f]) == 2 * NF, name
+        assert want.get(name, f) == f, (name, f)
+        assert WEIGHTS[f][0] == WEIGHTS[f][NF] == 100, name     # material: the scale
+
+
 def test_deterministic_by_seed_and_varied_across_seeds():
     gc.collect()
     pos = Position(Rules("standard"))
