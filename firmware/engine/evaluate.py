@@ -105,10 +105,10 @@ _F_INTERV = const(16)
 # with flying, 2 the games without flying, 3 the games with marks, 4 the games
 # whose placement mills do nothing): placement
 # weights, then movement weights (centi-stones per feature unit). _NINE was set
-# by hand (issue 13); _DEEP (family 0), _NOFLY (2) and _NOPLACE (4) are
+# by hand (issue 13); _DEEP (family 0), _NOFLY (2), _MARKSET (3) and _NOPLACE (4) are
 # tools/tune_weights.py's fits to deep-search values of the family's positions
 # (``--labels deep``), each kept after it won its match (docs/engine.md,
-# "Weights"); the other families keep _NINE until a fit of theirs wins.
+# "Weights"); family 1 keeps _NINE until a fit of its own wins.
 _NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0, 20, 0, 100,
          100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300, 60, 40, 100)
 _DEEP = (100, 14, 33, 18, 7, 19, -24, 25, -6, 70, -82, 0, -4, 0, 54, 0, 100,
@@ -117,7 +117,9 @@ _NOFLY = (100, 0, 5, 25, 3, 2, -19, 38, -1, 70, -46, 0, -1, 0, 3, 0, 147,
           100, 63, 30, 65, 0, 15, -1, 1, -15, 70, -4, -40, 0, 300, 25, 62, 10)
 _NOPLACE = (100, 116, 23, -4, 8, 3, 5, -8, 8, 70, -72, 0, -11, 0, -14, 0, 100,
             100, 1, 36, -31, 0, 6, -7, -17, 18, 70, -97, -40, 0, 300, 100, 117, 100)
-WEIGHTS = (_DEEP, _NINE, _NOFLY, _NINE, _NOPLACE)
+_MARKSET = (100, -37, -61, 19, 14, 3, 4, -4, 7, 70, -23, 0, -2, 0, 23, 0, 100,
+            100, -29, 3, -16, 0, 18, 1, 5, -17, 70, -52, -40, 0, 300, 49, 76, 100)
+WEIGHTS = (_DEEP, _NINE, _NOFLY, _MARKSET, _NOPLACE)
 
 
 def family(rules):
