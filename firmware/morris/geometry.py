@@ -7,6 +7,8 @@ Points are numbered in reading order of the 7x7 grid from the bottom row up
 (a1, d1, g1, b2, d2, f2, ...); point ``i`` is bit ``1 << i``.
 Source: docs/rules.md, "Board and notation".
 """
+from .compat import forget
+
 
 STANDARD_LINES = (
     "a1 d1 g1", "b2 d2 f2", "c3 d3 e3", "a4 b4 c4", "e4 f4 g4", "c5 d5 e5",
@@ -111,8 +113,9 @@ class _Geometries:
                 g = Geometry(name, STANDARD_LINES)
             else:
                 # the relatives' boards (morris/presets.py, loaded only for them)
-                from .presets import BOARDS
-                std, lines, links = BOARDS[name]
+                from . import presets
+                std, lines, links = presets.BOARDS[name]
+                forget(presets)
                 g = Geometry(name, STANDARD_LINES + lines if std else lines, links)
             self._built[name] = g
         return g

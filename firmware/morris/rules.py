@@ -17,7 +17,7 @@ capture per mill formed, up to three), ``mill_reuse: first_time_per_points``
 back to re-form a mill while it still stands in one).
 """
 from .geometry import GEOMETRIES
-from .compat import SPACE
+from .compat import SPACE, forget
 
 
 def _shown(text):
@@ -87,8 +87,9 @@ def preset_values(name):
     if changes is None:
         if name not in PRESETS:
             raise ValueError("unknown rules preset %s (known: %s)" % (_shown(name), ", ".join(sorted(PRESETS))))
-        from .presets import RELATIVES
-        changes = RELATIVES[name]
+        from . import presets
+        changes = presets.RELATIVES[name]
+        forget(presets)
     values = dict(_BASE)
     for part in changes.split("+")[1:]:
         k, v = part.split("=")
@@ -122,8 +123,15 @@ class Rules:
     def __init__(self, preset="standard", **overrides):
         values = preset_values(preset)
         self.preset = preset
+        text = preset
+        changed = {}
         for k in overrides:
-            values[k] = _check(k, overrides[k])
+            changed[k] = _check(k, overrides[k])
+        for k in ORDER:
+            if k in changed and changed[k] != values[k]:
+                text += "+%s=%s" % (k, changed[k])
+        values.update(changed)
+        self._text = text
         self.values = values
         for k in values:
             setattr(self, k, values[k])
@@ -157,12 +165,7 @@ class Rules:
         return cls(parts[0], **overrides)
 
     def __str__(self):
-        base = preset_values(self.preset)
-        out = self.preset
-        for k in ORDER:
-            if self.values[k] != base[k]:
-                out += "+%s=%s" % (k, self.values[k])
-        return out
+        return self._text
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.values == other.values
