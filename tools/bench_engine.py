@@ -72,7 +72,7 @@ except ImportError:
 PICO_FACTOR = 145          # unix port (emitted code) / RP2040: measured on an emulated RP2040 (docs/pico.md)
 PICO_FACTOR_BYTECODE = 75  # measured in issue 13 for the bytecode search
 PICO_FACTOR_PERFT = 80     # the engine board's perft: 110,000 leaves/s on the emulated RP2040 (docs/pico.md)
-LOOP_SHARE = 0.7           # the engine's share of the Pico inside the main loop: engine/engine.py LOOP_SHARE (issue 21)
+LOOP_SHARE = 0.78          # the engine's share of the Pico inside the main loop: engine/engine.py LOOP_SHARE (78 %)
 
 POSITIONS = (
     "standard .../.../.../....../.../.../... w 9/9 0/0 0/0 -/- -",

@@ -16,7 +16,8 @@ empty nor a mill chance, a line that can no longer pay for a side
 on the board (a stone taken from a hand counts as a capture) and removals
 owed at a full board count as the stones they will take. The weights
 differ by rule family (``family``: the nine-stone games, the twelve-stone
-games with the diagonals, the games without flying, the games with marks),
+games with the diagonals, the games without flying, the games with marks,
+the games whose placement mills do nothing),
 ``set_weights`` puts a family's into ``W``.
 
 Features (F index: meaning):

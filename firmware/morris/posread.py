@@ -79,6 +79,9 @@ def parse_position(cls, text):
             ends = part.split("-")
             if len(ends) != 2 or ends[0] not in geo.index or ends[1] not in geo.index:
                 raise ValueError("position no-return bar must be '-' or like 'd3-d2', got %s" % shown(part))
+            if not rules.no_ret:
+                raise ValueError("position no-return bar %s needs rules with no_return (these have none)"
+                                 % shown(part))
             forbid.append(geo.index[ends[0]] << 5 | geo.index[ends[1]])
     pos.bb = bb
     pos.count = [popcount(bb[0]), popcount(bb[1])]
@@ -94,22 +97,37 @@ def parse_position(cls, text):
     if marks:
         pos.marks = marks
     if len(f) == 9:
-        owe = []
-        for part in _split2(f[8], "removals owed"):
-            own = part.endswith("o")
-            try:
-                k = number(part[:-1] if own else part)
-            except ValueError:
-                k = -1
-            if not 0 <= k <= 12 or (own and not k):
-                raise ValueError("position removals owed must be like 2/1 or 1o/1o, got %s" % shown(f[8]))
-            owe.append(-k if own else k)
-        pos.owe = owe
+        pos.owe = _owed(f[8], rules, pos.count)
     pos._rehash()
     pos.hist = _history(pos, f[7])
     if len(pos.hist) // 2 - 1 > ncp:
         raise ValueError("position history is longer than the turns since the last capture")
     return pos
+
+
+def _owed(field, rules, count):
+    """Field 9, removals owed at a full board (``white/black``): only in rules whose full
+    board owes removals (``full_board`` remove or both_remove: one opponent stone at the
+    most; mill_count: up to 12, or ``1o``, one own stone), and only of stones on the
+    board. Returns [white, black] (negative: own stones); raises ValueError."""
+    fb = rules.full_board
+    if fb not in ("remove", "both_remove", "mill_count") or 2 * rules.stones < rules.geo.n:
+        raise ValueError("position removals owed %s: these rules never owe removals" % shown(field))
+    most = 12 if fb == "mill_count" else 1
+    owe = []
+    for c, part in enumerate(_split2(field, "removals owed")):
+        own = part.endswith("o")
+        try:
+            k = number(part[:-1] if own else part)
+        except ValueError:
+            k = -1
+        if not 0 <= k <= most or (own and (k != 1 or fb != "mill_count")):
+            raise ValueError("position removals owed must be like %s, got %s"
+                             % ("2/1 or 1o/1o" if fb == "mill_count" else "1/0", shown(field)))
+        if k and not count[c if own else 1 - c]:
+            raise ValueError("position removals owed %s: no such stone on the board" % shown(field))
+        owe.append(-k if own else k)
+    return owe
 
 
 def _split2(field, name):

@@ -161,6 +161,10 @@ class Rules:
             if "=" not in part:
                 raise ValueError("rules option must be option=value: %s" % _shown(part))
             k, v = part.split("=", 1)
+            if k not in OPTIONS:
+                raise ValueError("unknown rules option %s" % _shown(k))
+            if k in overrides:
+                raise ValueError("rules option %s given twice" % _shown(k))
             overrides[k] = v
         return cls(parts[0], **overrides)
 

@@ -424,6 +424,15 @@ def test_malformed_position_text():
         (good.replace("-/- -", "q9/- -"), "no-return"),
         (good.replace("-/- -", "-/- d2"), "history"),
         ("standard WWW/WWW/WWW/....../.../.../... w 9/9 0/0 0/0 -/- -", "more white stones"),
+        # a bar or removals owed only where the rules have them, of stones on the board (a
+        # break test once made the engine crash, or play an illegal removal, on these)
+        ("standard BBW/.../.../WB..BW/.../.../.BW w 0/0 0/0 0/0 a4-a1/- -", "needs rules with no_return"),
+        ("standard WBW/BWB/.../W....B/.../.../... w 0/0 0/0 0/0 -/- - 1/0", "never owe removals"),
+        ("dooz .../.../.../....../.../.../... w 12/12 0/0 0/0 -/- - 1/1", "no such stone"),
+        ("dooz WBW/BWB/.../W....B/.../.../... w 0/0 0/0 0/0 -/- - 2/0", "like 1/0"),
+        ("dooz WBW/BWB/.../W....B/.../.../... w 0/0 0/0 0/0 -/- - 1o/0", "like 1/0"),
+        (good.replace("standard", "standard+preset=dooz"), "unknown rules option"),
+        (good.replace("standard", "standard+stones=9+stones=10"), "given twice"),
     ]
     for text, word in cases:
         e = raises(ValueError, Position.from_text, text)
