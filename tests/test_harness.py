@@ -310,3 +310,31 @@ def test_the_wires_fit_the_cavity_and_the_review_1_cavity_did_not(monkeypatch):
            "%.1f mm over it" % (bl.PLUG_MAX_MM[0], bl.PLUG_MAX_MM[1], n, h, room) in text
     monkeypatch.setattr(bl, "CAVITY_DEPTH", 12.0)
     assert hz.cavity_problems(WIRES), "a 12 mm cavity takes the wires"
+
+
+def test_every_reeds_lower_lead_has_its_channel_and_room_beside_it(monkeypatch):
+    """Maker review 9, item 4: BUILD 6.3 stood the reed's lower lead in "the ring channel" without saying which one at
+    the 12 corner reeds and at d1-d3 (whose pockets meet the front radial channel too), on a floor the LED chain's
+    and the passing signal wires already cover, and the channel-fill check ignored the standing lead. Now each lead
+    stands in the channel its GND wire arrives along (harness.md names it), the wires are lifted aside for the
+    joint and laid back on its far side, and the check packs them beside the joint: at the old 3.5 mm run they did
+    not fit at c3, c4 and c5."""
+    leads = hz.reed_leads(WIRES)
+    assert sorted(leads) == sorted(bl.GEOMETRIES["standard"].names)
+    for point, (name, _) in leads.items():
+        assert name.split("-")[0] in bl.RINGS, (point, name)
+        arriving = [w for w in WIRES if w["id"][1:3] == "-G" and w["to"].startswith("reed switch %s," % point)]
+        assert len(arriving) == 1 and arriving[0]["segments"][-1][1] == name
+    assert hz.reed_joint_problems(WIRES) == []
+    fill = hz.reed_joint_fill(WIRES)
+    assert len(fill["c5"][1]) == 7 and fill["a1"][1] == []
+    monkeypatch.setattr(bl, "REED_LEAD_RUN_MM", 3.5)
+    bad = hz.reed_joint_problems(WIRES)
+    assert {p.split(":")[0] for p in bad} == {"reed c3", "reed c4", "reed c5"}, bad
+    monkeypatch.undo()
+    md = open(os.path.join(ROOT, "hardware", "harness.md"), encoding="utf-8").read()
+    assert "## Reed lower leads" in md and "| c5 | inner ring e5-c5 | I-8, L7-DATA," in md
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "the ring channel named for the reed in harness.md (\"Reed lower leads\")" in build
+    assert "**Clear the channel at the reed first**" in build
+    assert "beside the foot, on its far side from the pocket" in build

@@ -656,7 +656,7 @@ def test_every_part_rests_where_the_build_seats_it(monkeypatch):
     assert any("the LED does not rest on its rim" in p for p in problems), problems
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
     assert "until its rim sits on the counterbore's floor: the rim (5.8 mm) is wider than the 5 mm window" in build
-    assert "| LED window | 24 | top, through | Ø 5 | through | through | 5 mm brad-point |" in build
+    assert "| LED window | 24 | back, through | Ø 5 | through | through | 5 mm brad-point |" in build
 
 
 def test_no_stale_template_picture_is_committed():
@@ -699,7 +699,8 @@ def test_every_angled_spur_hole_has_its_mark_on_the_back_view():
     own awl mark, but the back view drew no station: the maker laid them out with a ruler. Now the back view draws
     one cross per hole the step drills (the first and the last too, every other one circled: the first pass), step 3
     pricks them and step 9 says where the first goes. The holes are derived here from the step's own rule: on the
-    centre line, 4 mm apart from 4 mm past the LED's centre, as long as the centre lies in solid wood."""
+    centre line, 4 mm apart from 5.5 mm past the LED's centre (0.5 mm outside its 10 mm capacitor recess: maker review
+    9), as long as the centre lies in solid wood."""
     from shapely.geometry import Point
     feats = bl.layout(400.0)
     cut = [f for f in feats if f.kind != "spur" and f.side in ("back", "through")]
@@ -710,13 +711,13 @@ def test_every_angled_spur_hole_has_its_mark_on_the_back_view():
             continue
         n = math.hypot(x2 - x1, y2 - y1)
         pts = []
-        for k in range(1, 100):
-            p = (x1 + (x2 - x1) * 4.0 * k / n, y1 + (y2 - y1) * 4.0 * k / n)
+        for k in range(100):
+            p = (x1 + (x2 - x1) * (5.5 + 4.0 * k) / n, y1 + (y2 - y1) * (5.5 + 4.0 * k) / n)
             if any(g.geom.contains(Point(p)) or g.geom.distance(Point(p)) < 0.05 for g in cut):
                 break
             pts.append(p)
         ring = [g for g in cut if g.name in f.joins and g.kind == "ring"][0]
-        assert Point(pts[0]).distance(Point(x1, y1)) == pytest.approx(4.0)       # its rim reaches the LED's centre
+        assert Point(pts[0]).distance(Point(x1, y1)) == pytest.approx(5.5)       # its rim 1.5 mm from the LED's centre
         assert Point(pts[-1]).distance(ring.geom) < 4.0                          # the last breaks into the channel
         want[f.name[5:]] = pts
     assert len(want) == 6
@@ -739,8 +740,8 @@ def test_every_angled_spur_hole_has_its_mark_on_the_back_view():
     total = sum(len(p) for p in want.values())
     assert "every brown cross on the centre line (the centre of each 8 mm hole of step 9, the first and the last " \
            "too: %d," % total in build
-    assert "%d in all. The first is centred 4 mm from the LED's centre" % total in build
-    assert "the **first hole 4 mm from the LED's centre**" in build
+    assert "%d in all. The first is centred 5.5 mm from the LED's centre" % total in build
+    assert "the **first hole 5.5 mm from the LED's centre**" in build
     assert "one at each of the back view's brown crosses (pricked in step 3)" in build
 
 
@@ -753,10 +754,10 @@ def test_every_angled_spur_hole_can_be_centred_as_written():
     from shapely.geometry import Point
     feats = bl.layout(400.0)
     r = bl.ANGLED_SPUR_HOLE_D / 2
-    gap = bl.ANGLED_SPUR_STEP_MM - bl.LED_COUNTERBORE[0] / 2
+    gap = bl.ANGLED_SPUR_FIRST_MM - bl.LED_CAP_RECESS[0] / 2
     assert 0 < gap < 1.0
     for name, pts in bl.angled_spur_stations(feats).items():
-        led = [f for f in feats if f.name == "ledcb-" + name[5:]][0]
+        led = [f for f in feats if f.name == "ledrec-" + name[5:]][0]
         assert Point(pts[0]).distance(led.geom) == pytest.approx(gap, abs=0.02)
         for k in range(1, len(pts) - 1, 2):            # a second-pass centre: on both first-pass rims
             for j in (k - 1, k + 1):
@@ -768,10 +769,68 @@ def test_every_angled_spur_hole_can_be_centred_as_written():
     first, second = step.split("**Then the holes between them**")
     assert "(the circled crosses, 8 mm apart, the first and the last among them), each centre spur in its own awl " \
            "mark" in first
-    assert "the first one's lies only %g mm outside the rim of the Ø %g counterbore (step 5)" % (
-        gap, bl.LED_COUNTERBORE[0]) in first
-    assert "it pulls towards the counterbore the hole has to join anyway" in first
+    assert "the first one's lies only %g mm outside the rim of the Ø %g capacitor recess (step 5)" % (
+        gap, bl.LED_CAP_RECESS[0]) in first
+    assert "it pulls towards the recess the hole has to join anyway" in first
     assert "the holes either side of each touch exactly at its centre, so the first pass has drilled its awl mark " \
            "away. Centre it by eye: lower the bit, stopped, until its centre spur sits where the two rims touch" in second
-    assert "(%g mm outside the rim of its %g mm counterbore)" % (gap, bl.LED_COUNTERBORE[0]) in build
+    assert "(%g mm outside the rim of its %g mm capacitor recess)" % (gap, bl.LED_CAP_RECESS[0]) in build
     assert "so the first pass drills its mark away and step 9 centres that hole by eye" in build
+
+
+def test_the_led_capacitor_lies_in_cut_wood_on_every_spur(monkeypatch):
+    """Maker reviews 8 and 9 (W2): the LED's 100 nF, laid back over the LED (5.5.3), reaches 3.6 mm behind the LED's
+    centre, its corners 4.41 mm; the angled spurs have no round end there (their first hole starts ahead of the
+    LED) and two router passes 1 mm apart leave only about 3.4 mm at the capacitor's corners, while the old check
+    modelled every spur end as a 4.5 mm semicircle. Now a 10 mm recess round every LED's counterbore, to the spur's
+    depth, holds it, and the check counts only what every spur's cutting leaves for certain: without the recess the
+    check refuses every LED, and so it does with the capacitor laid further back."""
+    feats = bl.layout(400.0)
+    assert bl.cap_room_problems(feats) == []
+    assert len([f for f in feats if f.kind == "led-recess"]) == 24
+    bare = [f for f in bl.features(400.0) if f.kind != "led-recess"]
+    assert len(bl.cap_room_problems(bare)) == 24
+    monkeypatch.setattr(bl, "LED_CAP_END_MM", 0.5)
+    assert len(bl.cap_room_problems(bl.features(400.0))) == 24
+    monkeypatch.setattr(bl, "LED_CAP_END_MM", 1.5)
+    monkeypatch.setattr(bl, "LED_CAP_RECESS", (10.0, 5.0))
+    assert any("shallower than its spur" in p for p in bl.cap_room_problems(bl.features(400.0)))
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "| LED capacitor recess (round its counterbore) | 24 | back | Ø 10 | 6 | the same depth | 10 mm Forstner |" \
+        in build
+    assert "(it lies in the LED's Ø 10 capacitor recess, 3.5)" in build
+
+
+def test_the_led_window_is_drilled_from_the_back_after_its_counterbore_and_so_is_the_strip_test():
+    """Maker review 9, item 11: the window drilled from the top after the counterbore broke out, unsupported, onto the
+    0.4 mm ledge that seats the LED, and the strip's test hole (a plain 5 mm hole) could not show it. Now the three
+    cuts of an LED pocket go in from the back in one order (recess, counterbore, window through the counterbore's
+    floor, the backer board under the top face), and the strip test makes the same pocket the same way."""
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    step = build[build.index("5. **LED pockets**"):build.index("6. **Cavity, plug pocket")]
+    order = [step.index(w) for w in ("**capacitor recess**", "**counterbore**", "**window**")]
+    assert order == sorted(order)
+    assert "the backer board clamped under the top face" in step
+    assert "**First make one LED pocket in the strip** the same way (the three cuts in the same order" in step
+    assert "test hole" not in step
+    assert bl.THROUGH_FROM_BACK == ("led-window",)
+
+
+@pytest.mark.parametrize("thickness,wood", [(17.0, 3.0), (18.0, 2.0), (19.0, 3.0)])
+def test_the_back_view_prints_the_sheets_own_depths_inside_the_board(thickness, wood):
+    """Maker review 9, item 3: the button carrier's label gave the button bodies the fixed 13.5 mm of an 18 mm sheet
+    (1 mm too shallow in 19 mm), and the reed pockets' depth was only in the legend, in the margin that 3.2 trims
+    off. Now a red "THIS SHEET" label inside the board, and the carrier's label, give the sheet's own depths: the
+    reed pockets the thickness less the depth test's wood, the button bodies the thickness less 4.5."""
+    root = ET.fromstring(template.svg_bytes(400.0, view="back", sheet=(thickness, wood)))
+    texts = [t for t in root.iter("{%s}text" % template.SVG_NS)]
+    mark = [t for t in texts if t.get("data-sheet-depths")]
+    reed, body = thickness - wood, thickness - bl.FACE_WOOD_MM["button-body"]
+    assert mark and all(t.get("data-sheet-depths") == "%g %g" % (reed, body) for t in mark)
+    words = " ".join(t.text for t in mark)
+    assert "reed pockets Ø5 x %g deep" % reed in words and "button bodies Ø10 x %g deep" % body in words
+    for t in mark:
+        x, y = float(t.get("x")), float(t.get("y"))
+        assert template.BLEED_MM < x < template.BLEED_MM + 400.0 and template.BLEED_MM < y < template.BLEED_MM + 400.0
+    assert any("button bodies Ø10, %g deep" % body in t.text for t in texts)
+    assert not any("button bodies Ø10, %g deep" % bl.BUTTON_BODY[1] in t.text for t in texts) or body == 13.5

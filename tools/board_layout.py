@@ -94,6 +94,10 @@ LED_LEG_MM = 0.5                 # an LED leg's width (a 5 mm LED's 0.5 mm leg)
 LED_CAP_BODY_MM = (5.1, 5.1, 3.2)  # C10..C33 (KEMET C320, tools/stripboard.py): along its leads, across, thick
 LED_CAP_END_MM = 1.5             # it lies flat over the LED's base, its leads' end of the body this far past the
                                  # bend; its leads lie along the VDD and GND legs into their joints (BUILD.md 5.5.3)
+LED_CAP_RECESS = (10.0, SPUR_CHANNEL[1])   # diameter, depth: round the LED's counterbore, to the spur's floor, so
+                                 # that the capacitor's body, laid back over the LED, lies in cut wood on every
+                                 # spur (a 10 mm Forstner: the angled spurs have no round end; cap_room_problems)
+CAP_ROOM_MM = 0.3                # wood kept clear of the capacitor's body all round
 LEG_WIRE_TURN_MM = 1.5           # room beyond the longest leg's tip for its wire to turn along the ring channel
 ROUTER_BIT_MM = 8.0              # the straight bit of the cavity and the pockets (BOM): it leaves inside
                                  # corners of half its diameter, which a part's square corners may meet
@@ -147,6 +151,7 @@ BITS = {
     "reed-mouth": "6 mm brad-point",
     "led-window": "5 mm brad-point",
     "led-counterbore": "7 mm brad-point",
+    "led-recess": "10 mm Forstner",
     "spur": "8 mm straight router bit, two passes 1 mm apart",
     "ring": "6 mm straight router bit",
     "c1-bay": "6 mm straight router bit",
@@ -161,12 +166,17 @@ BITS = {
     "button-hole": "5 mm brad-point",
     "cover-screw": "2 mm twist drill",
 }
+# The through holes drilled from the back face (in the pilot drilled from the top, the backer board under the top
+# face): the LED window opens the counterbore's floor, whose edge is the LED's seat, with the bit's clean entry.
+THROUGH_FROM_BACK = ("led-window",)
 # Holes and pockets cut outside the board's template (BOM tools list): bit -> what it cuts.
 COVER_HOLE_D = 3.2               # the back cover's screw holes (3.0 mm screws), countersunk
 CARRIER_PILOT = (1.5, 5.0)       # pilots for the button carrier's screws: diameter, depth
 STONE_POCKET = (9.0, 4.5)        # the magnet's pocket in a stone's base: diameter, depth at the floor's edge
 ANGLED_SPUR_HOLE_D = 8.0         # the holes drilled along an angled spur's centre line, then pared to its 9 mm
-ANGLED_SPUR_STEP_MM = 4.0        # their centres this far apart, the first this far from the LED's centre
+ANGLED_SPUR_STEP_MM = 4.0        # their centres this far apart ...
+ANGLED_SPUR_FIRST_MM = LED_CAP_RECESS[0] / 2 + 0.5   # ... the first this far from the LED's centre: its centre spur
+                                 # 0.5 mm outside the capacitor recess's rim, in wood
 BRAD_POINT_SET_MM = tuple(range(3, 11))   # the brad-point bits of a common set (3..10 mm in 1 mm steps): every
                                  # brad-point the build uses is one of them (BOM: no odd size to hunt for)
 STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 7.2)
@@ -383,10 +393,10 @@ def cavity_rect(size_mm):
 
 def usb_x(size_mm):
     """x (mm, front view) of the USB cable's path and the Pico's USB socket: midway between c5's LED
-    counterbore and d5's reed pocket, each kept MIN_WALL_MM + 0.5 mm away."""
+    capacitor recess and d5's reed mouth, each kept MIN_WALL_MM + 0.5 mm away."""
     wall = MIN_WALL_MM + 0.5
-    lo = led_xy("c5", size_mm)[0] + LED_COUNTERBORE[0] / 2 + wall
-    hi = point_xy("d5", size_mm)[0] - REED_POCKET[0] / 2 - wall
+    lo = led_xy("c5", size_mm)[0] + LED_CAP_RECESS[0] / 2 + wall
+    hi = point_xy("d5", size_mm)[0] - REED_MOUTH[0] / 2 - wall
     return (lo + hi) / 2
 
 
@@ -449,7 +459,7 @@ def _features(size_mm):
         lx, ly = led_xy(n, size_mm)
         _, (tx, ty), side = _spur_target(n, all_sides, size_mm)
         spur = Feature("spur-" + n, "spur", "back", ("slot", lx, ly, tx, ty, SPUR_CHANNEL[0] / 2), SPUR_CHANNEL[1],
-                       joins=["led-" + n, "ledcb-" + n, side], note="LED %s wires" % n)
+                       joins=["led-" + n, "ledcb-" + n, "ledrec-" + n, side], note="LED %s wires" % n)
         if spur.geom.distance(cavity_geom) < TOUCH_MM:
             spur.joins.add("cavity")
         out.append(spur)
@@ -459,9 +469,12 @@ def _features(size_mm):
         out.append(Feature("mouth-" + n, "reed-mouth", "back", ("circle", x, y, REED_MOUTH[0] / 2), REED_MOUTH[1],
                            joins=side_of[n] + radial + ["reed-" + n], note="reed %s mouth" % n))
         out.append(Feature("led-" + n, "led-window", "through", ("circle", lx, ly, LED_WINDOW_D / 2), THICKNESS_MM,
-                           joins=["ledcb-" + n, "spur-" + n], note="LED window %s" % n))
+                           joins=["ledcb-" + n, "ledrec-" + n, "spur-" + n], note="LED window %s" % n))
         out.append(Feature("ledcb-" + n, "led-counterbore", "back", ("circle", lx, ly, LED_COUNTERBORE[0] / 2),
-                           LED_COUNTERBORE[1], joins=["led-" + n, "spur-" + n], note="LED %s" % n))
+                           LED_COUNTERBORE[1], joins=["led-" + n, "ledrec-" + n, "spur-" + n], note="LED %s" % n))
+        out.append(Feature("ledrec-" + n, "led-recess", "back", ("circle", lx, ly, LED_CAP_RECESS[0] / 2),
+                           LED_CAP_RECESS[1], joins=["led-" + n, "ledcb-" + n, "spur-" + n],
+                           note="LED %s capacitor recess" % n))
     side_feats = []
     for ring, ss in sides.items():
         for k, (name, (x1, y1), (x2, y2), on) in enumerate(ss):
@@ -547,12 +560,12 @@ def c1_room_mm(feats):
 def angled_spur_stations(feats):
     """The drill stations of the angled spurs (BUILD.md 3.9: drilled and chiselled, no guide follows them): dict
     spur name -> list of (x, y) in front-view board mm, from the LED to the ring channel. The centres lie on the
-    spur's centre line ANGLED_SPUR_STEP_MM apart, the first that far from the LED's centre (its hole's rim reaches
-    the centre, its centre spur ANGLED_SPUR_STEP_MM - LED_COUNTERBORE[0] / 2 outside the counterbore's rim), the last
-    the last one whose centre lies in solid wood (outside the ring channel and every other cut). Every other one is
-    drilled first (the first and the last among them), each centre spur in wood; the ones between lie where those
-    holes' rims touch (the holes are twice the step across), centred by eye (BUILD.md 3.9). Raises LayoutError when
-    the first hole does not reach the counterbore or the last one does not break into the ring channel."""
+    spur's centre line ANGLED_SPUR_STEP_MM apart, the first ANGLED_SPUR_FIRST_MM from the LED's centre (its centre
+    spur just outside the rim of the LED's capacitor recess, its own rim well inside it), the last the last one whose
+    centre lies in solid wood (outside the ring channel and every other cut). Every other one is drilled first (the
+    first and the last among them), each centre spur in wood; the ones between lie where those holes' rims touch (the
+    holes are twice the step across), centred by eye (BUILD.md 3.9). Raises LayoutError when the first hole does not
+    reach into the recess or the last one does not break into the ring channel."""
     byname = {f.name: f for f in feats}
     others = [f for f in feats if f.kind != "spur" and f.side in ("back", "through")]
     out = {}
@@ -567,17 +580,18 @@ def angled_spur_stations(feats):
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         near = [g for g in others if g.geom.distance(f.geom) < TOUCH_MM]
         pts = []
-        k = 1
-        while k * ANGLED_SPUR_STEP_MM <= length:
-            x, y = x1 + ux * k * ANGLED_SPUR_STEP_MM, y1 + uy * k * ANGLED_SPUR_STEP_MM
+        k = 0
+        while ANGLED_SPUR_FIRST_MM + k * ANGLED_SPUR_STEP_MM <= length:
+            d = ANGLED_SPUR_FIRST_MM + k * ANGLED_SPUR_STEP_MM
+            x, y = x1 + ux * d, y1 + uy * d
             if any(g.geom.distance(Point(x, y)) < TOUCH_MM for g in near):
                 break
             pts.append((x, y))
             k += 1
         ring = [byname[j] for j in f.joins if j in byname and byname[j].kind == "ring"][0]
-        led = byname["ledcb-" + f.name[5:]]
-        if not pts or Point(*pts[0]).distance(led.geom) > r or Point(*pts[-1]).distance(ring.geom) >= r:
-            raise LayoutError("%s: its %g mm holes every %g mm do not join its LED's counterbore to %s" % (
+        rec = byname["ledrec-" + f.name[5:]]
+        if not pts or Point(*pts[0]).distance(rec.geom) > r - 1.0 or Point(*pts[-1]).distance(ring.geom) >= r:
+            raise LayoutError("%s: its %g mm holes every %g mm do not join its LED's capacitor recess to %s" % (
                 f.name, ANGLED_SPUR_HOLE_D, ANGLED_SPUR_STEP_MM, ring.name))
         out[f.name] = pts
     return out
@@ -699,6 +713,7 @@ def check(feats, size_mm, logic_board_mm=None, cover=None):
     problems += reed_room_problems(feats, size_mm, cover)
     problems += reed_lead_problems(feats)
     problems += seat_problems(feats)
+    problems += cap_room_problems(feats)
     problems += cover_problems(size_mm)
     problems += tie_problems(feats)
     problems += carrier_fit_problems(feats, size_mm)
@@ -767,6 +782,42 @@ def seat_problems(feats):
                        "round it needed): it slides through" % (part, shoulder, s_mm, d[hole], SEAT_LEDGE_MM))
         if s_mm * (math.sqrt(2) if part == "button" else 1.0) > d[pocket] + 1e-9:
             out.append("the %s's %s (%.1f mm) does not fit its Ø %.1f pocket" % (part, shoulder[4:], s_mm, d[pocket]))
+    return out
+
+
+def cap_room_problems(feats):
+    """LEDs whose 100 nF capacitor (LED_CAP_BODY_MM, laid back over the LED with its lead end LED_CAP_END_MM past the
+    legs' bend: BUILD.md 5.5.3) does not lie in cut wood with CAP_ROOM_MM to spare: list of str. The cut counted is
+    what every spur's cutting leaves for certain: the capacitor recess, the counterbore and the spur's straight part
+    ahead of the LED's centre (a spur's round end behind the centre is not: the angled spurs' holes start ahead of
+    it, and two router passes 1 mm apart leave less than a 4.5 mm round end); the recess is as deep as the spur."""
+    from shapely.geometry import Polygon
+    out = []
+    byname = {f.name: f for f in feats}
+    length, width, _ = LED_CAP_BODY_MM
+    for f in feats:
+        if f.kind != "spur":
+            continue
+        n = f.name[5:]
+        _, x1, y1, x2, y2, hw = f.prim
+        d = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / d, (y2 - y1) / d
+
+        def at(s, t):
+            return (x1 + ux * s - uy * t, y1 + uy * s + ux * t)
+        ahead = Polygon([at(0, -hw), at(d, -hw), at(d, hw), at(0, hw)])
+        rec, cb = byname.get("ledrec-" + n), byname["ledcb-" + n]
+        cut = ahead.union(cb.geom)
+        if rec is not None:
+            cut = cut.union(rec.geom)
+            if rec.depth < f.depth - 1e-9:
+                out.append("LED %s: its capacitor recess (%.1f mm deep) is shallower than its spur (%.1f mm)"
+                           % (n, rec.depth, f.depth))
+        s0, s1 = LED_CAP_END_MM - length, LED_CAP_END_MM
+        body = Polygon([at(s0, -width / 2), at(s1, -width / 2), at(s1, width / 2), at(s0, width / 2)])
+        if not cut.buffer(-CAP_ROOM_MM, quad_segs=32).contains(body):
+            out.append("LED %s: its capacitor's body (%.1f mm behind the legs' bend, %.1f mm across) meets wood: it needs "
+                       "%.1f mm of cut all round it" % (n, -s0, width, CAP_ROOM_MM))
     return out
 
 
@@ -888,7 +939,7 @@ def carrier_fit_problems(feats, size_mm):
     return out
 
 
-DRILLED = ("reed", "reed-mouth", "led-window", "led-counterbore", "button-body", "button-hole", "cover-screw")
+DRILLED = ("reed", "reed-mouth", "led-window", "led-counterbore", "led-recess", "button-body", "button-hole", "cover-screw")
 THROAT_MARGIN_MM = 5.0   # the drill press's throat beyond the farthest hole centre from an edge (the bit, the clamp)
 
 
@@ -983,9 +1034,11 @@ def reed_bend_proud_mm(pocket_depth_mm):
 
 
 REED_JOINT_MM = 3.0      # the GND wires' joint along the reed's lower lead's last 3 mm (BUILD.md 6.3, 6.4)
-REED_LEAD_RUN_MM = 3.5   # the lower lead runs this far from its bend (the pocket's axis) over towards the ring channel
-                         # before it turns down into it: past the pocket's edge (its end lands on the channel's floor,
-                         # not in the pocket) and, where the bend stands proud, inside the back cover's reed hole
+REED_LEAD_RUN_MM = 3.0   # the lower lead runs this far from its bend (the pocket's axis) over towards the ring channel
+                         # before it turns down into it: just past the pocket's edge (its end lands on the channel's
+                         # floor, not in the pocket), so that the channel's wires pass beside it on the far side
+                         # (tools/harness.py: reed_joint_problems), and, where the bend stands proud, inside the back
+                         # cover's reed hole
 REED_LEAD_STEP_MM = 0.5  # the lower lead's cut length is given to this, rounded down (its end then stands at most
                          # this far above the channel's floor)
 

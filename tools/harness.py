@@ -391,6 +391,77 @@ def channel_fill(ws):
     return out
 
 
+REED_SOLDER_MM = 0.2        # solder over each side of a reed's GND joint
+
+
+def reed_leads(ws):
+    """Where each reed's lower lead stands (BUILD.md 6.3): dict point -> (ring channel feature name, (x, y) front-view
+    mm). It turns down into the ring channel along which the ring's GND wire arrives at the reed (the last channel of
+    that wire's route: at a corner reed the one of two, at d1-d3 the ring channel, never the front radial one),
+    board_layout.REED_LEAD_RUN_MM from the pocket's axis straight towards that channel's centre line."""
+    feats = {f.name: f for f in bl.layout(SIZE_MM)}
+    out = {}
+    for w in ws:
+        m = re.match(r"reed switch (\w\d), lead 2", w["to"])
+        if not (m and w["id"][1:3] == "-G"):
+            continue
+        name = w["segments"][-1][1]
+        _, x1, y1, x2, y2, _ = feats[name].prim
+        px, py = bl.point_xy(m.group(1), SIZE_MM)
+        if abs(x1 - x2) < 1e-6:
+            at = (px + math.copysign(bl.REED_LEAD_RUN_MM, x1 - px), py)
+        else:
+            at = (px, py + math.copysign(bl.REED_LEAD_RUN_MM, y1 - py))
+        out[m.group(1)] = (name, at)
+    return out
+
+
+def reed_joint_room_mm():
+    """The room (width, height) in mm beside a reed's standing lower lead and its GND joint, on the channel's far side
+    from the pocket (the near side is the pocket's mouth: no wire lies over it): from the joint (the lead, the two
+    wires' bare ends turned up against it side by side, REED_SOLDER_MM of solder each side) to the channel's far wall,
+    up to COVER_CLEARANCE_MM under the back face."""
+    joint = bl.REED_LEAD_MM + 2 * CONDUCTOR_MM[WIRE["gnd"][1]] + 2 * REED_SOLDER_MM
+    width = bl.RING_OFFSET_MM + bl.RING_CHANNEL[0] / 2 - (bl.REED_LEAD_RUN_MM + joint / 2)
+    return width, bl.RING_CHANNEL[1] - bl.COVER_CLEARANCE_MM
+
+
+def reed_joint_fill(ws):
+    """The wires that pass each reed's standing lower lead (reed_leads) in its channel, beside its GND joint: dict
+    point -> (channel name, passing wire ids, the height (mm) they stand in layers in reed_joint_room_mm's width, or
+    None when one is wider). A wire passes when its route along that channel reaches 0.5 mm past the lead both ways."""
+    feats = {f.name: f for f in bl.layout(SIZE_MM)}
+    width, _ = reed_joint_room_mm()
+    out = {}
+    for point, (name, (lx, ly)) in sorted(reed_leads(ws).items()):
+        _, x1, y1, x2, y2, _ = feats[name].prim
+        n = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / n, (y2 - y1) / n
+        t = (lx - x1) * ux + (ly - y1) * uy
+        ids, items = [], []
+        for w in ws:
+            ts = [(p[0] - x1) * ux + (p[1] - y1) * uy for key, seg in w["segments"] if seg == name for p in key]
+            if ts and min(ts) < t - 0.5 and max(ts) > t + 0.5:
+                d = INSULATION_MM[w["gauge"]]
+                ids.append(w["id"])
+                items.append((d, d))
+        out[point] = (name, ids, _pack(items, width))
+    return out
+
+
+def reed_joint_problems(ws):
+    """Reeds whose passing wires do not fit beside the standing lower lead and its GND joint: list of str."""
+    width, height = reed_joint_room_mm()
+    out = []
+    for point, (name, ids, h) in reed_joint_fill(ws).items():
+        if h is None or h > height + 1e-9:
+            out.append("reed %s: %d wires pass its lower lead in the %s: they stand %s in the %.1f mm beside its joint "
+                       "(%.1f mm up to the cover's clearance)" % (point, len(ids), _channel_name(name),
+                                                                  "too wide" if h is None else "%.1f mm" % h, width,
+                                                                  height))
+    return out
+
+
 LINK_MM = 1.0               # an insulated component-side link (0.5 mm wire) may lie under a wire lane
 LANE_ROWS = 2               # an edge lane lies over the board's first (last) two rows and the gap to the wall
 PICO_SOCKET_MM = 2.5        # the Pico's micro-USB socket's centre over the stripboard: its 1 mm board and half the
@@ -681,7 +752,8 @@ def spur_problems(ws, feats=None):
     """Why the LEDs' joints do not fit their spurs: list of str, empty when every sleeve's tube is one TE's
     guide allows (tube_for), every spur's fullest cross-section stands at least COVER_CLEARANCE_MM under the
     back face with SPUR_MARGIN_MM free across it and takes at most FILL_MAX of it, every sleeve ends where
-    the straight run ends, and the capacitor leaves CAP_GAP_MM before the first sleeve."""
+    the straight run ends, and the capacitor leaves CAP_GAP_MM before the first sleeve (that its body lies in cut
+    wood is board_layout.cap_room_problems)."""
     feats = feats or {f.name: f for f in bl.layout(SIZE_MM)}
     problems = []
     for (i, leg), ps in sorted(led_leg_wires(ws).items()):
@@ -699,10 +771,6 @@ def spur_problems(ws, feats=None):
         sp = feats["spur-" + name]
         width, depth = 2 * sp.prim[5], sp.depth
         reach = math.hypot(sp.prim[3] - sp.prim[1], sp.prim[4] - sp.prim[2]) + sp.prim[5]
-        back = bl.LED_CAP_END_MM - bl.LED_CAP_BODY_MM[0]
-        if back < 0 and math.hypot(back, bl.LED_CAP_BODY_MM[1] / 2) > sp.prim[5] + 1e-9:
-            problems.append("spur of %s: the capacitor's back corners (%.1f mm behind the bend) reach past the spur's "
-                            "round end (radius %.1f mm)" % (name, -back, sp.prim[5]))
         if longest + bl.LEG_WIRE_TURN_MM > reach + 1e-9:
             problems.append("spur of %s: a sleeve ends %.1f mm from the bend, past its straight run (%.1f mm)"
                             % (name, longest, reach - bl.LEG_WIRE_TURN_MM))
@@ -796,6 +864,20 @@ def markdown(ws):
     lines += ["Channel fill: at its fullest point the %s carries %d wires, whose insulation takes %d %% of its"
               % (_channel_name(name), n, round(100 * frac)), "cross-section (at most %d %%: `make test` checks "
               "every channel); lay them flat, side by side, in layers." % round(100 * FILL_MAX), ""]
+    width, height = reed_joint_room_mm()
+    joints = reed_joint_fill(ws)
+    lines += ["## Reed lower leads", "",
+              "Each reed's lower lead turns down into the ring channel named here (BUILD.md 6.3): the one its GND wire "
+              "arrives along (at a corner reed the one of its two channels, at d1, d2 and d3 never the front radial "
+              "channel), %s mm from the pocket's axis. The wires of that channel pass it on the far side from the "
+              "pocket, in the %.1f mm beside its joint, up to %s mm under the back cover (`make test` checks every reed)."
+              % (bl._mm(bl.REED_LEAD_RUN_MM), width, bl._mm(bl.COVER_CLEARANCE_MM)), "",
+              "| reed | its lower lead stands in | wires passing beside it | they stand (mm, of %s) |" % bl._mm(height),
+              "|---|---|---|---:|"]
+    for point in bl.GEOMETRIES["standard"].names:
+        name, ids, h = joints[point]
+        lines.append("| %s | %s | %s | %.1f |" % (point, _channel_name(name), ", ".join(ids) or "none", h))
+    lines.append("")
     lines += ["## Harness BOM: wire to buy", "",
               "Stranded hook-up wire, thin-wall PVC of UL style 1061 (BOM), at most %s across: the channels and the "
               "cavity are checked at those figures (not UL1007 in 28 or 26 AWG, nor silicone wire: both are thicker). "

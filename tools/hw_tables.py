@@ -107,7 +107,8 @@ def power_md():
 
 FEATURE_NAMES = {
     "reed": "reed switch pocket", "reed-mouth": "reed pocket's mouth counterbore", "led-window": "LED window",
-    "led-counterbore": "LED counterbore (its rim)", "spur": "LED spur channel", "ring": "ring channel",
+    "led-counterbore": "LED counterbore (its rim)", "led-recess": "LED capacitor recess (round its counterbore)",
+    "spur": "LED spur channel", "ring": "ring channel",
     "c1-bay": "C1 bay (LED 0's ring channel on beyond LED 0's spur)", "radial": "front radial channel (to the buttons)",
     "usb": "USB cable channel (to the far edge)", "cavity": "electronics cavity",
     "plug": "USB plug pocket (at the cavity's far wall)", "clamp": "cable tie pocket (the strain relief)",
@@ -129,6 +130,8 @@ def drilling_md(size_mm=400.0, thickness_mm=board_layout.THICKNESS_MM, reed_wood
     for kind, fs in seen.items():
         f = fs[0]
         side = {"back": "back", "through": "top, through"}[f.side]
+        if kind in board_layout.THROUGH_FROM_BACK:
+            side = "back, through"
         wood = f.face_wood()
         if f.side == "through":
             rule = "through"
@@ -164,7 +167,7 @@ def spurs_md(size_mm=400.0):
     for name in sorted(stations, key=lambda n: GEOMETRIES["standard"].index[n[5:]]):
         counts.setdefault(len(stations[name]), []).append(name[5:])
     rows += ["", "The angled spurs' %g mm holes (step 9), one at each brown cross of the back view: %s; %d in all. The "
-             "first is centred %g mm from the LED's centre (%g mm outside the rim of its %g mm counterbore), each next "
+             "first is centred %g mm from the LED's centre (%g mm outside the rim of its %g mm capacitor recess), each next "
              "one %g mm further, the last is the last one centred in solid wood before the ring channel (it breaks into "
              "the channel). The circled crosses are drilled first, each in its awl mark; each other cross lies where the "
              "rims of the two circled holes either side touch, so the first pass drills its mark away and step 9 "
@@ -172,9 +175,9 @@ def spurs_md(size_mm=400.0):
                  board_layout.ANGLED_SPUR_HOLE_D,
                  "; ".join("%s %d each" % (", ".join(names[:-1]) + " and " + names[-1], n) if len(names) > 1 else "%s %d" % (names[0], n)
                            for n, names in sorted(counts.items(), reverse=True)),
-                 sum(len(p) for p in stations.values()), board_layout.ANGLED_SPUR_STEP_MM,
-                 board_layout.ANGLED_SPUR_STEP_MM - board_layout.LED_COUNTERBORE[0] / 2,
-                 board_layout.LED_COUNTERBORE[0], board_layout.ANGLED_SPUR_STEP_MM)]
+                 sum(len(p) for p in stations.values()), board_layout.ANGLED_SPUR_FIRST_MM,
+                 board_layout.ANGLED_SPUR_FIRST_MM - board_layout.LED_CAP_RECESS[0] / 2,
+                 board_layout.LED_CAP_RECESS[0], board_layout.ANGLED_SPUR_STEP_MM)]
     assert board_layout.ANGLED_SPUR_HOLE_D == 2 * board_layout.ANGLED_SPUR_STEP_MM, \
         "the second pass's centres are where the first pass's rims touch: say otherwise"
     return "\n".join(rows) + "\n"
@@ -212,7 +215,8 @@ def joins_md(size_mm=400.0):
         text = name(f)
         out.append("- %s%s meets %s;" % (text[0].upper(), text[1:], ", ".join(parts[:-1]) + " and " + parts[-1]
                                         if len(parts) > 1 else parts[0]))
-    out.append("- every LED spur meets its LED's counterbore and its ring channel; every reed pocket its mouth "
+    out.append("- every LED spur meets its LED's capacitor recess and counterbore, and its ring channel; every LED's "
+               "capacitor recess its counterbore; every reed pocket its mouth "
                "counterbore, and the mouth counterbore the ring channels beside it; the ring channels meet at the "
                "corners.")
     walls, _ = board_layout.walls(list(feats.values()), size_mm)

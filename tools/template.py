@@ -51,7 +51,7 @@ TILE_OVERLAP_MM = 20.0   # neighbouring tiles share this much; their alignment c
 
 STYLE = {  # kind -> (stroke, fill, dash) of the drawn outline
     "reed": ("#cc0000", "white", None), "led-window": ("#008800", "white", None),
-    "led-counterbore": ("#008800", "none", "1 0.6"), "spur": ("#7a5a00", "none", "2 1"),
+    "led-counterbore": ("#008800", "none", "1 0.6"), "led-recess": ("#008800", "none", "2 1"), "spur": ("#7a5a00", "none", "2 1"),
     "ring": ("#7a5a00", "none", "2 1"), "c1-bay": ("#7a5a00", "none", "2 1"), "radial": ("#7a5a00", "none", "2 1"),
     "usb": ("#3366cc", "none", "2 1"),
     "cavity": ("#3366cc", "none", "3 2"), "plug": ("#3366cc", "none", "3 2"), "clamp": ("#3366cc", "none", "1 1"),
@@ -84,7 +84,7 @@ def _label_lines(f):
     lines = [f.note, "%s, %s" % (size, depth)]
     if f.kind == "button-carrier":
         lines.append("button bodies Ø%s, %s deep; plunger holes Ø%s through" % (
-            _f(bl.BUTTON_BODY[0]), _f(bl.BUTTON_BODY[1]), _f(bl.BUTTON_HOLE_D)))
+            _f(bl.BUTTON_BODY[0]), _f(f.thickness - bl.FACE_WOOD_MM["button-body"]), _f(bl.BUTTON_HOLE_D)))
     if f.kind == "cover-screw":
         lines = ["%s: pilot %s, %s" % (f.note, size, depth)]
     return lines
@@ -285,7 +285,7 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
             _el(lines, "line", class_="mill-line", data_line=text, x1=X(x1), y1=o + y1, x2=X(x2), y2=o + y2)
     fg = _el(svg, "g", id="features")
     order = ["cavity", "plug", "usb", "clamp", "sw5", "ring", "c1-bay", "radial", "spur", "button-carrier",
-             "button-body", "led-counterbore", "reed-mouth", "reed", "led-window", "button-hole", "cover-screw"]
+             "button-body", "led-recess", "led-counterbore", "reed-mouth", "reed", "led-window", "button-hole", "cover-screw"]
     for kind in order:
         for f in feats:
             if f.kind != kind:
@@ -343,7 +343,7 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
         _draw_label(lab, labels, (X(bx), o + by), [label], 2.8, prefer=(0.0, 1.0), leader=False)
     if back:
         for f in feats:
-            if f.kind in ("reed", "reed-mouth", "led-window", "led-counterbore", "spur", "ring", "button-body",
+            if f.kind in ("reed", "reed-mouth", "led-window", "led-counterbore", "led-recess", "spur", "ring", "button-body",
                           "button-hole"):
                 continue
             cx, cy = f.geom.representative_point().x, f.geom.representative_point().y
@@ -361,6 +361,14 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
         _draw_label(lab, labels, (lx, o + (ly0 + ly1) / 2), ["logic board here, components up,",
                                                              "the Pico's USB end at the plug pocket"], 2.2,
                     fill="#555555")
+        f_of = {x.kind: x for x in feats}
+        reed, body = f_of["reed"], f_of["button-body"]
+        _draw_label(lab, labels, (X(size_mm * 0.3), o + size_mm * 0.19), [
+            "THIS SHEET: %s mm, %s mm of wood over the reeds" % (_f(reed.thickness), _f(reed.face_wood())),
+            "reed pockets Ø%s x %s deep (slot drill), button bodies Ø%s x %s deep" % (
+                _f(bl.REED_POCKET[0]), _f(reed.depth), _f(bl.BUTTON_BODY[0]), _f(body.depth)),
+            "(every other depth as the legend and BUILD.md 3 give)"], 2.6, leader=False, fill="#cc0000",
+            data_sheet_depths="%s %s" % (_f(reed.depth), _f(body.depth)))
         _draw_label(lab, labels, (X(sx), o + sy), ["back cover: Ø%s hole here (reset, SW5)" %
                                                    _f(bl.SW5_COVER_HOLE_D)], 2.2, fill="#aa00aa")
     legend = _legend(size_mm, diagonals, back, feats)
@@ -396,10 +404,11 @@ def _legend(size_mm, diagonals, back, feats):
             "pockets (%s deep: %s mm of wood under the point) and the button pockets follow the sheet's thickness." % (
                 _f(t), _f(f["reed"].depth), _f(f["reed"].face_wood())),
             "Red reed pockets Ø%s x %s (flat floor: slot drill) in Ø%s x %s mouth counterbores, green LED counterbores "
-            "Ø%s x %s, brown channels %s wide x %s (spurs %s x %s; on the angled ones a cross at each Ø%s hole's centre, "
+            "Ø%s x %s in Ø%s x %s capacitor recesses (windows Ø%s through from their floor), brown channels %s wide x %s (spurs %s x %s; on the angled ones a cross at each Ø%s hole's centre, "
             "circled: drilled first)," % (
                 _f(bl.REED_POCKET[0]), _f(f["reed"].depth), _f(bl.REED_MOUTH[0]), _f(bl.REED_MOUTH[1]),
-                _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]), _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]),
+                _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]), _f(bl.LED_CAP_RECESS[0]), _f(bl.LED_CAP_RECESS[1]),
+                _f(bl.LED_WINDOW_D), _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]),
                 _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1]), _f(bl.ANGLED_SPUR_HOLE_D)),
             "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s. Walls at least "
             "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)),
