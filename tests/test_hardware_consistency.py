@@ -641,7 +641,7 @@ def test_the_board_has_a_power_source_for_play():
     assert "**Away from the computer**" in _read("README.md") and "USB power supply (BOM)" in _build()
 
 
-SLICE_MM, KERF_MM, SQUARE_MM, HOLD_MM = 10.0, 1.0, 5.0, 50.0   # BUILD.md 7.2: a slice, the saw's kerf, the end
+SLICE_MM, KERF_MM, SQUARE_MM, HOLD_MM = 10.0, 1.0, 5.0, 50.0   # BUILD.md 7.1: a slice, the saw's kerf, the end
 #                                                                squared off, the end the mitre box must hold
 
 

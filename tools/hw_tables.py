@@ -283,15 +283,17 @@ def positions_md(size_mm=400.0):
 
 # Minutes a first-time maker takes for one of each unit of work (the schedule's assumptions, stated in BUILD.md).
 MINUTES = {
-    "template": 60, "depth test": 45, "sheet": 30, "jig": 15, "test stone": 20, "marking out": 60,
+    "template": 60, "depth test": 45, "sheet": 45, "jig": 15, "discs": 10, "disc": 2, "test stone": 20,
+    "marking out": 60,
     "reed pocket": 3, "LED window": 3, "button hole": 5, "straight spur": 6, "angled spur": 15, "ring channel": 12,
     "pocket": 20, "cavity": 60, "channel": 15, "pilot": 1, "finish": 100,
     "cut": 1, "bridge": 2, "link": 3, "part": 3, "Pico": 40, "board checks": 30,
     "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "USB cable": 15, "carrier": 30, "laying": 90,
-    "reed": 13, "stones": 45, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "cover reed hole": 2,
+    "reed": 13, "stones": 30, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "cover reed hole": 2,
     "windows": 30,
 }
 DAY_H = 8.0       # working hours a build day holds in the plan
+DISC_SPARES = 4   # the BOM's 24 (+4) wooden discs: BUILD.md 2.3 cuts, measures and sorts them all (7.1)
 
 
 def schedule():
@@ -314,9 +316,11 @@ def schedule():
     ws = harness.wires()
     pads = sum(1 for w in ws if w["from"].startswith("logic board"))
     m = MINUTES
+    discs = len(cfg.POINTS) + DISC_SPARES
     rows = [
-        ("2.1-2.3", "cut the sheet and measure it, the stone jig, the test stone (one magnet)",
-         m["sheet"] + m["jig"] + m["test stone"]),
+        ("2.1-2.3", "cut the sheet, plane it to 400 x 400 mm and measure it, the stone jig, all %d discs cut, measured "
+         "and sorted (7.1), the test stone (one magnet)" % discs,
+         m["sheet"] + m["jig"] + m["discs"] + discs * m["disc"] + m["test stone"]),
         ("2.4", "the depth test on the strip", m["depth test"]),
         ("1", "print the template for the sheet and the depth test's wood, cut and tape it", m["template"]),
         ("3.1-3.8", "the depths for the sheet, mark out; %d reed pockets, %d LED windows, %d button holes, the cavity, "
@@ -339,7 +343,8 @@ def schedule():
         ("6", "%d reed switches: U-turned, tested, soldered to their wires and sleeved, fitted, wired; every wire "
          "tacked into its channel"
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
-        ("7", "stain, %d stones, felt" % len(cfg.POINTS), m["stones"] + len(cfg.POINTS) * m["stone"]),
+        ("7", "12 discs stained, the jig set for each group, %d stones (the test stone is made): magnets, epoxy, "
+         "felt, the check" % (len(cfg.POINTS) - 1), m["stones"] + (len(cfg.POINTS) - 1) * m["stone"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
         ("9", "deploy and bring-up (MicroPython flashed since 5.3)", m["bring-up"]),
         ("10", "the back cover (%d reed holes and their felt pads), the LED windows" % kinds["reed"],
@@ -350,13 +355,14 @@ def schedule():
 
 # The plan: which steps each build day takes, and what cures overnight.
 PLAN = (
-    ("the evening before", "2.1-2.3: the sheet cut and measured, the stone jig, the test stone (its epoxy cures "
-     "overnight)", ("2.1-2.3",)),
+    ("the evening before", "2.1-2.3: the sheet cut and measured, the stone jig, the test stone from the discs, all "
+     "cut, measured and sorted first as 7.1 says (its epoxy cures overnight)", ("2.1-2.3",)),
     ("weekend 1, Saturday", "2.4, then 1 (the template printed for the sheet and the wood the depth test chose), "
      "3.1-3.8", ("2.4", "1", "3.1-3.8")),
     ("weekend 1, Sunday", "3.9-3.11 (every cut first; then the chips cleaned out, the top sanded, the lines and "
      "the varnish's first coat, the second 2 h later, dry overnight)", ("3.9-3.11",)),
-    ("weekend 2, Saturday", "4 and 7 (the stones cure during the week)", ("4", "7")),
+    ("weekend 2, Saturday", "4 and 7 (first the 12 discs stained, 7.2: they dry while 4 is built; the stones cure "
+     "during the week)", ("4", "7")),
     ("weekend 2, Sunday", "5.1-5.4 and 5.10 (the USB cable, before any wire goes into a channel)",
      ("5.1", "5.2-5.4, 5.10")),
     ("weekend 3, Saturday", "5.5, 5.7-5.8", ("5.5", "5.7-5.8")),
@@ -368,13 +374,13 @@ PLAN = (
 # What each step of the schedule needs and makes (BUILD.md): a name ending in '*' is ready only the next day (it
 # cures overnight: epoxy, varnish). plan_faults() walks PLAN and checks that every step's inputs exist before it.
 STEP_IO = {
-    "2.1-2.3": ((), ("board blank", "strip", "sheet thickness", "stone jig", "test stone*")),
+    "2.1-2.3": ((), ("board blank", "strip", "sheet thickness", "stone jig", "sorted discs", "test stone*")),
     "1": (("sheet thickness", "reed wood"), ("template",)),
     "2.4": (("strip", "test stone"), ("reed wood",)),
     "3.1-3.8": (("board blank", "template", "sheet thickness", "reed wood"), ("pockets",)),
     "3.9-3.11": (("pockets",), ("routed board*",)),
     "4": ((), ("logic board", "carrier pieces")),
-    "7": (("stone jig", "test stone"), ("stones*",)),
+    "7": (("stone jig", "sorted discs", "test stone"), ("stones*",)),
     "5.1": ((), ("wires",)),
     "5.2-5.4, 5.10": (("logic board", "wires", "routed board"), ("board in its cavity", "USB cable")),
     "5.5": (("board in its cavity", "USB cable"), ("LEDs",)),
