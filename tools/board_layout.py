@@ -179,8 +179,8 @@ ANGLED_SPUR_FIRST_MM = LED_CAP_RECESS[0] / 2 + 0.5   # ... the first this far fr
                                  # 0.5 mm outside the capacitor recess's rim, in wood
 BRAD_POINT_SET_MM = tuple(range(3, 11))   # the brad-point bits of a common set (3..10 mm in 1 mm steps): every
                                  # brad-point the build uses is one of them (BOM: no odd size to hunt for)
-STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 7.2)
-DISC_D_MM = (29.0, 31.0)         # the stones' discs across, smallest and largest (BOM; BUILD.md 7.2 discards others):
+STONE_JIG_HOLE_MM = 32.0         # the stone jig's hole (Forstner): a 29..31 mm disc drops in (BUILD.md 2.2, 7.3)
+DISC_D_MM = (29.0, 31.0)         # the stones' discs across, smallest and largest (BOM; BUILD.md 7.1 discards others):
                                  # in the jig the magnet lands within (hole - smallest) / 2 of the disc's centre
 OTHER_BITS = (
     ("1.5 mm twist drill", "the button carrier's screw pilots, %g mm deep" % CARRIER_PILOT[1]),
