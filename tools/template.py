@@ -392,9 +392,9 @@ def _legend(size_mm, diagonals, back, feats):
         _f(size_mm), _f(p), ", with the four diagonals" if diagonals else "")
     if not back:
         return (first,
-                "From the top: green LED windows Ø%s mm and brown button holes Ø%s mm, drilled THROUGH with a backer "
-                "board. Red circles and the blue cavity are cut from the back (back view)." % (
-                    _f(bl.LED_WINDOW_D), _f(bl.BUTTON_HOLE_D)),
+                "From the top: a Ø2 mm pilot THROUGH (backer board under) at every green LED window (Ø%s, drilled "
+                "from the back) and brown button hole (Ø%s, through from the top). Red circles and the blue cavity are "
+                "cut from the back (back view)." % (_f(bl.LED_WINDOW_D), _f(bl.BUTTON_HOLE_D)),
                 "Lx = LED chain index, Sx = switch bit (firmware/board_config.py). Grey dashes: largest stone "
                 "(%s mm)." % _f(STONE_PITCH * p))
     f = {x.kind: x for x in feats}

@@ -90,8 +90,8 @@ is read (board/resume.py); a saved game that cannot be resumed is set aside
 points blink ``aside`` until a button is pressed or a move is made.
 """
 from morris import Position, Outcome, Rules, NONE, WHITE, BLACK
-from morris.compat import ticks_diff
-from board import leds, drop
+from morris.compat import ticks_diff, forget
+from board import leds
 from board.debounce import Debouncer
 from board.display import Display, COLOURS, CAPS, FLASH_MS, HINT_MS
 from board.reading import Reader, View, info as _info, mills_through as _mills_through
@@ -476,7 +476,7 @@ class Controller(Display):
         try:
             return takeback.undo(self)
         finally:
-            drop("board.takeback")
+            forget("board.takeback")
 
     def hint(self):
         """Show a hint: one whole move that closes a mill now (the stone to move, lit
@@ -492,7 +492,7 @@ class Controller(Display):
         try:
             return hint(self)
         finally:
-            drop("board.hint")
+            forget("board.hint")
 
     def set_learning(self, on):
         """Learning mode on or off, shown at once (the movable stones light dimly)."""
@@ -522,7 +522,7 @@ class Controller(Display):
         try:
             return takeback.end(self, out)
         finally:
-            drop("board.takeback")
+            forget("board.takeback")
 
     # ---- game state changes -------------------------------------------------
     def _first(self, rules, first):
@@ -636,7 +636,7 @@ class Controller(Display):
         try:
             return takeback.take_back(self, k, reason)
         finally:
-            drop("board.takeback")
+            forget("board.takeback")
 
     # ---- store ----------------------------------------------------------------
     # The saved game (docs/board_controller.md, "Saved game"): the state file holds
@@ -696,7 +696,7 @@ class Controller(Display):
                 set_aside(self, str(e))
                 return False
         finally:
-            drop("board.resume", "board.savefile", "board.oldsaves", "board.gamelog")
+            forget("board.resume", "board.savefile", "board.oldsaves", "board.gamelog")
         if again is None:
             return False
         if not self._game:      # no older moves in the log yet: any id will do

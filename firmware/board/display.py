@@ -6,8 +6,8 @@ them into colours within the current budget, and words the status message.
 Kept in its own module so that each source file compiles in little memory.
 """
 from morris import NONE
-from morris.compat import ticks_diff
-from board import leds, drop
+from morris.compat import ticks_diff, forget
+from board import leds
 from board.reading import set_bits as _set_bits, masks as _masks, extras as _extras, REMOVAL
 
 COLOURS = ("white", "black")
@@ -113,7 +113,7 @@ class Display:
         try:
             return message(self)
         finally:
-            drop("board.message")
+            forget("board.message")
 
     def _mistake_info(self, v):
         """The mistake of view ``v`` as a dict: "code", "what", "points", "remove", "missing"."""

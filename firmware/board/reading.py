@@ -15,7 +15,7 @@ more points away from every such action is "far" (guided back to the position).
 """
 from morris import NONE
 from morris.position import REMOVAL  # a removal-only turn: REMOVAL | mask of the points emptied
-from board import drop
+from morris.compat import forget
 
 # ---- the variants' hooks (docs/variants.md) ---------------------------------------
 # The board's side of the variants' actions, kept small here (this module is always
@@ -450,4 +450,4 @@ class Reader:
         try:
             return mistake(self, pos, S, E, info, at)
         finally:
-            drop("board.mistake")
+            forget("board.mistake")

@@ -17,18 +17,23 @@ except ImportError:  # CPython
 
 
 
-def forget(module):
-    """Unload ``module`` (a module object) after a use: out of ``sys.modules`` and off
-    its package (an import binds a submodule to its package too), so that its code
-    and data leave the heap unless something else holds them; its next import loads
-    it again. (morris/presets.py held 5,440 bytes of the unix port's heap.)"""
+def forget(*names):
+    """Unload the modules ``names`` ("morris.presets", "board.mistake", ...) after a use:
+    out of ``sys.modules`` and off their package (an import binds a submodule to its
+    package too, so popping ``sys.modules`` alone frees nothing), so that their code
+    and data leave the heap unless something else holds them; their next import loads
+    them again. A name not loaded is skipped. (morris/presets.py held 5,440 bytes of the
+    unix port's heap.)"""
     import sys
-    name = module.__name__
-    sys.modules.pop(name, None)
-    pkg, _, attr = name.rpartition(".")
-    parent = sys.modules.get(pkg)
-    if parent is not None and getattr(parent, attr, None) is module:
-        delattr(parent, attr)
+    for name in names:
+        sys.modules.pop(name, None)
+        pkg, _, attr = name.rpartition(".")
+        parent = sys.modules.get(pkg)
+        if parent is not None:
+            try:
+                delattr(parent, attr)
+            except (AttributeError, KeyError):     # not bound (MicroPython says KeyError)
+                pass
 
 
 TICKS_PERIOD = 1 << 30

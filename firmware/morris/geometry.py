@@ -115,7 +115,7 @@ class _Geometries:
                 # the relatives' boards (morris/presets.py, loaded only for them)
                 from . import presets
                 std, lines, links = presets.BOARDS[name]
-                forget(presets)
+                forget(presets.__name__)
                 g = Geometry(name, STANDARD_LINES + lines if std else lines, links)
             self._built[name] = g
         return g

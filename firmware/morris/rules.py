@@ -89,7 +89,7 @@ def preset_values(name):
             raise ValueError("unknown rules preset %s (known: %s)" % (_shown(name), ", ".join(sorted(PRESETS))))
         from . import presets
         changes = presets.RELATIVES[name]
-        forget(presets)
+        forget(presets.__name__)
     values = dict(_BASE)
     for part in changes.split("+")[1:]:
         k, v = part.split("=")

@@ -6,6 +6,8 @@ dropped from the heap again when they stop); the board controller knows them onl
 as its ``teacher`` hook (board/display.py)."""
 import gc
 
+from morris.compat import forget
+
 _MICRO = hasattr(gc, "mem_free")
 TEACH_MS = 16       # the move quality's search per main-loop pass while a human thinks
 
@@ -15,21 +17,6 @@ def human_to_move(c):
     (no new game, undo or resume under way): the time for teaching."""
     return (c._mode == 0 and c.result is None and c._take < 0
             and c.players[c.position.turn] == "human")
-
-
-def drop(name):
-    """Forget module ``name`` (e.g. "teach.quality") so that its code leaves the heap: out
-    of ``sys.modules`` and off its package (a package keeps its imported submodules as
-    attributes, so popping ``sys.modules`` alone frees nothing)."""
-    import sys
-    sys.modules.pop(name, None)
-    i = name.rfind(".")
-    parent = sys.modules.get(name[:i]) if i > 0 else None
-    if parent is not None:
-        try:
-            delattr(parent, name[i + 1:])
-        except (AttributeError, KeyError):   # not there (MicroPython says KeyError)
-            pass
 
 
 def step(loop, now, pressed):
@@ -55,11 +42,6 @@ def due(loop):
     return human_to_move(c) and (t is None or not t.ready)
 
 
-def _drop(names):
-    for name in names:
-        drop(name)
-
-
 def _quality_step(loop):
     """Learning mode on: judge the human's moves in this pass's slice (TEACH_MS)."""
     c = loop.controller
@@ -69,7 +51,7 @@ def _quality_step(loop):
             loop.teacher = None
             c.teacher = None
             c._serial += 1
-            _drop(("teach.quality", "teach.judge", "engine.judge", "teach.why", "teach"))
+            forget("teach.quality", "teach.judge", "engine.judge", "teach.why", "teach")
         return
     if t is None:
         if not human_to_move(c):
@@ -97,7 +79,7 @@ def set_puzzle(loop, level):
             c.store = loop.puzzles.kept_store
             loop.puzzles = None
             reload(c, loop.players)
-            _drop(("teach.puzzle",))
+            forget("teach.puzzle")
         return
     from teach.puzzle import Puzzles
     p = Puzzles(level, loop.settings.get("tried", 0), loop.settings.get("solved", 0))
@@ -108,7 +90,7 @@ def set_puzzle(loop, level):
         p.kept_store = loop.puzzles.kept_store
     if loop.teacher is not None:    # no move quality: it would give the answer away
         loop.teacher = None
-        _drop(("teach.quality", "teach.judge", "engine.judge"))
+        forget("teach.quality", "teach.judge", "engine.judge")
     loop.puzzles = p
     c.teacher = p
     p.begin(c, loop.clock.ticks_ms())

@@ -5,6 +5,7 @@ game lost) or ``playable`` (the rest), by teach/judge.py's values
 (docs/board_controller.md, "Move quality"). Made by teach/__init__.py while learning
 mode is on; the controller's ``teacher`` (board/display.py)."""
 from morris import NONE
+from morris.compat import forget
 from board import leds
 
 GOOD, PLAYABLE, MISTAKE = [leds.MEANINGS.index(n) for n in ("good", "playable", "mistake")]
@@ -159,8 +160,7 @@ class Quality:
         if not out:
             return out
         from teach.why import why   # imported for a hint and dropped again (heap)
-        from teach import drop
         try:
             return [why(self, c.position, i, self.codes[i]) for i in out]
         finally:
-            drop("teach.why")
+            forget("teach.why")
