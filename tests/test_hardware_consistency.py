@@ -140,7 +140,7 @@ def test_build_epoxy_windows_after_bring_up():
     pushed out before), with the board face up for the cure; the harness step only seals the rims."""
     text = " ".join(_read("BUILD.md").split())
     harness = text[text.index("## 5. The harness"):text.index("## 6. The reed switches")]
-    assert "fill the window" not in harness.lower() and "bead of hot glue all round the rim" in harness
+    assert "fill the window" not in harness.lower() and "run hot glue into both gaps" in harness
     fill = text.index("**Last, fill the LED windows**")
     assert fill > text.index("## 10. Close the back") > text.index("## 9. Flash MicroPython")
     assert "face up and level, for **12 h**" in text[fill:]
@@ -515,7 +515,7 @@ def test_the_varnish_goes_on_after_every_cut():
     day = [text for day, text, keys in hw.PLAN if "3.9-3.11" in keys][0]
     assert "while you rout" not in day and day.index("every cut first") < day.index("varnish")
     steps = _section(_build(), "## 3. Cut, drill and rout", "## 4. The logic board")
-    assert steps.index("**Channels**") < steps.index("**Cover screw pilots**") < steps.index("two coats of clear")
+    assert steps.index("**Channels**") < steps.index("**Cover screw pilots**") < steps.index("**two coats** of clear")
     assert "while you rout" not in _build()
 
 
@@ -933,7 +933,8 @@ def test_the_usb_cable_is_fitted_the_day_before_the_wires_go_into_channels():
     assert any("step 5.5 needs the USB cable" in f for f in hw.plan_faults(late)), hw.plan_faults(late)
     text = _build()
     assert "| weekend 2, Sunday | 5.1-5.4 and 5.10 (the USB cable, before any wire goes into a channel) |" in text
-    assert "Then fit the USB cable and its strain relief (step 10) **before** any wire goes into a channel" in text
+    assert "Then lay the cable in and fit its strain relief (step 10) **before** any wire goes into a channel" in text
+    assert "**the USB cable already plugged into the Pico**" in text       # maker review 10: a long plug
 
 
 def test_the_readme_states_f1_and_q1_losses_from_the_rail_current_9_3_uses():

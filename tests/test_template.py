@@ -278,6 +278,9 @@ def test_dxf_for_a_cnc_router(tmp_path):
         reeds = [e for e in msp.query("CIRCLE") if e.dxf.layer == "BACK_REED_D15"]
         leds = [e for e in msp.query("CIRCLE") if e.dxf.layer.startswith("THROUGH_LED-WINDOW")]
         assert len(leds) == 24
+        assert all((e.dxf.layer.startswith("THROUGH_LED-WINDOW-PILOT_")) == (view == "front") for e in leds)
+        assert all(e.dxf.radius == pytest.approx(bl.PILOT_D / 2 if view == "front" else bl.LED_WINDOW_D / 2)
+                   for e in leds)     # maker review 10: the window is drilled from the back, its pilot from the top
         if view == "back":
             assert len(reeds) == 24 and any(name.startswith("BACK_CAVITY") for name in layers)
             a1 = [e for e in reeds if abs(e.dxf.center.x - 350) < 1e-6 and abs(e.dxf.center.y - 50) < 1e-6]
@@ -577,7 +580,8 @@ def test_dxf_layer_names_give_kind_and_depth_as_documented(tmp_path):
                 want = template.cover_countersink_depth() if m.group(2) == "COUNTERSINK" else bl.COVER_MM
                 assert depth == pytest.approx(want, abs=0.05), name
             else:
-                kinds = {f.depth for f in bl.layout(400.0) if f.kind.upper() == m.group(2)
+                kind = m.group(2)[:-len("-PILOT")] if m.group(2).endswith("-PILOT") else m.group(2)
+                kinds = {f.depth for f in bl.layout(400.0) if f.kind.upper() == kind
                          and f.side.upper() == m.group(1)}
                 assert kinds and all(d == pytest.approx(depth, abs=0.05) for d in kinds), name
     assert template.cover_countersink_depth() < bl.COVER_MM
@@ -826,9 +830,12 @@ def test_the_back_view_prints_the_sheets_own_depths_inside_the_board(thickness, 
     texts = [t for t in root.iter("{%s}text" % template.SVG_NS)]
     mark = [t for t in texts if t.get("data-sheet-depths")]
     reed, body = thickness - wood, thickness - bl.FACE_WOOD_MM["button-body"]
-    assert mark and all(t.get("data-sheet-depths") == "%g %g" % (reed, body) for t in mark)
+    carrier = thickness - bl.FACE_WOOD_MM["button-carrier"]
+    assert mark and all(t.get("data-sheet-depths") == "%g %g %g" % (reed, carrier, body) for t in mark)
     words = " ".join(t.text for t in mark)
     assert "reed pockets Ø5 x %g deep" % reed in words and "button bodies Ø10 x %g deep" % body in words
+    assert "button carrier pocket %g deep" % carrier in words          # maker review 10, item 7
+    assert any(t.get("data-edge") == "far" for t in texts)              # maker review 10, minor 9
     for t in mark:
         x, y = float(t.get("x")), float(t.get("y"))
         assert template.BLEED_MM < x < template.BLEED_MM + 400.0 and template.BLEED_MM < y < template.BLEED_MM + 400.0

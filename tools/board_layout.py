@@ -169,6 +169,8 @@ BITS = {
 # The through holes drilled from the back face (in the pilot drilled from the top, the backer board under the top
 # face): the LED window opens the counterbore's floor, whose edge is the LED's seat, with the bit's clean entry.
 THROUGH_FROM_BACK = ("led-window",)
+PILOT_D = 2.0                    # the pilot drilled through from the top at every LED window and button hole (BUILD.md
+                                 # 3.2): it carries the front view's centres to the back
 # Holes and pockets cut outside the board's template (BOM tools list): bit -> what it cuts.
 COVER_HOLE_D = 3.2               # the back cover's screw holes (3.0 mm screws), countersunk
 CARRIER_PILOT = (1.5, 5.0)       # pilots for the button carrier's screws: diameter, depth

@@ -341,6 +341,8 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
                         2.4, prefer=(0.7, 1.0), leader=False, fill="#555555")
     for label, (bx, by) in button_positions(size_mm):
         _draw_label(lab, labels, (X(bx), o + by), [label], 2.8, prefer=(0.0, 1.0), leader=False)
+    _draw_label(lab, labels, (o + size_mm * 0.27, o + 6.0), ["FAR EDGE: tape with this edge at the board's FAR"], 3.5,
+                prefer=(0.0, 1.0), leader=False, data_edge="far", font_weight="bold")
     if back:
         for f in feats:
             if f.kind in ("reed", "reed-mouth", "led-window", "led-counterbore", "led-recess", "spur", "ring", "button-body",
@@ -362,13 +364,14 @@ def build_svg(size_mm, diagonals=False, view="front", sheet=None):
                                                              "the Pico's USB end at the plug pocket"], 2.2,
                     fill="#555555")
         f_of = {x.kind: x for x in feats}
-        reed, body = f_of["reed"], f_of["button-body"]
+        reed, body, carrier = f_of["reed"], f_of["button-body"], f_of["button-carrier"]
         _draw_label(lab, labels, (X(size_mm * 0.3), o + size_mm * 0.19), [
             "THIS SHEET: %s mm, %s mm of wood over the reeds" % (_f(reed.thickness), _f(reed.face_wood())),
-            "reed pockets Ø%s x %s deep (slot drill), button bodies Ø%s x %s deep" % (
-                _f(bl.REED_POCKET[0]), _f(reed.depth), _f(bl.BUTTON_BODY[0]), _f(body.depth)),
+            "reed pockets Ø%s x %s deep (slot drill)" % (_f(bl.REED_POCKET[0]), _f(reed.depth)),
+            "button carrier pocket %s deep, button bodies Ø%s x %s deep" % (
+                _f(carrier.depth), _f(bl.BUTTON_BODY[0]), _f(body.depth)),
             "(every other depth as the legend and BUILD.md 3 give)"], 2.6, leader=False, fill="#cc0000",
-            data_sheet_depths="%s %s" % (_f(reed.depth), _f(body.depth)))
+            data_sheet_depths="%s %s %s" % (_f(reed.depth), _f(carrier.depth), _f(body.depth)))
         _draw_label(lab, labels, (X(sx), o + sy), ["back cover: Ø%s hole here (reset, SW5)" %
                                                    _f(bl.SW5_COVER_HOLE_D)], 2.2, fill="#aa00aa")
     legend = _legend(size_mm, diagonals, back, feats)
@@ -593,7 +596,10 @@ def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
         doc.saveas(path)
         return sorted(used)
     for f in feats:
-        if (f.side == "through") or (back and f.side == "back"):
+        if f.side == "through" and not back and f.kind in bl.THROUGH_FROM_BACK:     # only its pilot from the top
+            msp.add_circle(P(f.prim[1], f.prim[2]), bl.PILOT_D / 2, dxfattribs=layer(
+                "THROUGH_%s-PILOT_%s" % (f.kind.upper(), dxf_depth(f.depth))))
+        elif (f.side == "through") or (back and f.side == "back"):
             name = "%s_%s_%s" % (f.side.upper(), f.kind.upper(), dxf_depth(f.depth))
             if f.prim[0] == "circle":
                 msp.add_circle(P(f.prim[1], f.prim[2]), f.prim[3], dxfattribs=layer(name))
