@@ -304,7 +304,8 @@ def test_the_wires_fit_the_cavity_and_the_review_1_cavity_did_not(monkeypatch):
     pads = [w for w in WIRES if w["from"].startswith("logic board")]
     assert pads and all(w["via"].startswith("cavity: column C") for w in pads)
     text = " ".join(open(os.path.join(ROOT, "hardware", "harness.md"), encoding="utf-8").read().split())
-    assert "Lay the wires of a lane in the order of their pads, the pad nearest the lane's end first" in text
+    assert "Lay the wires of a lane in the order of their pads from each end of the lane inwards, the pad farthest " \
+        "from the column where the wire leaves the lane first" in text           # maker review 11: which end
     h, room, _, n = hz.cavity_fill(WIRES)[("plug",)]
     assert "over the micro-USB plug (at most %g x %g mm, centred on the Pico's socket) %d wires stand %.1f mm of the " \
            "%.1f mm over it" % (bl.PLUG_MAX_MM[0], bl.PLUG_MAX_MM[1], n, h, room) in text

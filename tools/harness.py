@@ -849,7 +849,8 @@ def markdown(ws):
               "or up into",
               "the inner ring channel along the far wall beside the plug pocket. Lay the wires of a lane in the order "
               "of their",
-              "pads, the pad nearest the lane's end first: each lies on those laid before it. No wire runs along the "
+              "pads from each end of the lane inwards, the pad farthest from the column where the wire leaves the "
+              "lane first: each lies on those laid before it. No wire runs along the "
               "inner ring",
               "channel over the plug pocket: a wire bound past it dips into the far lane beside the Pico's USB end "
               "instead.", "",
