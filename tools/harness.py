@@ -394,12 +394,12 @@ def channel_fill(ws):
 REED_SOLDER_MM = 0.2        # solder over each side of a reed's GND joint
 
 
-def reed_leads(ws):
+def reed_leads(ws, feats=None):
     """Where each reed's lower lead stands (BUILD.md 6.3): dict point -> (ring channel feature name, (x, y) front-view
     mm). It turns down into the ring channel along which the ring's GND wire arrives at the reed (the last channel of
     that wire's route: at a corner reed the one of two, at d1-d3 the ring channel, never the front radial one),
     board_layout.REED_LEAD_RUN_MM from the pocket's axis straight towards that channel's centre line."""
-    feats = {f.name: f for f in bl.layout(SIZE_MM)}
+    feats = feats or {f.name: f for f in bl.layout(SIZE_MM)}
     out = {}
     for w in ws:
         m = re.match(r"reed switch (\w\d), lead 2", w["to"])
@@ -426,14 +426,14 @@ def reed_joint_room_mm():
     return width, bl.RING_CHANNEL[1] - bl.COVER_CLEARANCE_MM
 
 
-def reed_joint_fill(ws):
+def reed_joint_fill(ws, feats=None):
     """The wires that pass each reed's standing lower lead (reed_leads) in its channel, beside its GND joint: dict
     point -> (channel name, passing wire ids, the height (mm) they stand in layers in reed_joint_room_mm's width, or
     None when one is wider). A wire passes when its route along that channel reaches 0.5 mm past the lead both ways."""
-    feats = {f.name: f for f in bl.layout(SIZE_MM)}
+    feats = feats or {f.name: f for f in bl.layout(SIZE_MM)}
     width, _ = reed_joint_room_mm()
     out = {}
-    for point, (name, (lx, ly)) in sorted(reed_leads(ws).items()):
+    for point, (name, (lx, ly)) in sorted(reed_leads(ws, feats).items()):
         _, x1, y1, x2, y2, _ = feats[name].prim
         n = math.hypot(x2 - x1, y2 - y1)
         ux, uy = (x2 - x1) / n, (y2 - y1) / n
