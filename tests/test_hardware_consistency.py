@@ -263,6 +263,10 @@ def test_the_schedule_is_counted_and_the_guide_does_not_promise_a_weekend():
     days = hw.plan_hours()
     assert all(h <= 9.0 for _, _, h in days), days
     assert len([d for d, _, _ in days if d.startswith("weekend")]) == 6
+    shown = {sec: h for sec, _, h in hw.schedule()}     # maker review 10: a day's hours are its rows' as printed
+    assert all(h == round(h, 1) for h in shown.values())
+    for (_, _, keys), (_, _, h) in zip(hw.PLAN, days):
+        assert "%.1f" % h == "%.1f" % sum(shown[k] for k in keys)
     for name in ("BUILD.md", "README.md"):
         assert "in a weekend" not in _read(name)
     assert "in a weekend" not in open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()

@@ -13,6 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 hz = toolmod.load("tools/harness.py")
 bl = hz.bl
+sb = hz.sb
 S = 400.0
 WIRES = hz.wires()
 
@@ -339,3 +340,16 @@ def test_every_reeds_lower_lead_has_its_channel_and_room_beside_it(monkeypatch):
     assert "the ring channel named for the reed in harness.md (\"Reed lower leads\")" in build
     assert "**Clear the channel at the reed first**" in build
     assert "beside the foot, on its far side from the pocket" in build
+
+
+def test_no_wire_passes_near_the_ptc_which_runs_hot_when_tripped(monkeypatch):
+    """Maker review 11, item 2: a tripped F1 runs at 100-125 degC, and it lay under the far lane's PVC wires (rated
+    80 degC). F1 now lies right of the Pico, where no wire of the harness passes within a pitch of it; at its old
+    place (leads in row 1, body over rows 2..6) the check finds the far lane's wires on it."""
+    assert hz.hot_part_problems(WIRES) == []
+    place = dict(sb.placement())
+    place["F1"] = ({1: (26, 0), 2: (28, 0)}, ("rect", 25.5, 0.5, 28.5, 5.7))
+    monkeypatch.setattr(sb, "placement", lambda: place)
+    found = hz.hot_part_problems(WIRES)
+    assert found and all("F1" in p for p in found)
+    assert any(p.startswith("cavity far 27:") for p in found), found

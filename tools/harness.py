@@ -566,6 +566,27 @@ def cavity_problems(ws, routes=None):
             for cell, (h, room, base, n) in sorted(cavity_fill(ws, routes).items()) if h > room + 1e-9]
 
 
+def hot_part_problems(ws, routes=None):
+    """Cavity cells whose wires pass over or beside a part that runs hot (stripboard.HOT_PARTS), nearer than
+    stripboard.HOT_GAP_MM to its outline: list of str (empty when every wire keeps clear)."""
+    zones = sb.hot_zones()
+    out = []
+    for cell, wires in sorted(cavity_cells(ws, routes).items(), key=str):
+        if cell[0] == "column":
+            holes = [(cell[1], cell[2])]
+        elif cell[0] in ("far", "near"):
+            rows = range(LANE_ROWS) if cell[0] == "far" else range(sb.ROWS - LANE_ROWS, sb.ROWS)
+            holes = [(cell[1], r) for r in rows]
+        else:
+            continue
+        for ref, (_, c0, r0, c1, r1) in zones:
+            if any(c0 < c < c1 and r0 < r < r1 for c, r in holes):
+                out.append("cavity %s: %d wires within %.1f mm of %s (%s)"
+                           % (" ".join(str(x) for x in cell), len(wires), sb.HOT_GAP_MM, ref, sb.HOT_PARTS[ref]))
+                break
+    return out
+
+
 AWG24_OHM_PER_M = 0.0842   # 24 AWG copper at 20 C (the LED rail's wires, +5 V and GND)
 U4_MIN_V = 4.5             # SN74AHCT125 at VCC 4.5 V at least (TI): the LED rail at U4, pin 14 to pin 7
 LED_END_MIN_V = 4.5        # what the last LED (d7) must see at the full-white load: WS2812-family datasheets give
@@ -967,7 +988,7 @@ def expected():
     problems = spur_problems(ws)
     if problems:
         raise ValueError("the LED joints do not fit:\n  " + "\n  ".join(problems))
-    problems = cavity_problems(ws)
+    problems = cavity_problems(ws) + hot_part_problems(ws)
     if problems:
         raise ValueError("the wires do not fit the cavity:\n  " + "\n  ".join(problems))
     out = {os.path.join(HW, "harness.md"): markdown(ws)}

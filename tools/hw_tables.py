@@ -327,10 +327,10 @@ def schedule():
          "%d pockets" % (kinds["reed"], kinds["led-window"], kinds["button-hole"], pockets),
          m["marking out"] + kinds["reed"] * m["reed pocket"] + kinds["led-window"] * m["LED window"]
          + kinds["button-hole"] * m["button hole"] + m["cavity"] + pockets * m["pocket"]),
-        ("3.9-3.11", "%d spurs (%d at an angle), %d ring channels, %d other channels, %d cover pilots; sanding, lines, "
-         "varnish" % (len(spurs), angled, kinds["ring"], channels, kinds["cover-screw"]),
+        ("3.9-3.11", "%d spurs (%d at an angle), %d ring channels, %d other channels; sanding, lines, "
+         "varnish" % (len(spurs), angled, kinds["ring"], channels),
          (len(spurs) - angled) * m["straight spur"] + angled * m["angled spur"] + kinds["ring"] * m["ring channel"]
-         + channels * m["channel"] + kinds["cover-screw"] * m["pilot"] + m["finish"]),
+         + channels * m["channel"] + m["finish"]),
         ("4", "%d cuts, %d bridges, %d links, %d parts, the Pico, the checks" % (len(cuts), n_bridges, n_links, parts),
          len(cuts) * m["cut"] + n_bridges * m["bridge"] + n_links * m["link"] + parts * m["part"] + m["Pico"]
          + m["board checks"]),
@@ -347,10 +347,11 @@ def schedule():
          "felt, the check" % (len(cfg.POINTS) - 1), m["stones"] + (len(cfg.POINTS) - 1) * m["stone"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
         ("9", "deploy and bring-up (MicroPython flashed since 5.3)", m["bring-up"]),
-        ("10", "the back cover (%d reed holes and their felt pads), the LED windows" % kinds["reed"],
-         m["cover"] + kinds["reed"] * m["cover reed hole"] + m["windows"]),
+        ("10", "the back cover (%d reed holes and their felt pads, %d screw pilots drilled through it into the board), "
+         "the LED windows" % (kinds["reed"], kinds["cover-screw"]),
+         m["cover"] + kinds["reed"] * m["cover reed hole"] + kinds["cover-screw"] * m["pilot"] + m["windows"]),
     ]
-    return [(sec, what, minutes / 60.0) for sec, what, minutes in rows]
+    return [(sec, what, round(minutes / 60.0, 1)) for sec, what, minutes in rows]   # rows and days add up as shown
 
 
 # The plan: which steps each build day takes, and what cures overnight.
@@ -534,8 +535,8 @@ def load_check_md():
             "harness's lengths by tools/harness.py), and never below the 74AHCT125's own %.1f V: nothing needs probing "
             "at the LEDs. Run the step again as often as you like: `.venv/bin/python -m mpremote exec \"import "
             "selftest; selftest.bringup(('load',))\"`.\n\n"
-            "If it reads lower, find where the volts go, during the same step. The Pico's VBUS (pin 40) and F1's leads "
-            "lie under the far lane's wires (harness.md, \"In the cavity\"); **Q1's source leg** (%s: F1's output) "
+            "If it reads lower, find where the volts go, during the same step. The Pico's VBUS (pin 40) "
+            "lies under the far lane's wires (harness.md, \"In the cavity\"); **Q1's source leg** (%s: F1's output) "
             "lies clear of them: the right-hand one of Q1's two legs in row %s, bare from its plastic body to the board. Its "
             "neighbour, the drain leg, is the tab's own net: a probe that slips onto it reads 0 V and shorts nothing.\n\n"
             "- Hold the red probe on the source leg and the black one on the tab: that is what Q1 itself loses. Fully "

@@ -49,6 +49,7 @@ LAP_TAIL_MM = 6.0         # ... the second one's end is cut this far past the ho
 LAP_HOLD_MM = 3.0         # ... at least this much of that tail left past the joint to hold it by while soldering
 COLS, ROWS = 31, 31
 PICO_COL = 17            # the Pico's pins 1..20 stand in this column, pins 40..21 seven columns right
+PICO_ROWS = 20           # ... in rows 1..20 (table rows; index 0..19)
 CHIP_COL = 6             # each 74HC165's pin 1 column
 CHIP_ROWS = (2, 12, 22)  # pin 1 rows of U3, U2, U1 (inner, middle, outer ring)
 # Rows used as buses: (net, first col, last col). Rows 20 and 21 run under nothing but the Q1 body, the
@@ -268,11 +269,13 @@ def mounting(ref):
         return "flat on the board on header pins without their spacer (BUILD.md 4.4), USB end at row 1"
     if ref == "Q1":
         d, _, what = metal_gaps()[0]
+        before, least = q1_gap_before_pico()
         return ("lying on its metal tab, marking up, legs towards row %d bent down 3 mm from the body, the gate leg "
-                "one row further; its bare tab %.1f mm from %s (at least %.1f: measure it)"
-                % (ROWS, d, what, METAL_GAP_MM + PLACEMENT_TOL_MM))
+                "one row further; its bare tab %.1f mm from %s (at least %.1f: measure it); before the Pico is in, "
+                "%.1f mm from the near edge of row %d's holes (at least %.1f: measure it before soldering Q1)"
+                % (ROWS, d, what, METAL_GAP_MM + PLACEMENT_TOL_MM, before, PICO_ROWS, least))
     if ref == "F1":
-        return "lying flat over rows 2..6, its leads bent down at the body's base"
+        return "lying flat over rows 15..19, its leads bent down at the body's base"
     if ref == "R2":
         return "lying flat, leads bent down 10.16 mm apart"
     if ref.startswith("RN"):
@@ -328,9 +331,10 @@ def _placement():
     parts["C6"] = _cap((29, 28), (29, 29))                  # source to gate
     # R2 lies flat along the board's last row (leads 10.16 mm apart): GND end left, gate end right.
     parts["R2"] = ({2: (19, 30), 1: (23, 30)}, ("rect", 19.4, 29.55, 22.6, 30.45))
-    # F1 lies flat, its leads in row 1 (5.08 mm apart) bent down at its base, its 7.4 x 12.7 mm body
-    # over rows 2..6 beside the Pico's VBUS pin.
-    parts["F1"] = ({1: (26, 0), 2: (28, 0)}, ("rect", 25.5, 0.5, 28.5, 5.7))
+    # F1 lies flat, its leads in row 14 (5.08 mm apart) bent down at its base, its 7.4 x 12.7 mm body
+    # over rows 15..19 right of the Pico, where no wire of the harness passes (a tripped PTC runs hot:
+    # harness.hot_part_problems()).
+    parts["F1"] = ({1: (26, 13), 2: (28, 13)}, ("rect", 25.5, 13.5, 28.5, 18.7))
     parts["C2"] = _cap((22, 22), (22, 21))                  # U4: +5V_LED (its pin 14's strip) to the GND bus
     parts["C7"] = _cap((26, 10), (26, 12))                  # RUN to GND at the Pico: leads bent out to two holes
     return parts
@@ -524,11 +528,61 @@ def segments(cuts):
 
 _BODY_RECTS = []
 
+# Parts that run hot in a fault, and why. The harness's wires lie in bundles, pressed together under the back cover:
+# none may pass within HOT_GAP_MM of their outline (harness.hot_part_problems()). A link lies alone and flat on the
+# board: its insulation keeps at least LINK_HOT_AIR_MM of air to their outline (hot_faults()).
+HOT_PARTS = {"F1": "a tripped PTC holds a fault's current down at 100-125 degC (Bourns MF-R series application "
+                   "note), above the PVC insulation's 80 degC"}
+HOT_GAP_MM = PITCH
+LINK_OD_MM = 1.0          # a link's 0.5 mm solid wire in its PVC insulation, across (harness.LINK_MM)
+LINK_HOT_AIR_MM = 0.5
+
+
+def hot_zones(gap_mm=HOT_GAP_MM, place=None):
+    """Every hot part's outline grown by ``gap_mm``: list of (ref, ('rect', c0, r0, c1, r1)) in hole units."""
+    place = place or placement()
+    g = gap_mm / PITCH
+    return [(ref, ("rect", c0 - g, r0 - g, c1 + g, r1 + g))
+            for ref in HOT_PARTS for _, c0, r0, c1, r1 in rects(place[ref][1])]
+
+
+def _link_hot_zones():
+    """Where a link's centre line may not run: hot_zones() at half a link's width plus LINK_HOT_AIR_MM."""
+    return hot_zones(LINK_OD_MM / 2 + LINK_HOT_AIR_MM)
+
+
+def _run_in_zone(a, b, zone):
+    """True if the insulated run of the link a-b (its ends' holes left out: a link's end is bare, soldered in a
+    strip that may be a hot part's own) passes inside ``zone``."""
+    _, c0, r0, c1, r1 = zone
+    (x1, y1), (x2, y2) = a, b
+    lo_x, hi_x = min(x1, x2) + (0.5 if x1 != x2 else 0), max(x1, x2) - (0.5 if x1 != x2 else 0)
+    lo_y, hi_y = min(y1, y2) + (0.5 if y1 != y2 else 0), max(y1, y2) - (0.5 if y1 != y2 else 0)
+    return max(lo_x, c0) < min(hi_x, c1) + (1e-9 if lo_x == hi_x else 0) and \
+        max(lo_y, r0) < min(hi_y, r1) + (1e-9 if lo_y == hi_y else 0)
+
+
+def hot_faults(links=None):
+    """Links whose insulated run keeps less than LINK_HOT_AIR_MM of air to a hot part (HOT_PARTS): list of str."""
+    links = derive()[1] if links is None else links
+    out = []
+    for k, (net, a, b, kind, via) in enumerate(links):
+        pts = [a] + list(via) + [b]
+        for p, q in zip(pts, pts[1:]):
+            for ref, zone in _link_hot_zones():
+                if _run_in_zone(p, q, zone):
+                    out.append("link %d (%s) keeps less than %.1f mm of air to %s (%s)"
+                               % (k + 1, net, LINK_HOT_AIR_MM, ref, HOT_PARTS[ref]))
+    return out
+
 
 def _crosses_body(a, b):
-    """True if the straight link a-b (along a row or a column) runs over some part's body."""
+    """True if the straight link a-b (along a row or a column) runs over some part's body or its insulated run
+    passes near a hot part (hot_zones())."""
     if not _BODY_RECTS:
         _BODY_RECTS.extend(r for _, body in placement().values() for r in rects(body))
+    if any(_run_in_zone(a, b, zone) for _, zone in _link_hot_zones()):
+        return True
     (x1, y1), (x2, y2) = a, b
     for _, c0, r0, c1, r1 in _BODY_RECTS:
         if x1 == x2:
@@ -859,6 +913,23 @@ def metal_gaps(place=None):
     return sorted(out)
 
 
+def q1_gap_before_pico(place=None):
+    """Q1's tab end to the near edge of the holes of the Pico's last row (row PICO_ROWS), as drawn and at least: (mm,
+    mm). Measured before the Pico goes in, so that Q1 is set right before it is soldered: the Pico's edge lies
+    1.37 mm past that row's hole centres (its pins 1.37 mm from its USB end, Raspberry Pi's Pico datasheet), so
+    the least is METAL_GAP_MM + PLACEMENT_TOL_MM plus the Pico's overhang past the holes' edge. Raises ValueError
+    when the Pico's edge is not what lies nearest Q1's tab."""
+    place = place or placement()
+    d, _, what = metal_gaps(place)[0]
+    if what != BARE_EDGES["A1"]:
+        raise ValueError("Q1's tab lies nearest %s, not the Pico's edge" % what)
+    tab_r0 = rects(place["Q1"][1])[EXPOSED_METAL["Q1"][0]][2]
+    pico_r1 = rects(place["A1"][1])[0][4]
+    hole_edge = PICO_ROWS - 1 + HOLE_D_MM / 2 / PITCH
+    overhang = (pico_r1 - hole_edge) * PITCH
+    return (tab_r0 - hole_edge) * PITCH, METAL_GAP_MM + PLACEMENT_TOL_MM + overhang
+
+
 def clearance_faults(place=None):
     """Bare metal nearer another part's bare metal than METAL_GAP_MM + PLACEMENT_TOL_MM: list of str."""
     need = METAL_GAP_MM + PLACEMENT_TOL_MM
@@ -978,6 +1049,7 @@ def check(cuts=None, links=None):
         net = next((n for n, ps in nets.items() if key in ps), None)
         if net is None and g in net_of_group:
             faults.append("unconnected pin %s touches net %s" % (key, net_of_group[g]))
+    faults += hot_faults(links)
     return faults
 
 

@@ -413,7 +413,8 @@ def _legend(size_mm, diagonals, back, feats):
                 _f(bl.LED_COUNTERBORE[0]), _f(bl.LED_COUNTERBORE[1]), _f(bl.LED_CAP_RECESS[0]), _f(bl.LED_CAP_RECESS[1]),
                 _f(bl.LED_WINDOW_D), _f(bl.RING_CHANNEL[0]), _f(bl.RING_CHANNEL[1]),
                 _f(bl.SPUR_CHANNEL[0]), _f(bl.SPUR_CHANNEL[1]), _f(bl.ANGLED_SPUR_HOLE_D)),
-            "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s. Walls at least "
+            "blue: cavity %s, plug pocket, cable channel, tie pocket; black: cover screw pilots Ø%s x %s, drilled through "
+            "the cover's holes (BUILD 10). Walls at least "
             "%s mm." % (_f(bl.CAVITY_DEPTH), _f(bl.COVER_SCREW[0]), _f(bl.COVER_SCREW[1]), _f(bl.MIN_WALL_MM)),
             "Back cover (this sheet taped on it): Ø%s through at every reed pocket's centre (the reeds' lead bends), "
             "Ø%s at the magenta cross, Ø%s countersunk at the 8 screw marks; the 4 rubber feet (dashed grey, Ø%s) "
