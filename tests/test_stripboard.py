@@ -266,7 +266,7 @@ def test_every_hole_with_two_link_ends_says_how_the_second_is_joined():
     flat = " ".join(text.split())
     assert flat in md and flat in build
     assert "39 strips of 63 holes of %.1f mm (one %g mm wire each" % (sb.HOLE_D_MM, sb.LINK_WIRE_MM) in bom
-    assert "| solid copper wire %g mm, PVC insulated |" % sb.LINK_WIRE_MM in bom
+    assert "| solid copper wire %g mm (24 AWG), PTFE or FEP insulated |" % sb.LINK_WIRE_MM in bom
 
 
 def test_f1_lies_clear_of_the_links_and_the_harness_wires(monkeypatch):
@@ -280,3 +280,12 @@ def test_f1_lies_clear_of_the_links_and_the_harness_wires(monkeypatch):
     monkeypatch.setattr(sb, "LINK_HOT_AIR_MM", 1.5)               # the +3V3 link in column 30 runs 1.27 mm off it
     faults = sb.hot_faults(links)
     assert faults and all("F1" in f for f in faults) and any("(+3V3)" in f for f in faults), faults
+
+
+def test_the_bom_link_wire_takes_f1s_heat_and_fits_the_layout():
+    """Maker review 12, item W1: two links pass within 1 mm of F1, and the BOM's link wire was 'PVC insulated, any'
+    with no size. It is now PTFE or FEP, rated 150 degC or more, and at most the LINK_OD_MM the layout assumes."""
+    bom = open(os.path.join(ROOT, "hardware", "BOM.md"), encoding="utf-8").read()
+    row = [r for r in bom.splitlines() if "solid copper wire 0.5 mm" in r][0]
+    assert "PTFE or FEP insulated" in row and "rated 150 degC or more" in row and "not PVC" in row
+    assert "at most %.1f mm across" % sb.LINK_OD_MM in row

@@ -841,3 +841,18 @@ def test_the_back_view_prints_the_sheets_own_depths_inside_the_board(thickness, 
         assert template.BLEED_MM < x < template.BLEED_MM + 400.0 and template.BLEED_MM < y < template.BLEED_MM + 400.0
     assert any("button bodies Ø10, %g deep" % body in t.text for t in texts)
     assert not any("button bodies Ø10, %g deep" % bl.BUTTON_BODY[1] in t.text for t in texts) or body == 13.5
+
+
+def test_the_back_dxf_only_marks_the_cover_pilots(tmp_path):
+    """Maker review 12, item 3: BUILD 10 drills the cover's screw pilots through the cover's own holes (a pilot drilled
+    from a print and a hole drilled from another can miss each other), but the back DXF still cut them. They are now
+    on a MARK_ layer, never cut; every other feature of the back is still cut."""
+    import ezdxf
+    layers = template.write_dxf(400.0, str(tmp_path / "back.dxf"), "back")
+    msp = ezdxf.readfile(str(tmp_path / "back.dxf")).modelspace()
+    pilots = [e for e in msp.query("CIRCLE") if e.dxf.layer == "MARK_COVER-SCREW"]
+    assert len(pilots) == sum(1 for f in bl.layout(400.0) if f.kind == "cover-screw") == 8
+    assert not any("COVER-SCREW" in name for name in layers if not name.startswith("MARK_"))
+    assert "BACK_REED_D15" in layers
+    build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
+    assert "`MARK_COVER-SCREW` (section 10 drills them through the cover)" in build

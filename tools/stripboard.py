@@ -532,9 +532,9 @@ _BODY_RECTS = []
 # none may pass within HOT_GAP_MM of their outline (harness.hot_part_problems()). A link lies alone and flat on the
 # board: its insulation keeps at least LINK_HOT_AIR_MM of air to their outline (hot_faults()).
 HOT_PARTS = {"F1": "a tripped PTC holds a fault's current down at 100-125 degC (Bourns MF-R series application "
-                   "note), above the PVC insulation's 80 degC"}
+                   "note), above the harness wires' PVC (80 degC)"}
 HOT_GAP_MM = PITCH
-LINK_OD_MM = 1.0          # a link's 0.5 mm solid wire in its PVC insulation, across (harness.LINK_MM)
+LINK_OD_MM = 1.0          # a link's 0.5 mm solid wire in its PTFE insulation, across at most (BOM; harness.LINK_MM)
 LINK_HOT_AIR_MM = 0.5
 
 

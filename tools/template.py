@@ -548,6 +548,9 @@ def cover_countersink_depth():
     return (2 * bl.COVER_HOLE_D - bl.COVER_HOLE_D) / 2 / math.tan(math.radians(COVER_COUNTERSINK_DEG / 2))
 
 
+DRILLED_THROUGH_COVER = ("cover-screw",)   # drilled in BUILD 10 through the cover's own holes: marked, never cut
+
+
 def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
     """Write the features of ``view`` as a DXF (mm, y up, origin at the board's lower-left corner as
     the face is seen). Layer names follow one convention: a layer that is cut is named <side>_<kind>_D<depth>, the
@@ -597,7 +600,9 @@ def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
         doc.saveas(path)
         return sorted(used)
     for f in feats:
-        if f.side == "through" and not back and f.kind in bl.THROUGH_FROM_BACK:     # only its pilot from the top
+        if back and f.kind in DRILLED_THROUGH_COVER:
+            msp.add_circle(P(f.prim[1], f.prim[2]), f.prim[3], dxfattribs=layer("MARK_%s" % f.kind.upper()))
+        elif f.side == "through" and not back and f.kind in bl.THROUGH_FROM_BACK:     # only its pilot from the top
             msp.add_circle(P(f.prim[1], f.prim[2]), bl.PILOT_D / 2, dxfattribs=layer(
                 "THROUGH_%s-PILOT_%s" % (f.kind.upper(), dxf_depth(f.depth))))
         elif (f.side == "through") or (back and f.side == "back"):
