@@ -413,9 +413,10 @@ def step_switches(bench, seconds=60, period_ms=20):
     return True
 
 
-def bringup(steps=None, seconds=60, bench=None):
+def bringup(steps=None, seconds=60, bench=None, load_ms=5000):
     """Run the named bring-up steps (all by default) in order (see module doc);
-    ``seconds`` bounds the switch step. Prints as it goes; returns a dict
+    ``seconds`` bounds the switch step, ``load_ms`` is how long the load step
+    holds every LED white (ms: hardware/BUILD.md 9.3 measures the rail then). Prints as it goes; returns a dict
     step name -> bool (True: passed); the watchdog is stopped at the end."""
     b = bench or Bench()
     out = {}
@@ -429,7 +430,7 @@ def bringup(steps=None, seconds=60, bench=None):
         elif name == "walk":
             out[name] = step_walk(b)
         elif name == "load":
-            out[name] = step_load(b)
+            out[name] = step_load(b, load_ms)
         else:
             out[name] = step_switches(b, seconds)
     print("bring-up: " + " ".join("%s=%s" % (n, "ok" if out[n] else "FAULT") for n in STEPS if n in out))

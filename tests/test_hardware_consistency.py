@@ -392,10 +392,10 @@ def test_every_step_of_the_plan_has_its_inputs_before_it():
     result. The steps now say what they need and make (STEP_IO); the plan is walked in order, cures overnight."""
     assert hw.plan_faults() == []
     assert sorted(k for _, _, keys in hw.PLAN for k in keys) == sorted(hw.STEP_IO)
-    review2 = (("the evening before", "", ("7",)),                         # the test stone: no strip, no jig yet
+    review2 = (("the evening before", "", ("7.2-7.4",)),                         # the test stone: no strip, no jig yet
                ("weekend 1, Saturday", "", ("1", "2.4", "2.1-2.3", "3.1-3.8")))
     faults = hw.plan_faults(review2)
-    assert any("step 7 needs the stone jig" in f for f in faults) and any("step 2.4 needs the strip" in f
+    assert any("step 7.2-7.4 needs the stone jig" in f for f in faults) and any("step 2.4 needs the strip" in f
                                                                            for f in faults), faults
     same_day = (("the evening before", "", ("2.1-2.3", "2.4")),)
     assert any("still curing" in f for f in hw.plan_faults(same_day))

@@ -353,3 +353,16 @@ def test_no_wire_passes_near_the_ptc_which_runs_hot_when_tripped(monkeypatch):
     found = hz.hot_part_problems(WIRES)
     assert found and all("F1" in p for p in found)
     assert any(p.startswith("cavity far 27:") for p in found), found
+
+
+def test_a_pad_wire_keeps_clear_of_f1s_leads_too(monkeypatch):
+    """Maker review 13, minor 1: RS-G's pad stood one pitch from F1's lead (which runs nearly as hot as its body), and
+    the check measured only F1's body. hot_zones() now counts the leads, and a pad's wire counts from its pad: the
+    reset GND pad moved two columns right; at its old hole the check finds it."""
+    assert hz.hot_part_problems(WIRES) == []
+    pads = dict(sb.pads())
+    assert pads["reset GND"][0] == (30, 12)
+    pads["reset GND"] = ((28, 12), pads["reset GND"][1])
+    monkeypatch.setattr(sb, "pads", lambda: pads)
+    found = hz.hot_part_problems(hz.wires())
+    assert found == ["cavity column 28 12: 1 wires within 2.5 mm of F1 (%s)" % sb.HOT_PARTS["F1"]], found

@@ -1,5 +1,7 @@
 """The board bring-up (firmware/selftest.py, ``bringup``) on the fake machine of
 tests/fake_machine: a 74HC165 chain, the WS2812 bitstream, button pins."""
+import os
+
 import pytest
 
 import hwfakes
@@ -122,3 +124,17 @@ def test_one_step_alone(rig, capsys):
     out = st.bringup(("colours",), bench=bench)
     assert out["colours"] is True and "chain" not in out
     assert capsys.readouterr().out.count("colours: all LEDs should be") == 3
+
+
+def test_the_load_step_holds_as_long_as_the_rail_measurement_needs(rig, capsys):
+    """Maker review 13: BUILD 9.3 measures the LED rail with the board face down during the load step, and 5 s left
+    too little time to place the probes; `bringup(('load',), load_ms=30000)` holds every LED white for 30 s, the
+    watchdog fed all along."""
+    st, bench, _, _ = rig
+    out = st.bringup(("load",), bench=bench, load_ms=30000)
+    assert out == {"load": True}
+    assert "load: all 24 LEDs white at %d/255 for 30 s" % cfg.BRIGHTNESS_CAP in capsys.readouterr().out
+    assert machine.WDTS and machine.WDTS[-1].feeds >= 30000 // st.WDT_MS
+    build = " ".join(open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware",
+                                       "BUILD.md"), encoding="utf-8").read().split())
+    assert "selftest.bringup(('load',), load_ms=30000)" in build

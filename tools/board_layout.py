@@ -186,7 +186,8 @@ DISC_D_MM = (29.0, 31.0)         # the stones' discs across, smallest and larges
                                  # in the jig the magnet lands within (hole - smallest) / 2 of the disc's centre
 OTHER_BITS = (
     ("1.5 mm twist drill", "the button carrier's screw pilots, %g mm deep" % CARRIER_PILOT[1]),
-    ("3.2 mm twist drill", "the carrier's two screw holes and the back cover's 8 screw holes"),
+    ("3.2 mm twist drill", "the carrier's two screw holes, the back cover's 8 screw holes and the spots for their "
+                           "pilots in the board (BUILD.md 10)"),
     ("4 mm twist drill", "the back cover's reset hole"),
     ("%g mm brad-point" % STONE_POCKET[0], "the magnet pockets in the stones, %g mm deep" % STONE_POCKET[1]),
     ("%g mm brad-point" % ANGLED_SPUR_HOLE_D, "the holes along the angled LED spurs"),

@@ -570,8 +570,13 @@ def hot_part_problems(ws, routes=None):
     """Cavity cells whose wires pass over or beside a part that runs hot (stripboard.HOT_PARTS), nearer than
     stripboard.HOT_GAP_MM to its outline: list of str (empty when every wire keeps clear)."""
     zones = sb.hot_zones()
+    cells = dict(cavity_cells(ws, routes))
+    for w in ws:                               # a pad's wire starts at its pad, its insulation on the board there
+        if w["segments"] and w["segments"][0][1] == "column":
+            (c, r), _ = w["segments"][0][0]
+            cells.setdefault(("column", c, r), []).append(w)
     out = []
-    for cell, wires in sorted(cavity_cells(ws, routes).items(), key=str):
+    for cell, wires in sorted(cells.items(), key=str):
         if cell[0] == "column":
             holes = [(cell[1], cell[2])]
         elif cell[0] in ("far", "near"):

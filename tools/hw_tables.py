@@ -114,7 +114,7 @@ FEATURE_NAMES = {
     "plug": "USB plug pocket (at the cavity's far wall)", "clamp": "cable tie pocket (the strain relief)",
     "sw5": "reset button (SW5) pocket",
     "button-hole": "button plunger hole", "button-body": "button body pocket", "button-carrier": "button carrier pocket",
-    "cover-screw": "back cover screw pilot hole"}
+    "cover-screw": "back cover screw pilot hole (section 10, through the cover)"}
 
 
 def drilling_md(size_mm=400.0, thickness_mm=board_layout.THICKNESS_MM, reed_wood_mm=board_layout.REED_WOOD_MM):
@@ -289,7 +289,7 @@ MINUTES = {
     "pocket": 20, "cavity": 60, "channel": 15, "pilot": 1, "finish": 100,
     "cut": 1, "bridge": 2, "link": 3, "part": 3, "Pico": 40, "board checks": 30,
     "wire": 3, "pad wire": 2, "LED": 18, "LED test": 30, "USB cable": 15, "carrier": 30, "laying": 90,
-    "reed": 16, "stones": 30, "stone": 5, "power checks": 30, "bring-up": 60, "cover": 45, "cover reed hole": 2,
+    "reed": 16, "stones": 30, "stone": 3, "stone finish": 2, "power checks": 30, "bring-up": 60, "cover": 45, "cover reed hole": 2,
     "windows": 30,
 }
 DAY_H = 8.0       # working hours a build day holds in the plan
@@ -343,8 +343,10 @@ def schedule():
         ("6", "%d reed switches: U-turned, tested, soldered to their wires and sleeved, fitted, wired; every wire "
          "tacked into its channel"
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
-        ("7", "12 discs stained, the jig set for each group, %d stones (the test stone is made): magnets, epoxy, "
-         "felt, the check" % (len(cfg.POINTS) - 1), m["stones"] + (len(cfg.POINTS) - 1) * m["stone"]),
+        ("7.2-7.4", "12 discs stained, the jig set for each group, %d stones (the test stone is made): drilled, "
+         "magnets set in epoxy" % (len(cfg.POINTS) - 1), m["stones"] + (len(cfg.POINTS) - 1) * m["stone"]),
+        ("7.4-7.5", "the %d stones cured: bases sanded, felt pads, the check" % (len(cfg.POINTS) - 1),
+         (len(cfg.POINTS) - 1) * m["stone finish"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
         ("9", "deploy and bring-up (MicroPython flashed since 5.3)", m["bring-up"]),
         ("10", "the back cover (%d reed holes and their felt pads, %d screw pilots drilled through it into the board), "
@@ -362,11 +364,11 @@ PLAN = (
      "3.1-3.8", ("2.4", "1", "3.1-3.8")),
     ("weekend 1, Sunday", "3.9-3.11 (every cut first; then the chips cleaned out, the top sanded, the lines and "
      "the varnish's first coat, the second 2 h later, dry overnight)", ("3.9-3.11",)),
-    ("weekend 2, Saturday", "4 and 7 (first the 12 discs stained, 7.2: they dry while 4 is built; the stones cure "
-     "during the week)", ("4", "7")),
+    ("weekend 2, Saturday", "4 and 7.2-7.4 (first the 12 discs stained, 7.2: they dry while 4 is built; the stones "
+     "cure during the week)", ("4", "7.2-7.4")),
     ("weekend 2, Sunday", "5.1-5.4 and 5.10 (the USB cable, before any wire goes into a channel)",
      ("5.1", "5.2-5.4, 5.10")),
-    ("weekend 3, Saturday", "5.5, 5.7-5.8", ("5.5", "5.7-5.8")),
+    ("weekend 3, Saturday", "7.4-7.5 (the stones, cured), then 5.5, 5.7-5.8", ("7.4-7.5", "5.5", "5.7-5.8")),
     ("weekend 3, Sunday", "6", ("6",)),
     ("the evening after", "8, 9, 10 (the checks, the bring-up, the back cover; the LED windows' epoxy cures "
      "overnight before the first game)", ("8", "9", "10")),
@@ -382,7 +384,8 @@ STEP_IO = {
     "3.1-3.8": (("board blank", "template", "sheet thickness", "reed wood"), ("pockets",)),
     "3.9-3.11": (("pockets",), ("routed board*",)),
     "4": ((), ("logic board", "carrier pieces")),
-    "7": (("stone jig", "sorted discs", "test stone"), ("stones*",)),
+    "7.2-7.4": (("stone jig", "sorted discs", "test stone"), ("stones in epoxy*",)),
+    "7.4-7.5": (("stones in epoxy",), ("stones",)),
     "5.1": ((), ("wires",)),
     "5.2-5.4, 5.10": (("logic board", "wires", "routed board"), ("board in its cavity", "USB cable")),
     "5.5": (("board in its cavity", "USB cable"), ("LEDs",)),
@@ -528,13 +531,15 @@ def load_check_md():
             "It lies flat on the board below the Pico, at least %.1f mm from any other part or lead (4.3.6, 4.6).\n"
             "- **GND: the middle one of the Pico's three debug holes**, at the Pico's end away from the USB socket, "
             "marked GND between SWCLK and SWDIO: the probe's tip rests in the hole.\n\n"
-            "Start the step, then hold the red probe on the tab and the black one in the hole (the LEDs stay white "
-            "for 5 s). While all LEDs are white it must read at least **%.2f V** with the default %d mA budget (**%.2f V** with "
-            "the %d mA option). That is %.1f V at the last LED (d7: WS2812-family datasheets give VDD from %.1f V) plus "
+            "The full bring-up of 9.2 runs the `load` step with the board face up: watch there only that no LED "
+            "flickers and the Pico does not reset. For the reading, lay the board face down on the towel, rest the "
+            "black probe's tip in the debug hole, then start the step on its own for 30 s: `.venv/bin/python -m "
+            "mpremote exec \"import selftest; selftest.bringup(('load',), load_ms=30000)\"`, and hold the red probe "
+            "on the tab. While all LEDs are white it must read at least **%.2f V** with the default %d mA budget (**%.2f V** with "
+            "the %d mA option). That is %.1f V at the last LED (d7: WS2812-family datasheets give their characteristics from VDD %.1f V) plus "
             "what the rail's 24 AWG wires lose between the logic board and d7 at that budget (%s; computed from the "
             "harness's lengths by tools/harness.py), and never below the 74AHCT125's own %.1f V: nothing needs probing "
-            "at the LEDs. Run the step again as often as you like: `.venv/bin/python -m mpremote exec \"import "
-            "selftest; selftest.bringup(('load',))\"`.\n\n"
+            "at the LEDs. Run the step again as often as you like.\n\n"
             "If it reads lower, find where the volts go, during the same step. The Pico's VBUS (pin 40) "
             "lies under the far lane's wires (harness.md, \"In the cavity\"); **Q1's source leg** (%s: F1's output) "
             "lies clear of them: the right-hand one of Q1's two legs in row %s, bare from its plastic body to the board. Its "

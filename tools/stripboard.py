@@ -366,7 +366,7 @@ def pads():
         out["button " + b] = ((PICO_COL - 1, row), ["%s.1" % bn.button_ref(b)])
     out["buttons GND"] = ((PICO_COL - 1, 17), ["%s.2" % bn.button_ref(b) for b in buttons])
     out["reset"] = ((28, 10), ["SW5.1"])
-    out["reset GND"] = ((28, 12), ["SW5.2"])
+    out["reset GND"] = ((30, 12), ["SW5.2"])     # off the column of F1's lead below (hot_zones())
     return out
 
 
@@ -539,11 +539,17 @@ LINK_HOT_AIR_MM = 0.5
 
 
 def hot_zones(gap_mm=HOT_GAP_MM, place=None):
-    """Every hot part's outline grown by ``gap_mm``: list of (ref, ('rect', c0, r0, c1, r1)) in hole units."""
+    """Every hot part's outline and its leads (a lead runs nearly as hot as the body; LEAD_RADIUS_MM round its
+    hole) grown by ``gap_mm``: list of (ref, ('rect', c0, r0, c1, r1)) in hole units."""
     place = place or placement()
     g = gap_mm / PITCH
-    return [(ref, ("rect", c0 - g, r0 - g, c1 + g, r1 + g))
-            for ref in HOT_PARTS for _, c0, r0, c1, r1 in rects(place[ref][1])]
+    lead = LEAD_RADIUS_MM / PITCH
+    out = []
+    for ref in HOT_PARTS:
+        pins, body = place[ref]
+        boxes = [r[1:] for r in rects(body)] + [(c - lead, r - lead, c + lead, r + lead) for c, r in pins.values()]
+        out += [(ref, ("rect", c0 - g, r0 - g, c1 + g, r1 + g)) for c0, r0, c1, r1 in boxes]
+    return out
 
 
 def _link_hot_zones():
@@ -1264,7 +1270,7 @@ def markdown(cuts, links):
     over = {}
     for k, j in stacked(links):
         over.setdefault(j, []).append(k)
-    lines += ["", "## 3. Links (insulated 0.5 mm solid wire, component side)", "",
+    lines += ["", "## 3. Links (0.5 mm solid wire, PTFE or FEP insulated: BOM; component side)", "",
               "Each link runs straight along a column or a row, or bends at the holes named under \"bend at\"",
               "(lay the wire flat and bend it 90 degrees over that hole; it goes into no hole there). Cut each link",
               "to length, strip 3 mm at both ends, push the ends through from the component side until the",
