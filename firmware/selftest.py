@@ -1,6 +1,6 @@
 """The board's self-test: one module, two entry points, both through the real drivers.
 
-``bringup(steps=None, seconds=60)`` -- board bring-up, before a game: an
+``bringup(steps=None, seconds=60, load_ms=5000)`` -- board bring-up, before a game: an
 interactive walk through the hardware that prints what it sees and shows
 light patterns (hardware/BUILD.md explains each one and what to do when it
 looks wrong). ``tools/deploy.py --selftest`` runs it through
@@ -14,8 +14,9 @@ selftest.bringup(("walk",))`` runs one step. Steps, in order:
 2. ``colours``:  all LEDs red, then green, then blue, 1.5 s each (``LED_ORDER``).
 3. ``walk``:     one white LED at a time in point order a1, d1, g1, b2, ... g7,
                  each printed with its LED index.
-4. ``load``:     all LEDs white at ``BRIGHTNESS_CAP`` for 5 s: the worst-case
-                 current; the Pico must not reset.
+4. ``load``:     all LEDs white at ``BRIGHTNESS_CAP`` for ``load_ms`` (5 s;
+                 hardware/BUILD.md 9.3 measures the rail over 30 s): the
+                 worst-case current; the Pico must not reset.
 5. ``switches``: every point shows its switch live (green = closed, dim blue =
                  open; all amber while a button is held); each closing and
                  opening is printed with its switch bit and chip input

@@ -581,10 +581,11 @@ def test_dxf_layer_names_give_kind_and_depth_as_documented(tmp_path):
                 assert depth == pytest.approx(want, abs=0.05), name
             else:
                 kind = m.group(2)[:-len("-PILOT")] if m.group(2).endswith("-PILOT") else m.group(2)
-                kinds = {f.depth for f in bl.layout(400.0) if f.kind.upper() == kind
+                kinds = {f.depth for f in bl.layout(400.0) if template.DXF_KIND.get(f.kind, f.kind.upper()) == kind
                          and f.side.upper() == m.group(1)}
                 assert kinds and all(d == pytest.approx(depth, abs=0.05) for d in kinds), name
     assert template.cover_countersink_depth() < bl.COVER_MM
+    assert "BACK_TIE-POCKET_D11" in template.write_dxf(400.0, str(tmp_path / "tie.dxf"), "back")   # review 14
     every = set()
     for view in ("front", "back", "cover"):
         every |= set(template.write_dxf(400.0, str(tmp_path / ("n-%s.dxf" % view)), view))

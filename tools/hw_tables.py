@@ -345,7 +345,8 @@ def schedule():
          % len(cfg.POINTS), len(cfg.POINTS) * m["reed"] + m["laying"]),
         ("7.2-7.4", "12 discs stained, the jig set for each group, %d stones (the test stone is made): drilled, "
          "magnets set in epoxy" % (len(cfg.POINTS) - 1), m["stones"] + (len(cfg.POINTS) - 1) * m["stone"]),
-        ("7.4-7.5", "the %d stones cured: bases sanded, felt pads, the check" % (len(cfg.POINTS) - 1),
+        ("7.4-7.5", "the %d stones cured: bases sanded, felt pads; then the check of all %d (the test stone too)"
+         % (len(cfg.POINTS) - 1, len(cfg.POINTS)),
          (len(cfg.POINTS) - 1) * m["stone finish"]),
         ("8", "the multimeter checks of the wired board", m["power checks"]),
         ("9", "deploy and bring-up (MicroPython flashed since 5.3)", m["bring-up"]),
@@ -468,8 +469,10 @@ def board_checks_md():
             "| Q1 gate (%s) to GND | about 120 kOhm | R2 missing or wrong, or C8 shorted |" % hole("G"),
             "| Q1 gate to source (%s) | not a short (the reading climbs while C6 charges) | C6 shorted |" % hole("S"),
             "| Q1 gate to drain (%s) | not a short (the reading climbs while C8 charges) | C8 shorted |" % hole("D"),
-            "| Q1's tab to the Pico's nearest edge, with the caliper | %.1f mm or more | re-bend Q1's legs (4.3.6) |"
-            % (stripboard.METAL_GAP_MM + stripboard.PLACEMENT_TOL_MM)]
+            "| Q1's tab to the Pico's nearest edge, with the caliper | %.1f mm or more (table 4 draws %.1f: the "
+            "rest is the room for misplacement, used up once both are in) | desolder Q1 (the desoldering braid), "
+            "bend its legs again nearer the body and solder it again (4.3.6) |"
+            % (stripboard.METAL_GAP_MM, stripboard.metal_gaps()[0][0])]
     return "\n".join(rows) + "\n"
 
 
@@ -556,8 +559,9 @@ def load_check_md():
             "at most %.2f V of the rail's %.0f mA: the tab then reads %.2f V or more). The %d mA "
             "option (`USB_BUDGET_MA = %d`, deployed again) is only for a board whose reading with it reaches %.2f V: "
             "that needs VBUS at %.2f V or more under the load, which a powered hub gives and many computer ports do "
-            "not; otherwise keep %d mA.\n"
-            % (stripboard.METAL_GAP_MM + stripboard.PLACEMENT_TOL_MM, d["need"], d["port"], o["need"], o["port"],
+            "not; otherwise keep %d mA. A board deployed with the option plays only from that port or hub, never "
+            "from the mains adapter (README.md, \"Away from the computer\").\n"
+            % (stripboard.METAL_GAP_MM, d["need"], d["port"], o["need"], o["port"],
                harness.LED_END_MIN_V, harness.LED_END_MIN_V,
                " or ".join("%.2f V at %d mA (%.1f mA a LED)" % (r["wires"], r["port"], r["per_led"]) for r in rc),
                harness.U4_MIN_V, q1_hole("S"), q1_hole("S")[q1_hole("S").index("R") + 1:], Q1_OHM_MAX, d["q1"],

@@ -549,6 +549,7 @@ def cover_countersink_depth():
 
 
 DRILLED_THROUGH_COVER = ("cover-screw",)   # drilled in BUILD 10 through the cover's own holes: marked, never cut
+DXF_KIND = {"clamp": "TIE-POCKET"}         # a kind whose layer takes the documents' name for it
 
 
 def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
@@ -606,7 +607,7 @@ def write_dxf(size_mm, path, view="front", diagonals=False, sheet=None):
             msp.add_circle(P(f.prim[1], f.prim[2]), bl.PILOT_D / 2, dxfattribs=layer(
                 "THROUGH_%s-PILOT_%s" % (f.kind.upper(), dxf_depth(f.depth))))
         elif (f.side == "through") or (back and f.side == "back"):
-            name = "%s_%s_%s" % (f.side.upper(), f.kind.upper(), dxf_depth(f.depth))
+            name = "%s_%s_%s" % (f.side.upper(), DXF_KIND.get(f.kind, f.kind.upper()), dxf_depth(f.depth))
             if f.prim[0] == "circle":
                 msp.add_circle(P(f.prim[1], f.prim[2]), f.prim[3], dxfattribs=layer(name))
             else:
