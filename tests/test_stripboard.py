@@ -107,7 +107,7 @@ def test_q1_bare_tab_keeps_its_clearance_and_the_review_1_placement_did_not():
     assert before >= least and "before the Pico is in, %.1f mm from the near edge of row 20's holes (at least %.1f: " \
         "measure it before soldering Q1)" % (before, least) in text
     build = " ".join(open(os.path.join(ROOT, "hardware", "BUILD.md"), encoding="utf-8").read().split())
-    assert "**before you solder Q1**" in build and "table 4 gives the figure (at least %.1f mm)" % least in build
+    assert "**before you solder Q1**" in build and "Table 4 gives the figure (at least %.1f mm)" % least in build
 
 
 def test_links_do_not_lie_on_each_other_except_in_the_stated_order():
