@@ -57,7 +57,8 @@ GAMMA = 2.2                  # LED gamma (hw/lights.py); the brightness comes fr
 SLICE_MS = 8                 # engine thinking per pass: ~70 % of the CPU while it thinks (docs/pico.md)
 PASS_MS = 5                  # an idle pass is paced to this period (stone -> LEDs: settle + ~2 passes)
 CHAIN_BLINK_MS = 250         # the chain-fault blink
-STARTUP = (4, 6, 12)         # the start-up pattern: (r, g, b) as sent, every LED (about 1 mA each)
+STARTUP = (2, 3, 6)          # the start-up pattern: (r, g, b) as sent, every LED (0.86 mA each, 21 mA in all:
+                             # inside the 100 mA before the host configures the board, hardware/README.md)
 
 
 def startup(config=cfg):

@@ -137,7 +137,7 @@ def test_every_part_of_the_parts_table_has_its_value():
     text = open(os.path.join(ROOT, "hardware", "stripboard.md"), encoding="utf-8").read()
     for ref in sb.placement():
         assert "| %s | %s |" % (ref, sb.bn.part_value(ref)) in text, ref
-    assert sb.bn.part_value("C6") == "1 uF" and sb.bn.part_value("C8") == "47 nF" and sb.bn.part_value("C7") == "100 nF"
+    assert sb.bn.part_value("C6") == "1 uF" and sb.bn.part_value("C8") == "56 nF" and sb.bn.part_value("C7") == "100 nF"
 
 
 def _hole(name):

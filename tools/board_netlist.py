@@ -65,11 +65,11 @@ Q1_PIN = {"G": 1, "D": 2, "S": 3}
 # The soft start of the LED rail (tools/power_budget.py soft_start() computes its timing and inrush from these):
 # R2 gate to GND, C6 source to gate (holds Q1 off at plug-in), C8 gate to drain (the Miller capacitor that sets
 # the rail's ramp); C1 the rail's bulk capacitor at LED0. Values in ohm and farad.
-SOFT_START = {"R2": 120e3, "C6": 1.0e-6, "C8": 47e-9, "C1": 22e-6}
+SOFT_START = {"R2": 120e3, "C6": 1.0e-6, "C8": 56e-9, "C1": 22e-6}
 
 
 def value_text(ref):
-    """The value of soft-start part ``ref`` as a schematic writes it: '120k', '1uF', '47nF', '22uF'."""
+    """The value of soft-start part ``ref`` as a schematic writes it: '120k', '1uF', '56nF', '22uF'."""
     v = SOFT_START[ref]
     if ref.startswith("R"):
         return "%gk" % (v / 1e3)
@@ -138,7 +138,7 @@ def netlist():
 
 
 def _human(ref):
-    """The value of soft-start part ``ref`` as the documents write it: '120 kOhm', '1 uF', '47 nF'."""
+    """The value of soft-start part ``ref`` as the documents write it: '120 kOhm', '1 uF', '56 nF'."""
     text = value_text(ref)
     return text.replace("k", " kOhm") if ref.startswith("R") else text[:-2] + " " + text[-2:]
 

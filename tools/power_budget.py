@@ -139,8 +139,8 @@ def soft_start(parts=None):
     ``parts``: dict like board_netlist.SOFT_START (ohm, farad). Each corner's dict (times ms, currents mA,
     voltages V): vbus, vgs_plug (|VGS| just after plug-in with this corner's parts: VBUS C8 / (C6 + C8)),
     vgs_plug_worst (the same at the worst case for staying off, the same in every corner), vth_min, delay_ms, ramp_ms, rail_up_ms,
-    full_on_ms, charge_ma (the rail's charging current), usb_ma (all the board draws meanwhile: charge,
-    the Pico, the LEDs' idle current, U4)."""
+    full_on_ms, charge_ma (the rail's charging current), usb_ma (all the board draws meanwhile: charge and
+    every load of loads() at its worst case)."""
     here = os.path.dirname(os.path.abspath(__file__))
     if here not in sys.path:
         sys.path.insert(0, here)
@@ -169,13 +169,13 @@ def soft_start(parts=None):
         ramp = vbus / rate
         full = tau * math.log((vbus - vp) / (vbus - Q1_FULL_ON_V))
         charge = c_rail * rate * 1e3
-        idle = LED_COUNT * LED_IDLE_MA + AHCT125_MA
+        idle = sum(ma for _, ma, _ in loads())      # the Pico, the LEDs' idle current, the chips, every pull-up
         out[corner] = {
             "vbus": vbus, "vgs_plug": vbus * c8 / (c6 + c8),
             "vgs_plug_worst": USB_VBUS_V[1] * c8_plug / (c6_plug + c8_plug), "vth_min": Q1_VTH_V[0],
             "delay_ms": delay * 1e3, "ramp_ms": ramp * 1e3, "rail_up_ms": (delay + ramp) * 1e3,
             "full_on_ms": (delay + ramp + full) * 1e3, "charge_ma": charge,
-            "usb_ma": charge + PICO_MA + idle, "c_rail_uf": c_rail * 1e6,
+            "usb_ma": charge + idle, "c_rail_uf": c_rail * 1e6,
         }
     return out
 
