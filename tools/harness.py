@@ -531,6 +531,11 @@ def cavity_cells(ws, routes=None):
     return out
 
 
+def _lane_rows(lane):
+    """The stripboard rows under an edge lane, "far" or "near": range."""
+    return range(LANE_ROWS) if lane == "far" else range(sb.ROWS - LANE_ROWS, sb.ROWS)
+
+
 def cavity_fill(ws, routes=None):
     """Every cavity cell's wires packed in layers: dict cell -> (height mm over the board or the plug, room mm,
     what lies under them mm, wire count). A column cell's wires lie in the holes' run free of parts around the
@@ -551,7 +556,7 @@ def cavity_fill(ws, routes=None):
             width, base, room = bl.PLUG_POCKET[0], 0.0, plug_room_mm()
         else:
             lane, c = cell
-            rows = range(LANE_ROWS) if lane == "far" else range(sb.ROWS - LANE_ROWS, sb.ROWS)
+            rows = _lane_rows(lane)
             width = LANE_ROWS * sb.PITCH + gap[lane]
             base, room = max([LINK_MM] + [_body_height(c, row) for row in rows]), cavity_room_mm()
         h = _pack(items, width - SPUR_MARGIN_MM)
@@ -580,8 +585,7 @@ def hot_part_problems(ws, routes=None):
         if cell[0] == "column":
             holes = [(cell[1], cell[2])]
         elif cell[0] in ("far", "near"):
-            rows = range(LANE_ROWS) if cell[0] == "far" else range(sb.ROWS - LANE_ROWS, sb.ROWS)
-            holes = [(cell[1], r) for r in rows]
+            holes = [(cell[1], r) for r in _lane_rows(cell[0])]
         else:
             continue
         for ref, (_, c0, r0, c1, r1) in zones:

@@ -526,7 +526,8 @@ def segments(cuts):
     return segs
 
 
-_BODY_RECTS = []
+_BODY_RECTS = []      # every part's body rectangles, and
+_LINK_HOT_ZONES = []  # _link_hot_zones(), computed once for the router (_crosses_body)
 
 # Parts that run hot in a fault, and why. The harness's wires lie in bundles, pressed together under the back cover:
 # none may pass within HOT_GAP_MM of their outline (harness.hot_part_problems()). A link lies alone and flat on the
@@ -587,7 +588,8 @@ def _crosses_body(a, b):
     passes near a hot part (hot_zones())."""
     if not _BODY_RECTS:
         _BODY_RECTS.extend(r for _, body in placement().values() for r in rects(body))
-    if any(_run_in_zone(a, b, zone) for _, zone in _link_hot_zones()):
+        _LINK_HOT_ZONES.extend(_link_hot_zones())
+    if any(_run_in_zone(a, b, zone) for _, zone in _LINK_HOT_ZONES):
         return True
     (x1, y1), (x2, y2) = a, b
     for _, c0, r0, c1, r1 in _BODY_RECTS:
@@ -928,10 +930,9 @@ def q1_gap_before_pico(place=None):
     mm). Measured before the Pico goes in, so that Q1 is set right before it is soldered: the Pico's edge lies
     1.37 mm past that row's hole centres (its pins 1.37 mm from its USB end, Raspberry Pi's Pico datasheet), so
     the least is METAL_GAP_MM + PLACEMENT_TOL_MM plus the Pico's overhang past the holes' edge and PICO_PLAY_MM.
-    Raises ValueError
-    when the Pico's edge is not what lies nearest Q1's tab."""
+    Raises ValueError when the Pico's edge is not what lies nearest Q1's tab."""
     place = place or placement()
-    d, _, what = metal_gaps(place)[0]
+    what = metal_gaps(place)[0][2]
     if what != BARE_EDGES["A1"]:
         raise ValueError("Q1's tab lies nearest %s, not the Pico's edge" % what)
     tab_r0 = rects(place["Q1"][1])[EXPOSED_METAL["Q1"][0]][2]
