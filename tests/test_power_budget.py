@@ -143,9 +143,6 @@ def test_the_ramp_and_the_first_frame_count_every_load():
     assert all(f[c]["usb_ma"] == pytest.approx(f[c]["charge_ma"] + other) for c in f)
     assert max(f[c]["usb_ma"] for c in f) <= 100.0 and pb.soft_start_check() == []
     assert pb.soft_start({"C8": 47e-9})["fast"]["usb_ma"] > 100.0          # the old C8 with every load counted
-    import ast
-    src = open(os.path.join(ROOT, "firmware", "main.py"), encoding="utf-8").read()
-    startup = [ast.literal_eval(n.value) for n in ast.parse(src).body if isinstance(n, ast.Assign)
-               and getattr(n.targets[0], "id", "") == "STARTUP"][0]
-    frame_ma = pb.LED_COUNT * sum(startup) / 255.0 * pb.LED_MA_PER_CHANNEL
+    from main import STARTUP       # firmware/main.py: its module body only defines (board_config is its one import)
+    frame_ma = pb.LED_COUNT * sum(STARTUP) / 255.0 * pb.LED_MA_PER_CHANNEL
     assert frame_ma <= 100.0 - other, (frame_ma, 100.0 - other)

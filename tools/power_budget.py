@@ -61,6 +61,11 @@ def loads():
     ]
 
 
+def other_ma():
+    """The sum of loads(): mA the board draws besides the LEDs' colour current, at its worst case."""
+    return sum(ma for _, ma, _ in loads())
+
+
 def budget(usb_ma=USB_PORT_MA, margin=SAFETY_MARGIN):
     """The whole computation, as a dict of figures in mA (and the cap as an int 0..255).
 
@@ -69,7 +74,7 @@ def budget(usb_ma=USB_PORT_MA, margin=SAFETY_MARGIN):
     channel value keeping 24 full-white LEDs within the integer LED budget),
     led_at_cap_ma, total_at_cap_ma, loads (see loads())."""
     ls = loads()
-    other = sum(ma for _, ma, _ in ls)
+    other = other_ma()
     margin_ma = usb_ma * margin
     usable = usb_ma - margin_ma
     led_budget = usable - other
@@ -148,6 +153,7 @@ def soft_start(parts=None):
     p = dict(board_netlist.SOFT_START, **(parts or {}))
     rail = {"C1": (p["C1"], "E"), "LEDs": (LED_COUNT * 100e-9, "C"), "C2": (100e-9, "C")}
     tol = TOLERANCE
+    idle = other_ma()      # the Pico, the LEDs' idle current, the chips, every pull-up: the same in every corner
     out = {}
     for corner, s in (("fast", -1), ("typical", 0), ("slow", 1)):
         # s = -1: the corner that draws most current (small R2 and C8, large rail and VBUS, low threshold);
@@ -169,7 +175,6 @@ def soft_start(parts=None):
         ramp = vbus / rate
         full = tau * math.log((vbus - vp) / (vbus - Q1_FULL_ON_V))
         charge = c_rail * rate * 1e3
-        idle = sum(ma for _, ma, _ in loads())      # the Pico, the LEDs' idle current, the chips, every pull-up
         out[corner] = {
             "vbus": vbus, "vgs_plug": vbus * c8 / (c6 + c8),
             "vgs_plug_worst": USB_VBUS_V[1] * c8_plug / (c6_plug + c8_plug), "vth_min": Q1_VTH_V[0],
