@@ -10,7 +10,13 @@ games under every preset (and from random crowded boards for 'blocked'),
 kept when the exhaustive search gives a clear, stable answer. (Dropped in
 issue 13: 'old-russian WBW/.W./WBB/B....W/WWB/.B./BWW b 0/1 ...' with answer
 e4xa7: at depth 7 the quiet c4, which boxes in three White stones, scores
-the same, so the answer was a horizon artefact of the depth-5 check.)
+the same, so the answer was a horizon artefact of the depth-5 check. Dropped
+in issue 25: 'standard ..B/..B/WBW/.B.W../WWW/..W/WB. b 1/2 ...' with the
+block c4: the exact material search of tests/firmware/exactsearch.py ties
+every move at depth 6 and gives d6 -1 against c4 -2 at depth 7; the engine's
+own full-window values prefer d6 at depths 4, 5 and 6, and the top level
+solved it with one test seed of six, the test's, and with none after the
+few-replies extension.)
 
 Categories: close (form a mill now), block (stop the opponent's mill),
 double (make a double threat that wins a stone), capture (choose the
@@ -48,9 +54,6 @@ SUITE = [
     ('close',
      'schmidt BW./..W/WB./.BWW.B/BB./.BW/BB. b 0/0 3/0 0/0 -/- b6-d6,g1-g4,d6-f6',
      ['b4-a4xe4', 'b4-a4xf2', 'b4-a4xf6', 'g4-g1xe4', 'g4-g1xf2', 'g4-g1xf6']),
-    ('block',
-     'standard ..B/..B/WBW/.B.W../WWW/..W/WB. b 1/2 0/0 0/0 -/- -',
-     ['c4']),
     ('block',
      'standard B../..W/.BW/WBB.WB/..W/..W/WBW b 1/2 6/0 0/0 -/- c4,a4,a7,e3,d5,e5',
      ['e4']),
