@@ -16,8 +16,10 @@ the side to move's minus the opponent's), a game's end +-100 (a blocked side
 or one below three stones loses) -- and kept when the best moves are at most
 half of the moves, are better than every other move by at least two stones
 (two captures more: a running mill, a mill opened and closed turn after turn,
-or a double mill; or a blockade), and are the same moves two plies shallower (``check`` then searches the suite two
-plies deeper: keep only the entries it confirms). Positions that today's levels 4
+or a double mill; or a blockade; every won game counts as one value, every
+lost game as one: exactsearch.judge), and are the same moves two plies
+shallower (``check`` then searches the suite two plies deeper: keep only the
+entries it confirms). Positions that today's levels 4
 and 5 both solve (within their node caps) are kept with probability KEEP (default
 0.25), so most entries are ones the engine gets wrong. It prints entries for tests/firmware/test_engine_running.py: (kind, text,
 answers, depth), kind 'build' when the best value wins two stones or more (or

@@ -59,8 +59,20 @@ def root_values(board, pos, depth):
     return out
 
 
+def outcome_class(v):
+    """``v`` with a game's end made one value, whatever its length: WINV for a won
+    game, -WINV for a lost one (|v| >= WINV // 2); material values are unchanged."""
+    return WINV if v >= WINV // 2 else (-WINV if v <= -WINV // 2 else v)
+
+
 def judge(vals):
-    """(kind, answers) when ``vals`` makes a suite entry (see the module docstring), else None."""
+    """(kind, answers) when ``vals`` ({move text: root_values' value}) makes a suite
+    entry, else None: the answers are the moves of the best value and beat every
+    other move by two stones or more, where every won game is one value and every
+    lost game one value (a faster win or a slower loss is not two stones better:
+    a suite entry's answer must change the outcome or the material), and they
+    are at most half of the moves."""
+    vals = {k: outcome_class(v) for k, v in vals.items()}
     best = max(vals.values())
     answers = sorted(k for k in vals if vals[k] == best)
     rest = [v for v in vals.values() if v != best]

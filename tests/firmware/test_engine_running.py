@@ -8,15 +8,23 @@ answers, depth): with an exact material search ``depth`` plies deep
 generator, material at the horizon, a game's end +-100; not the engine's search
 or evaluation) the answers are exactly the moves of the best value, better
 than every other move by at least two stones (two captures: a mill opened and
-closed turn after turn, a double mill, or a blockade that ends the game) --
-'build': the answers win two stones or more (or the game) by force; 'avoid':
-every other move lets the opponent do it. The same moves are the answers two
+closed turn after turn, a double mill, or a blockade that ends the game), where
+every won game is one value and every lost game one value (``judge``: a faster
+win or a slower loss is not better by two stones) -- 'build': the answers win
+two stones or more (or the game) by force; 'avoid': every other move lets the
+opponent do it, and the answers do not. The same moves are the answers two
 plies shallower and two plies deeper. Found by tools/running_mill_suite.py
 ``find`` (seeded games: the engine at level 2 mixed with random quiet moves
-and blockade attempts; the 45 entries of depth 6 by ``find 45 7 6 1``, the
-36 of depth 8 by ``find 40 12 8 0.1``, less the 4 that ``check`` did not
-confirm); ``check`` verifies them two plies deeper and records which ones the
-engine's levels solve within their node caps.
+and blockade attempts; 45 entries of depth 6 by ``find 45 7 6 1`` and 36 of
+depth 8 by ``find 40 12 8 0.1``, less the 4 that ``check`` did not confirm and,
+in issue 25, the 21 that the judge's game-end values rejected at one of the
+three depths: 12 'avoid' entries whose answer loses the game as well, only more
+slowly (the old judge took the two plies between a loss at ply 6 and one at
+ply 8 for two stones), and 9 whose answer set changes (slower wins by other
+moves); one entry changed from 'avoid' to 'build' at its depth, its answer
+unchanged. 36 entries of depth 6 and 24 of depth 8 remain); ``check``
+verifies them two plies deeper and records which ones the engine's levels
+solve within their node caps.
 
 The test verifies every answer at the entry's depth under MicroPython (the
 emitted board code: about 28 s of CPU for the suite on the host) and, for every
@@ -33,12 +41,6 @@ from exactsearch import root_values, judge
 MICRO = sys.implementation.name == "micropython"
 
 RUNNING = [
-    ('build',
-     'standard .../BW./BBW/WBW.WB/.WB/B.W/BW. w 0/0 3/0 0/0 -/- g1-g4,d2-f2,e4-e3',
-     ['f2-d2xg4'], 6),
-    ('build',
-     'standard WWB/.BW/B../BBW.BW/B.W/.BW/WBW b 0/0 19/0 0/0 -/- d3,f4,a1,a4,f2,c3,a7,d1,c4,d2,g4,b4,d7,d6,g1,c5,f6,g7,d3-e3',
-     ['c3-d3xc4', 'c3-d3xe3'], 6),
     ('avoid',
      'standard WB./BWW/BBW/.WW.../WB./BWB/WB. b 0/1 17/0 0/0 -/- c3,d3,d2,b6,c4,c5,d6,d1,a7,d5,f6,b2,b4,f2,a1,d7,e5',
      ['a4'], 6),
@@ -63,9 +65,6 @@ RUNNING = [
     ('avoid',
      'standard W../W.B/W.B/WB...B/BWB/.W./WBW w 1/1 3/0 0/0 -/- g4,g1,b4',
      ['e4'], 6),
-    ('avoid',
-     'standard .W./BWB/.WB/W..WWB/.WB/.WB/.WB b 0/0 0/0 0/0 -/- -',
-     ['b6-b4'], 6),
     ('avoid',
      'standard WB./BWB/.../WW..W./WBB/.WB/WBW b 0/1 0/0 0/0 -/- -',
      ['c4'], 6),
@@ -94,12 +93,6 @@ RUNNING = [
      'standard .../BWW/.../BW.BBW/WBW/B.W/BWB w 1/1 16/0 0/0 -/- e3,f4,g4,g1,d1,e4,f2,d3,b4,b2,c3,b6,f6,a1,d6,a4',
      ['a7'], 6),
     ('avoid',
-     'standard BWB/W../.../WBW.WW/.W./BWB/BWB b 0/1 0/0 0/0 -/- -',
-     ['e3'], 6),
-    ('avoid',
-     'standard BW./WBW/BW./BBWBW./.../BW./WBW b 0/0 6/0 0/0 -/- c5,d6-d5,d7-d6,g7-d7,f4-e4,f2-f4',
-     ['e4-e3'], 6),
-    ('avoid',
      'standard BWB/B../..W/BW.BWW/..W/BWB/WWB b 0/1 17/0 0/0 -/- d7,g7,e5,a7,b4,e4,f4,a4,g4,g1,a1,b2,d2,b6,d1,f2,e3',
      ['d3'], 6),
     ('build',
@@ -108,9 +101,6 @@ RUNNING = [
     ('avoid',
      'standard BWB/W.B/.W./W..BWB/BW./BWB/WBW b 0/0 21/0 0/0 -/- g1,g4,f4,f6,a4,b4,b6,d1,a1,g7,d6,f2,d7,e4,e3,a7,d2,c3,e3-d3,b4-b2,d6-d5',
      ['f6-d6'], 6),
-    ('avoid',
-     'standard B../WB./W.W/WBBBWB/WB./..B/WBW w 0/0 12/0 0/0 -/- b6,b4,a4,g4,d5,a7,e5,c4,f4,e4,d5-c5,d2-f2',
-     ['c5-d5'], 6),
     ('build',
      'standard W.B/B../BBB/BW..BW/WW./W.W/.WB b 0/1 1/0 0/0 -/- g4',
      ['d2'], 6),
@@ -126,9 +116,6 @@ RUNNING = [
     ('avoid',
      'standard WBB/W../.B./B..BWW/WBW/.B./WB. w 1/1 2/0 0/0 -/- b6,g7',
      ['d6'], 6),
-    ('build',
-     'standard BWW/WBW/.../BWB.BB/WB./B.W/WBW b 0/0 21/0 0/0 -/- g1,d1,a1,a4,d2,b2,b6,a7,b4,g4,f4,e4,g7,d6,d7,d3,c3,c4,f4-f6,e4-f4,d2-f2',
-     ['b2-d2xa1', 'b2-d2xc3'], 6),
     ('avoid',
      'standard W../.BW/BWW/BWBB../.BW/BW./.BW w 1/1 16/0 0/0 -/- d2,d1,e5,d6,d5,a4,b4,b2,g1,c4,e3,e4,a7,d3,f6,c5',
      ['c3'], 6),
@@ -150,9 +137,6 @@ RUNNING = [
     ('avoid',
      'standard .WB/BBW/BW./.WWBW./.../BWB/WBW b 0/1 17/0 0/0 -/- g1,d1,d2,b2,f6,f2,f4,g7,a1,c5,d7,d6,b4,b6,c4,e4,d5',
      ['a4'], 6),
-    ('build',
-     'standard BW./BWB/BW./BW..W./W../BWB/WBW w 0/0 1/0 0/0 -/- c4-c5',
-     ['c3-c4'], 6),
     ('avoid',
      'standard BW./.WB/WWB/..B.WB/..W/.BB/WWW b 0/0 0/0 0/0 -/- -',
      ['c4-b4'], 6),
@@ -166,29 +150,14 @@ RUNNING = [
      'standard ..W/B.B/W../.WB.WB/WB./BWB/WBW w 1/1 16/0 0/0 -/- c3,c4,b4,f2,c5,d1,g1,b6,d2,d3,f4,g4,g7,f6,a1,b2',
      ['d6'], 6),
     ('avoid',
-     'standard .WB/.../..B/BBBWB./WBW/WBW/.WB w 0/0 0/0 0/0 -/- -',
-     ['d7-d6'], 6),
-    ('build',
-     'standard WB./BBW/.WB/.W.WBB/.B./..W/WWW w 0/0 1/0 0/0 -/- c3-d3',
-     ['a1-a4'], 8),
-    ('avoid',
      'standard ..W/BBW/..B/WW.WBB/WBW/WWB/B.. b 0/1 17/0 0/0 -/- d2,b6,b4,e5,a4,d3,f6,g4,e4,a1,b2,f4,c3,f2,e3,d6,g7',
      ['c4'], 8),
     ('build',
      'standard B../..B/WWW/WBWBW./.BW/BW./WB. b 0/1 0/0 0/0 -/- -',
      ['b6xd2'], 8),
     ('avoid',
-     'standard BBW/.WW/.B./WB..BB/.../WBW/BWW w 1/1 16/0 0/0 -/- f2,d2,a4,g4,d1,a7,b2,a1,g1,f4,f6,b4,g7,d7,d6,d5',
-     ['e4'], 8),
-    ('avoid',
      'standard WB./WBB/.WW/...B../WWW/W.B/BBB w 0/0 0/0 0/0 -/- -',
      ['a7-a4', 'c3-c4', 'd3-d2'], 8),
-    ('avoid',
-     'standard W.W/BW./.../.WWBBW/BBW/BW./.BW b 0/0 2/0 0/0 -/- f6-f4,a4-a7',
-     ['d1-a1', 'e4-e5'], 8),
-    ('avoid',
-     'standard .../BWB/.../.W.WWW/WBB/BWB/WBW b 0/1 2/0 0/0 -/- b2,b4',
-     ['g7'], 8),
     ('avoid',
      'standard W.W/WBB/BW./.B.WBB/.BW/.WW/.BW b 0/1 17/0 0/0 -/- g1,c5,f2,d1,g7,g4,b6,b4,e4,f4,d2,d3,e3,d6,a7,f6,d5',
      ['e5'], 8),
@@ -220,17 +189,8 @@ RUNNING = [
      'standard W../BBW/B.B/BB.WBW/WWW/WB./... w 0/0 4/0 0/0 -/- d7-a7,g4-f4,g7-g4,c4-c5',
      ['c3-c4'], 8),
     ('build',
-     'standard BBB/WBB/.WB/W...WB/W.B/.W./W.W w 0/0 3/0 0/0 -/- e3-d3,d1-d2,d3-e3',
-     ['d2-d1xe3', 'd2-d1xe5'], 8),
-    ('avoid',
-     'standard WBW/.../B../BB.BBW/BWW/.W./WBW w 0/0 2/0 0/0 -/- f2-d2,c4-c5',
-     ['d2-b2'], 8),
-    ('build',
      'standard W.W/.BB/WB./WWB.WB/W.W/BWB/BB. b 0/0 19/0 0/0 -/- d2,d6,c5,b2,b4,d1,c3,d5,a4,f2,f4,c4,e3,g4,d7,a1,g7,f6,d7-a7',
      ['g4-g1xd2'], 8),
-    ('build',
-     'standard W.W/.BW/.B./BWW..W/BBW/BBW/BW. w 0/0 3/0 0/0 -/- d5-c5,f4-g4,c5-d5',
-     ['g4-f4xd5', 'g4-f4xd6'], 8),
     ('avoid',
      'standard .W./.BW/.W./BWBBWB/..W/BBB/WBW w 0/0 0/0 0/0 -/- -',
      ['e3-d3'], 8),
@@ -240,18 +200,9 @@ RUNNING = [
     ('build',
      'standard BWB/WB./W../W.B.BW/WBW/BBW/.B. b 0/0 5/0 0/0 -/- c5,b2,d6-b6,f6-d6,b4-a4',
      ['d1-a1', 'd1-g1'], 8),
-    ('avoid',
-     'standard ..W/.WB/BWB/W..WWB/WB./.WB/BBW b 0/0 4/0 0/0 -/- e5,d3-c3,e3-d3,d7-g7',
-     ['c5-c4'], 8),
     ('build',
      'standard ..B/.W./BBW/WBWWBB/WB./W.W/.BW b 0/1 17/0 0/0 -/- c3,g4,b2,f4,f2,b4,a4,d1,c4,d3,g1,d5,e5,c5,d6,g7,e4',
      ['d2xg1'], 8),
-    ('avoid',
-     'standard WBW/WB./.../BB.WB./B../WBW/WBW w 1/1 16/0 0/0 -/- a1,d1,g1,a4,a7,d7,b2,d2,f2,b4,b6,d6,g7,f4,e4,c3',
-     ['c4', 'c5', 'd3', 'd5', 'e3', 'e5'], 8),
-    ('build',
-     'standard .../BWB/.../WBWWWW/BWB/W.B/BWB w 0/0 1/0 0/0 -/- d2-f2',
-     ['b2-d2xa1', 'b2-d2xc3'], 8),
     ('avoid',
      'standard .WB/BW./.BW/.WWB.W/BW./BWB/WB. b 0/1 17/0 0/0 -/- d6,b2,d2,g7,b4,e4,g4,d5,e5,d1,c4,b6,d3,f2,a1,c3,d7',
      ['a4'], 8),
@@ -265,24 +216,19 @@ RUNNING = [
      'standard WWB/.WB/WB./WBWWB./B../WB./.WB b 0/1 17/0 0/0 -/- b2,f4,d1,b4,c4,g7,a4,f6,d6,d2,e4,c3,d7,d5,c5,g1,a7',
      ['a1'], 8),
     ('build',
-     'standard BWB/W../BW./WBBB.W/BW./W../BWB w 0/0 4/0 0/0 -/- d3,g7,d6-d7,f4-e4',
-     ['b2-d2xe4', 'b6-d6xe4'], 8),
-    ('build',
      'standard W.W/BW./.WB/BWBW.B/B../WB./WBW b 0/1 17/0 0/0 -/- g1,d1,g7,g4,a7,a4,b4,b6,a1,e5,d6,d2,e4,c3,d5,c4,b2',
      ['c5xd6'], 8),
-    ('avoid',
-     'standard WWB/.W./.WB/...BBB/.WB/.BW/W.W b 0/0 0/0 0/0 -/- -',
-     ['f4-f6'], 8),
     ('build',
      'standard B../.WB/W.B/BWBWB./WWB/.../WWW b 0/1 6/0 0/0 -/- e3,d3,f6,c5,f4,d6',
      ['f2xe4'], 8),
 ]
 
 # Entries today's levels do not solve within their node caps (6 Dec 2026: the tempo
-# and few-replies extensions, the running-mill ordering and features of issue 25;
-# before the few-replies extension 44, 76 and 45, 76; on 1 Dec, level 4 missed 50, 61,
-# 65, 69, 76 and level 5 45, 48, 50, 61, 76). Issue 25 asks for none.
-UNSOLVED_TODAY = {4: [76], 5: [45]}
+# and few-replies extensions, the running-mill ordering and features of issue 25).
+# Entry 57 (76 of the 81 before the judge counted a game's end as one value) is the
+# last: level 4 solves it with test seeds 1, 4 and 6 and misses it with 2, 3 and 5.
+# Issue 25 asks for none.
+UNSOLVED_TODAY = {4: [57], 5: []}
 
 
 def test_suite_shape():
