@@ -42,7 +42,7 @@ from morris import Position, Rules  # noqa: E402
 from morris.compat import XorShift16  # noqa: E402
 from engine import Engine  # noqa: E402
 from engine.board import Board  # noqa: E402
-from exactsearch import root_values, judge  # noqa: E402
+from exactsearch import root_values, judge, start_material  # noqa: E402
 from blockade_suite import blockade_attempt  # noqa: E402
 
 def candidate(rng, eng):
@@ -73,7 +73,7 @@ def solved_by(pos, answers, levels):
     """The levels (of ``levels``) whose move, within the level's node cap, is an answer."""
     out = []
     for lv in levels:
-        eng = Engine(lv, seed=3)
+        eng = Engine(lv, seed=3, ms=600000)  # the node cap decides, as in the test
         if pos.move_text(eng.think(pos)) in answers:
             out.append(lv)
     return out
@@ -93,13 +93,13 @@ def find(want, seed, depth, keep_solved):
         text = pos.text()
         if text in found:
             continue
-        shallow = judge(root_values(board, pos, depth - 2))
+        shallow = judge(root_values(board, pos, depth - 2), start_material(pos))
         if shallow is None:
             continue
         solved = solved_by(pos, shallow[1], (4, 5))
         if len(solved) == 2 and random.random() >= keep_solved:
             continue  # today's levels solve it: keep only some of those
-        got = judge(root_values(board, pos, depth))
+        got = judge(root_values(board, pos, depth), start_material(pos))
         if got is None or got[1] != shallow[1]:
             continue
         found.append(text)
@@ -113,7 +113,7 @@ def check(depth_extra, levels):
     board = Board(Rules("standard"))
     for i, (kind, text, answers, depth) in enumerate(RUNNING):
         pos = Position.from_text(text)
-        got = judge(root_values(board, pos, depth + depth_extra))
+        got = judge(root_values(board, pos, depth + depth_extra), start_material(pos))
         ok = got == (kind, answers)
         solved = ["L%d" % lv for lv in solved_by(pos, answers, levels)]
         print("%2d %s %s %s" % (i, "ok" if ok else "DIFFERS %r" % (got,), " ".join(solved) or "-", text))

@@ -12,20 +12,22 @@ move after the first is tried with a null window and searched again with
 the full window only if it lands inside); late move reductions (quiet
 moves after the first _LMR_AFTER, at depth >= 3, one ply shallower,
 searched again at full depth if they beat alpha; while stones are placed
-only in the nine-stone games (evaluate.family 0, where they were measured)
-and where the side to move faces no mill threat, since a quiet block
+only in evaluate.family 0 (the nine-stone games and Lasker's ten, where
+they were measured) and where the side to move faces no mill threat, since a quiet block
 decides there: issue 25, level 5 against C5 66.2 -> 71.2 % in 400 games;
 in Twelve level 5 against R5 scored 67.3 % with them, 70.2 % without, in
 the same 255 games); an extension of one ply for a
 move that captures or blocks one of the opponent's mills, and a tempo
 extension of one ply at a movement-phase leaf whose side to move can close
 a mill, when its static score lies within ``_TEMPO_WINDOW`` of the window;
-a few-replies extension of one ply at a movement-phase node one ply
-from the horizon whose side to move has at most ``_FEW`` legal moves (a
-side being blocked: the blockade a running mill ends in lies one turn
-further; issue 25: the running-mill suite's misses at levels 4 and 5 with
-test seed 3 went from 2 and 2 to 1 and 1, and over seeds 1-6 from 34 to
-11; level 5 against C5 71.5 % in 400 games, 71.2 % without)
+a few-replies extension of one ply at a movement-phase node of depth 1
+(one ply from the horizon, or a leaf the tempo extension deepened) whose
+side to move has at most ``_FEW`` moves in the move list (each capture
+choice a move; a removal-only turn too): mostly a side being blocked, the
+end of most running mills, which lies one turn past the horizon (issue 25:
+over the running-mill suite with test seeds 1-6 levels 4 and 5 missed 35
+entries of the 81 it then had without it and 11 with it, 20 and 16 of
+today's 62; level 5 against C5 71.5 % in 400 games, 71.2 % without)
 (at most ``_MAX_EXT`` extensions per line of play; issue 25: the running
 mills the static score cannot see); at three stones against three, nothing
 in hand, the endgame table's exact value when the engine has one
@@ -304,7 +306,7 @@ class Searcher:
         self.F = zeros(NF)
         self.W = weights()
         self.w_rules = None  # the rules whose weights are in W
-        self.place_lmr = True  # reductions while stones are placed (the nine-stone family)
+        self.place_lmr = True  # reductions while stones are placed (evaluate.family 0)
         self.margin = 0
         self.seed = 0
         self.nodes = 0

@@ -65,17 +65,26 @@ def outcome_class(v):
     return WINV if v >= WINV // 2 else (-WINV if v <= -WINV // 2 else v)
 
 
-def judge(vals):
+def start_material(pos):
+    """The material of morris.Position ``pos`` as root_values counts it at the horizon:
+    the side to move's stones on the board and in hand minus the opponent's."""
+    t = pos.turn
+    return pos.count[t] + pos.hand[t] - pos.count[1 - t] - pos.hand[1 - t]
+
+
+def judge(vals, start=0):
     """(kind, answers) when ``vals`` ({move text: root_values' value}) makes a suite
     entry, else None: the answers are the moves of the best value and beat every
     other move by two stones or more, where every won game is one value and every
     lost game one value (a faster win or a slower loss is not two stones better:
     a suite entry's answer must change the outcome or the material), and they
-    are at most half of the moves."""
+    are at most half of the moves. ``kind`` is 'build' when the answers win the
+    game or gain two stones or more on ``start`` (the root's start_material),
+    else 'avoid'."""
     vals = {k: outcome_class(v) for k, v in vals.items()}
     best = max(vals.values())
     answers = sorted(k for k in vals if vals[k] == best)
     rest = [v for v in vals.values() if v != best]
     if not rest or len(answers) * 2 > len(vals) or best - max(rest) < 2:
         return None
-    return ("build" if best >= 2 else "avoid"), answers
+    return ("build" if best - start >= 2 else "avoid"), answers

@@ -12,8 +12,9 @@ issue 13: 'old-russian WBW/.W./WBB/B....W/WWB/.B./BWW b 0/1 ...' with answer
 e4xa7: at depth 7 the quiet c4, which boxes in three White stones, scores
 the same, so the answer was a horizon artefact of the depth-5 check. Dropped
 in issue 25: 'standard ..B/..B/WBW/.B.W../WWW/..W/WB. b 1/2 ...' with the
-block c4: the exact material search of tests/firmware/exactsearch.py ties
-every move at depth 6 and gives d6 -1 against c4 -2 at depth 7; the engine's
+block c4: in the exact material search of tests/firmware/exactsearch.py 8 of
+the 11 moves, c4 and d6 among them, tie at -2 at depth 6, and d6 scores -1
+against c4's -2 at depth 7; the engine's
 own full-window values prefer d6 at depths 4, 5 and 6, and the top level
 solved it with one test seed of six, the test's, and with none after the
 few-replies extension.)
