@@ -12,7 +12,7 @@ turns). Each stop is screened with ``root_values``: the exact minimax value of
 every root move ``DEPTH`` plies deep (default 8) over the engine board's
 perft-verified move generator -- not the engine's search or evaluation: a
 position at the horizon scores its material (stones on the board and in hand,
-the side to move's minus the opponent's), a game's end +-100 (a blocked side
+the side to move's minus the opponent's), a game's end +-(100 - ply) (a blocked side
 or one below three stones loses) -- and kept when the best moves are at most
 half of the moves, are better than every other move by at least two stones
 (two captures more: a running mill, a mill opened and closed turn after turn,
@@ -22,8 +22,8 @@ shallower (``check`` then searches the suite two plies deeper: keep only the
 entries it confirms). Positions that today's levels 4
 and 5 both solve (within their node caps) are kept with probability KEEP (default
 0.25), so most entries are ones the engine gets wrong. It prints entries for tests/firmware/test_engine_running.py: (kind, text,
-answers, depth), kind 'build' when the best value wins two stones or more (or
-the game), else 'avoid' (the other moves let the opponent do it).
+answers, depth), kind 'build' when the best value gains two stones or more on the
+position's material (or wins the game), else 'avoid' (the other moves let the opponent do it).
 
 ``check`` searches every entry of the suite again EXTRA (default 2) plies deeper than its
 depth (the slow verification; the test checks at the entry's depth) and, with
@@ -42,7 +42,7 @@ from morris import Position, Rules  # noqa: E402
 from morris.compat import XorShift16  # noqa: E402
 from engine import Engine  # noqa: E402
 from engine.board import Board  # noqa: E402
-from exactsearch import root_values, judge, start_material  # noqa: E402
+from exactsearch import classify  # noqa: E402
 from blockade_suite import blockade_attempt  # noqa: E402
 
 def candidate(rng, eng):
@@ -93,13 +93,13 @@ def find(want, seed, depth, keep_solved):
         text = pos.text()
         if text in found:
             continue
-        shallow = judge(root_values(board, pos, depth - 2), start_material(pos))
+        shallow = classify(board, pos, depth - 2)
         if shallow is None:
             continue
         solved = solved_by(pos, shallow[1], (4, 5))
         if len(solved) == 2 and random.random() >= keep_solved:
             continue  # today's levels solve it: keep only some of those
-        got = judge(root_values(board, pos, depth), start_material(pos))
+        got = classify(board, pos, depth)
         if got is None or got[1] != shallow[1]:
             continue
         found.append(text)
@@ -113,7 +113,7 @@ def check(depth_extra, levels):
     board = Board(Rules("standard"))
     for i, (kind, text, answers, depth) in enumerate(RUNNING):
         pos = Position.from_text(text)
-        got = judge(root_values(board, pos, depth + depth_extra), start_material(pos))
+        got = classify(board, pos, depth + depth_extra)
         ok = got == (kind, answers)
         solved = ["L%d" % lv for lv in solved_by(pos, answers, levels)]
         print("%2d %s %s %s" % (i, "ok" if ok else "DIFFERS %r" % (got,), " ".join(solved) or "-", text))

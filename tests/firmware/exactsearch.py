@@ -65,11 +65,11 @@ def outcome_class(v):
     return WINV if v >= WINV // 2 else (-WINV if v <= -WINV // 2 else v)
 
 
-def start_material(pos):
-    """The material of morris.Position ``pos`` as root_values counts it at the horizon:
-    the side to move's stones on the board and in hand minus the opponent's."""
-    t = pos.turn
-    return pos.count[t] + pos.hand[t] - pos.count[1 - t] - pos.hand[1 - t]
+def classify(board, pos, depth):
+    """``judge`` of ``pos``'s root values ``depth`` plies deep against ``pos``'s own
+    material (root_values leaves ``board`` loaded with ``pos``): (kind, answers) or None."""
+    vals = root_values(board, pos, depth)
+    return judge(vals, _material(board.S))
 
 
 def judge(vals, start=0):
@@ -79,7 +79,8 @@ def judge(vals, start=0):
     lost game one value (a faster win or a slower loss is not two stones better:
     a suite entry's answer must change the outcome or the material), and they
     are at most half of the moves. ``kind`` is 'build' when the answers win the
-    game or gain two stones or more on ``start`` (the root's start_material),
+    game or gain two stones or more on ``start`` (the root's material, as ``classify``
+    passes it),
     else 'avoid'."""
     vals = {k: outcome_class(v) for k, v in vals.items()}
     best = max(vals.values())

@@ -36,7 +36,7 @@ shrinks as the engine learns (issue 25 asks for none).
 import sys
 from morris import Position, Rules
 from engine.board import Board
-from exactsearch import root_values, judge, start_material
+from exactsearch import classify
 
 MICRO = sys.implementation.name == "micropython"
 
@@ -259,9 +259,9 @@ def test_answers_by_exact_search():
             continue  # CPython (ten times slower): every third entry
         pos = Position.from_text(text)
         if MICRO:
-            assert judge(root_values(board, pos, depth), start_material(pos)) == (kind, answers), text
+            assert classify(board, pos, depth) == (kind, answers), text
         else:
-            got = judge(root_values(board, pos, depth - 2))
+            got = classify(board, pos, depth - 2)
             assert got is not None and got[1] == answers, (text, got)
 
 

@@ -14,10 +14,9 @@ the same, so the answer was a horizon artefact of the depth-5 check. Dropped
 in issue 25: 'standard ..B/..B/WBW/.B.W../WWW/..W/WB. b 1/2 ...' with the
 block c4: in the exact material search of tests/firmware/exactsearch.py 8 of
 the 11 moves, c4 and d6 among them, tie at -2 at depth 6, and d6 scores -1
-against c4's -2 at depth 7; the engine's
-own full-window values prefer d6 at depths 4, 5 and 6, and the top level
-solved it with one test seed of six, the test's, and with none after the
-few-replies extension.)
+against c4's -2 at depth 7; the engine's own full-window values prefer d6 at
+depths 4, 5 and 6, and the top level solved it with one test seed of six, the
+test's, and with none after the few-replies extension.)
 
 Categories: close (form a mill now), block (stop the opponent's mill),
 double (make a double threat that wins a stone), capture (choose the
