@@ -53,7 +53,7 @@ FAMILY_NAMES = ("nine stones", "twelve stones", "no flying", "marks", "placement
 # engine/evaluate.py's features in F order (kept here: the board's RAM has no use for them)
 FEATURE_NAMES = ("material", "mills", "open", "ready", "fork", "mobility", "jammed",
                  "boxed", "liberties", "tempo", "double", "flyopp", "danger", "oppblocked",
-                 "running", "sure", "intervention")
+                 "running", "sure", "intervention", "cramped")
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 

@@ -47,6 +47,8 @@ Features (F index: meaning):
  16 intervention chances (rules with intervention captures): empty middle points of
     lines whose two ends hold opponent stones, where the side can put a stone (in hand,
     flying, or an own stone next to it)
+ 17 cramped (movement): 1 when the opponent has at most _CRAMPED sliding moves, minus 1
+    when the side to move has (a flying side is never cramped): one move from a blockade
 Weights: ``WEIGHTS`` (material fixed at 100; see the note there on
 tools/tune_weights.py, which fits them to self-play results). Sources: the usual Mill evaluation
 features (Petcu & Holban 2008: mills, blocked pieces, pieces, two-piece
@@ -79,7 +81,8 @@ _G_LINES = const(80)
 _G_INTERV = const(213)
 _G_MID = const(216)
 
-NF = const(17)
+NF = const(18)
+_CRAMPED = const(2)  # sliding moves: at most this many and a side is cramped (feature 17)
 _WBIAS = const(32768)
 _LOST = const(5000)  # the side to move cannot move (movement phase)
 
@@ -100,6 +103,7 @@ _F_OPPBLK = const(13)
 _F_RUN = const(14)
 _F_SURE = const(15)
 _F_INTERV = const(16)
+F_CRAMP = const(17)
 
 
 # Per rule family (``family``: 0 the nine-stone games, 1 the twelve-stone games
@@ -109,17 +113,20 @@ _F_INTERV = const(16)
 # by hand (issue 13); _DEEP (family 0), _NOFLY (2), _MARKSET (3) and _NOPLACE (4) are
 # tools/tune_weights.py's fits to deep-search values of the family's positions
 # (``--labels deep``), each kept after it won its match (docs/engine.md,
-# "Weights"); family 1 keeps _NINE until a fit of its own wins.
-_NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0, 20, 0, 100,
-         100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300, 60, 40, 100)
-_DEEP = (100, 14, 33, 18, 7, 19, -24, 25, -6, 70, -82, 0, -4, 0, 54, 0, 100,
-         100, 27, 21, 97, 0, -2, -25, 3, 10, 70, -4, 17, 0, 300, 108, 60, 100)
-_NOFLY = (100, 0, 5, 25, 3, 2, -19, 38, -1, 70, -46, 0, -1, 0, 3, 0, 147,
-          100, 63, 30, 65, 0, 15, -1, 1, -15, 70, -4, -40, 0, 300, 25, 62, 10)
-_NOPLACE = (100, 116, 23, -4, 8, 3, 5, -8, 8, 70, -72, 0, -11, 0, -14, 0, 100,
-            100, 1, 36, -31, 0, 6, -7, -17, 18, 70, -97, -40, 0, 300, 100, 117, 100)
-_MARKSET = (100, -37, -61, 19, 14, 3, 4, -4, 7, 70, -23, 0, -2, 0, 23, 0, 100,
-            100, -29, 3, -16, 0, 18, 1, 5, -17, 70, -52, -40, 0, 300, 49, 76, 100)
+# "Weights"); family 1 keeps _NINE until a fit of its own wins. The last
+# weight of each phase is feature 17 (cramped), added after those fits: 100 in
+# _DEEP's movement weights by hand (measured in the suites and matches of issue
+# 25), 0 elsewhere.
+_NINE = (100, 14, 6, 18, 12, 3, -6, -10, 4, 70, -75, 0, 60, 0, 20, 0, 100, 0,
+         100, 18, 10, 30, 0, 6, -6, -6, 2, 70, -75, -40, 0, 300, 60, 40, 100, 0)
+_DEEP = (100, 14, 33, 18, 7, 19, -24, 25, -6, 70, -82, 0, -4, 0, 54, 0, 100, 0,
+         100, 27, 21, 97, 0, -2, -25, 3, 10, 70, -4, 17, 0, 300, 108, 60, 100, 100)
+_NOFLY = (100, 0, 5, 25, 3, 2, -19, 38, -1, 70, -46, 0, -1, 0, 3, 0, 147, 0,
+          100, 63, 30, 65, 0, 15, -1, 1, -15, 70, -4, -40, 0, 300, 25, 62, 10, 0)
+_NOPLACE = (100, 116, 23, -4, 8, 3, 5, -8, 8, 70, -72, 0, -11, 0, -14, 0, 100, 0,
+            100, 1, 36, -31, 0, 6, -7, -17, 18, 70, -97, -40, 0, 300, 100, 117, 100, 0)
+_MARKSET = (100, -37, -61, 19, 14, 3, 4, -4, 7, 70, -23, 0, -2, 0, 23, 0, 100, 0,
+            100, -29, 3, -16, 0, 18, 1, 5, -17, 70, -52, -40, 0, 300, 49, 76, 100, 0)
 WEIGHTS = (_DEEP, _NINE, _NOFLY, _MARKSET, _NOPLACE)
 
 
@@ -426,6 +433,12 @@ def score(S, G, W, F) -> int:
     x_oppblk = 0
     if not placing and not owing and not fly_o and mob_o == 0:
         x_oppblk = 1
+    x_cramp = 0
+    if not placing:
+        if not fly_o and mob_o <= _CRAMPED:
+            x_cramp = 1
+        if not fly_m and mob_m <= _CRAMPED:
+            x_cramp -= 1
     f[F_MAT] = x_mat
     f[_F_MILLS] = x_mills
     f[_F_OPEN] = x_open
@@ -443,6 +456,7 @@ def score(S, G, W, F) -> int:
     f[_F_RUN] = run_m - run_o
     f[_F_SURE] = x_sure
     f[_F_INTERV] = x_interv
+    f[F_CRAMP] = x_cramp
     # weights are stored + _WBIAS: viper's 32-bit loads do not sign-extend on 64-bit hosts
     b = 0
     if not placing:
@@ -453,5 +467,6 @@ def score(S, G, W, F) -> int:
             + (w[b + 9] - _WBIAS) * x_tempo + (w[b + 10] - _WBIAS) * x_double
             + (w[b + 11] - _WBIAS) * x_flyopp + (w[b + 12] - _WBIAS) * x_danger
             + (w[b + 13] - _WBIAS) * x_oppblk + (w[b + 14] - _WBIAS) * (run_m - run_o)
-            + (w[b + 15] - _WBIAS) * x_sure + (w[b + 16] - _WBIAS) * x_interv)
+            + (w[b + 15] - _WBIAS) * x_sure + (w[b + 16] - _WBIAS) * x_interv
+            + (w[b + 17] - _WBIAS) * x_cramp)
 

@@ -27,15 +27,23 @@ choice a move; a removal-only turn too): mostly a side being blocked, the
 end of most running mills, which lies one turn past the horizon (issue 25:
 over the running-mill suite with test seeds 1-6 levels 4 and 5 missed 35
 entries of the 81 it then had without it and 11 with it, 20 and 16 of
-today's 62; level 5 against C5 71.5 % in 400 games, 71.2 % without)
+today's 62; level 5 against C5 71.5 % in 400 games, 71.2 % without);
+a cramped-leaf extension of one ply at a movement-phase leaf whose side to
+move is cramped (evaluate.py's feature 17 < 0: at most 2 sliding moves,
+the opponent not), under the tempo extension's window, where the
+few-replies extension then adds the ply of the blockade
 (at most ``_MAX_EXT`` extensions per line of play; issue 25: the running
-mills the static score cannot see); at three stones against three, nothing
+mills and blockades the static score cannot see); at three stones against three, nothing
 in hand, the endgame table's exact value when the engine has one
 (``table``, engine/endgame.py), kept in the TT at depth 63; transposition table (``array('i')``
 chunks, two ints per entry: the key's bits above the index (the key <
 2**30 mixes the rule state) | depth << 20 | flag << 26 | search number mod
 4 << 28 (an entry from an earlier search gives its move only), then the
-move's low 15 bits | value << 15); move ordering by ``order`` (viper):
+move's low 15 bits | value << 15); at the root from the second iteration
+on, the moves the last iteration left in the move stack (not generated
+again), its best first, then those whose values in it (``RV``) came within
+``_ROOT_NEAR`` of the best, by value, then as ``order`` scores them; move
+ordering by ``order`` (viper):
 TT move, captures (more stones first, then stones out of the opponent's
 open twos) and removal-only turns, placements that close a mill, a step
 out of an own mill that no opponent stone can step into (a running mill
@@ -77,8 +85,10 @@ MAXPLY = const(24)
 _MOVE_MASK = const(0x7FFF)  # a table entry's move: to | frm << 5 | c1 << 10
 NOMOVE = const(-1)
 _MAX_EXT = const(2)
+_F_CRAMP = const(17)  # evaluate.F_CRAMP: the side to move is cramped (< 0)
 _FEW = const(2)  # a movement node with at most _FEW legal moves near the horizon is extended
 _TEMPO_WINDOW = const(200)  # centi-stones: a leaf's tempo extension only this near the window
+_ROOT_NEAR = const(100)  # centi-stones: root moves this near the last iteration's best are tried next
 _LMR_AFTER = const(3)  # moves after the first _LMR_AFTER are reduced (quiet ones, depth >= 3)
 
 _EXACT = const(0)
@@ -304,6 +314,7 @@ class Searcher:
         # history, then the move stack's ordering scores (cleared below); sized once, no temporary
         self.H = array("H", range(_HSIZE + _MOVES_END))
         self.F = zeros(NF)
+        self.RV = array("h", range(_MOVES_END))  # the root moves' values in the last iteration, by index in M
         self.W = weights()
         self.w_rules = None  # the rules whose weights are in W
         self.place_lmr = True  # reductions while stones are placed (evaluate.family 0)
@@ -441,6 +452,11 @@ class Searcher:
                             d = 1  # tempo extension (see the module doc)
                             R[_R_D + ply] = 1
                             R[_R_EXT + ply] += 1
+                        elif F[_F_CRAMP] < 0 and ply < MAXPLY - 2 and R[_R_EXT + ply] < _MAX_EXT \
+                                and ret > -5000 and alpha - _TEMPO_WINDOW < ret < beta + _TEMPO_WINDOW:
+                            d = 1  # cramped-leaf extension (see the module doc)
+                            R[_R_D + ply] = 1
+                            R[_R_EXT + ply] += 1
                         else:
                             ply -= 1
                             entering = False
@@ -490,8 +506,9 @@ class Searcher:
                             ttm = NOMOVE
                     if self.best_move != NOMOVE:
                         ttm = self.best_move & _MOVE_MASK
+                again = ply == 0 and self.depth_done
                 start = R[_R_END + ply - 1] if ply else 0
-                end = gen(S, G, M, start)
+                end = R[_R_END] if again else gen(S, G, M, start)  # the root's moves as the last iteration left them
                 if S[OVERFLOW]:  # move stack full: a leaf (the root searches the moves it has)
                     S[OVERFLOW] = 0
                     if ply:
@@ -517,6 +534,14 @@ class Searcher:
                 S[_O_START] = start
                 S[_O_END] = end
                 R[_R_THR + ply] = order(S, G, M, HO)
+                if again:  # the root: moves near the last iteration's best go first, by their values
+                    RV = self.RV
+                    near = self.best_score - _ROOT_NEAR
+                    for i in range(end):
+                        if M[i] & _MOVE_MASK == ttm:
+                            HO[_HSIZE + i] = 2000
+                        elif RV[i] >= near:
+                            HO[_HSIZE + i] = 1001 + RV[i] - near
                 R[_R_IDX + ply] = start
                 R[_R_END + ply] = end
                 R[_R_BEST + ply] = -_INF
@@ -562,6 +587,7 @@ class Searcher:
                     entering = True
                     continue
                 if ply == 0:
+                    self.RV[j] = v
                     if v > self.it_score or self.it_best == NOMOVE:
                         self.it_score = v
                         self.it_best = m

@@ -189,6 +189,20 @@ def test_running_mill_sure_close_and_intervention_features():
     assert features(Position.from_text(mm.replace("mul-mulan", "standard") % "w"))[F_INTERV] == 0
 
 
+def test_cramped_feature():
+    # engine/evaluate.py feature 17 (issue 25): a side with at most 2 sliding moves
+    from engine.probe import features
+    from engine.evaluate import F_CRAMP
+    # Black's only slides are g4-g1 and g4-f4; White has 6
+    cramped = "standard BWB/W../.../W....B/.../.../BW. %s 0/0 0/0 0/0 -/- -"
+    assert features(Position.from_text(cramped % "b"))[F_CRAMP] == -1
+    assert features(Position.from_text(cramped % "w"))[F_CRAMP] == 1
+    # three Black stones fly: never cramped
+    assert features(Position.from_text("standard BWB/W../.../W....B/.../.../.W. b 0/0 0/0 0/0 -/- -"))[F_CRAMP] == 0
+    # stones in hand: placement, no such term
+    assert features(Position.from_text("standard BWB/W../.../W....B/.../.../BW. b 1/1 0/0 0/0 -/- -"))[F_CRAMP] == 0
+
+
 def test_every_preset_has_a_weights_family_of_both_phases():
     # engine/evaluate.py: one family per kind of game (docs/engine.md, "Weights")
     from morris import PRESETS

@@ -149,6 +149,7 @@ def test_viper_modules_repeat_the_board_offsets():
     assert turns._OVERFLOW == board.OVERFLOW and turns._SCRATCH == board.SCRATCH == search._MOVES_END
     assert board.SCRATCH + 40 == board._MOVES_SIZE
     assert turns._REMOVAL == board.REMOVAL == search._REMOVAL
+    assert search._F_CRAMP == evaluate.F_CRAMP and evaluate.F_TEMPO == 9  # search reads F[9] and F[_F_CRAMP]
     from morris.position import REMOVAL
     assert board.REMOVAL == REMOVAL
     # the state block's regions follow each other

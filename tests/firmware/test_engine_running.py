@@ -29,9 +29,10 @@ solve each entry within their node caps.
 The test verifies every answer at the entry's depth under MicroPython (the
 emitted board code: about 28 s of CPU for the suite on the host) and, for every
 third entry, two plies shallower under CPython. Levels 4 and 5 (their node caps,
-not a clock; a fresh engine of seed 3 per entry) must solve every entry but those
-``UNSOLVED_TODAY`` records (under MicroPython: the emitted code): the record
-shrinks as the engine learns (issue 25 asks for none).
+not a clock; a fresh engine of seed 3 per entry) must solve every entry (under
+MicroPython: the emitted code), as issue 25 asks; with test seeds 1-6 they did too
+(6 Dec 2026: the cramped feature, the cramped-leaf extension and the root order by
+the last iteration's values; before them level 4 missed 60 and 61, level 5 60).
 """
 import sys
 from morris import Position, Rules
@@ -229,14 +230,6 @@ RUNNING = [
      ['c5', 'd5', 'e4', 'e5', 'f2', 'f4', 'f6'], 8),
 ]
 
-# Entries today's levels do not solve within their node caps (6 Dec 2026: the tempo
-# and few-replies extensions, the running-mill ordering and features of issue 25).
-# Over test seeds 1-6 level 4 misses 60 with each, 57 with 1, 5, 6 and 61 with 3, 4;
-# level 5 misses 60 with all but 4 (it needs depth 6: 33,169 nodes). Issue 25 asks
-# for none.
-UNSOLVED_TODAY = {4: [60, 61], 5: [60]}
-
-
 def test_suite_shape():
     assert len(RUNNING) >= 30
     kinds = set()
@@ -265,7 +258,7 @@ def test_answers_by_exact_search():
             assert got is not None and got[1] == answers, (text, got)
 
 
-def test_levels_4_and_5_solve_all_but_the_recorded():
+def test_levels_4_and_5_solve_every_entry():
     if not MICRO:
         return  # the emitted search (CPython's stand-ins: minutes)
     from engine import Engine
@@ -278,4 +271,4 @@ def test_levels_4_and_5_solve_all_but_the_recorded():
             eng.reseed(3)  # each entry as a fresh engine (tools/running_mill_suite.py solved_by)
             if pos.move_text(eng.think(pos)) not in answers:
                 missed.append(i)
-        assert missed == UNSOLVED_TODAY[level], (level, missed)
+        assert missed == [], (level, missed)
