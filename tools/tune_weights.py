@@ -33,6 +33,9 @@
    current weights. Check a fit by a match before keeping it, e.g.
    ``tools/match.py L5 L5:w=0 --rules dooz --micropython`` (the new family
    weights against the nine-stone games' weights).
+   A fit without ``--only`` refits every weight, the hand-set ones too (family
+   0's cramped weight, 100, issue 25): ``--only`` (the features to fit) keeps
+   the others.
 Numpy does the fitting.
 """
 import argparse
@@ -54,6 +57,7 @@ FAMILY_NAMES = ("nine stones", "twelve stones", "no flying", "marks", "placement
 FEATURE_NAMES = ("material", "mills", "open", "ready", "fork", "mobility", "jammed",
                  "boxed", "liberties", "tempo", "double", "flyopp", "danger", "oppblocked",
                  "running", "sure", "intervention", "cramped")
+assert len(FEATURE_NAMES) == NF, "FEATURE_NAMES must name every feature of engine/evaluate.py"
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
 

@@ -48,7 +48,7 @@ Features (F index: meaning):
     lines whose two ends hold opponent stones, where the side can put a stone (in hand,
     flying, or an own stone next to it)
  17 cramped (movement): 1 when the opponent has at most _CRAMPED sliding moves, minus 1
-    when the side to move has (a flying side is never cramped): one move from a blockade
+    when the side to move has (a flying side is never cramped): near a blockade
 Weights: ``WEIGHTS`` (material fixed at 100; see the note there on
 tools/tune_weights.py, which fits them to self-play results). Sources: the usual Mill evaluation
 features (Petcu & Holban 2008: mills, blocked pieces, pieces, two-piece

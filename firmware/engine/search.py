@@ -538,7 +538,7 @@ class Searcher:
                     RV = self.RV
                     near = self.best_score - _ROOT_NEAR
                     for i in range(end):
-                        if M[i] & _MOVE_MASK == ttm:
+                        if M[i] == self.best_move:
                             HO[_HSIZE + i] = 2000
                         elif RV[i] >= near:
                             HO[_HSIZE + i] = 1001 + RV[i] - near

@@ -203,6 +203,34 @@ def test_cramped_feature():
     assert features(Position.from_text("standard BWB/W../.../W....B/.../.../BW. b 1/1 0/0 0/0 -/- -"))[F_CRAMP] == 0
 
 
+def test_root_keeps_its_legal_moves_between_iterations():
+    # engine/search.py: from the second iteration on the root reuses the moves the
+    # last one left in the move stack, M[0:R[_R_END]], reordered, not generated again
+    from engine import search
+    from morris.compat import ticks_add
+    r_end = getattr(search, "_R_END", 182)   # a private const: compiled away under MicroPython
+    texts = ("standard .../.../.../....../.../.../W.. b 8/9 1/0 0/0 -/- a1",
+             "standard .W./W../BWB/B.WBWW/BBW/BBB/.W. b 0/0 5/0 0/0 -/- -",
+             "standard BWB/W../.../W....B/.../.../BW. b 0/0 0/0 0/0 -/- -",
+             "wikipedia+double_mill=two .../W.W/.../WW.BB./.B./.B./B.. w 0/0 0/0 0/0 -/- -")
+    for text in texts:
+        pos = Position.from_text(text)
+        legal = sorted(pos.legal_moves)
+        b = Board(pos.rules)
+        b.load(pos)
+        s = search.Searcher()
+        s.begin(b, 4, 100000)
+        state = [b.S[i] for i in range(24)]
+        for depth in range(1, 5):
+            while s.run(ticks_add(ticks_ms(), 1)) == search.PAUSED:   # slices: paused and resumed
+                pass
+            s.finish_iteration()
+            assert sorted(b.M[i] for i in range(s.R[r_end])) == legal, (text, depth)
+            assert [b.S[i] for i in range(24)] == state and s.best_move in legal, (text, depth)
+            if depth < 4:
+                s._start_iteration(depth + 1)
+
+
 def test_every_preset_has_a_weights_family_of_both_phases():
     # engine/evaluate.py: one family per kind of game (docs/engine.md, "Weights")
     from morris import PRESETS
