@@ -446,15 +446,10 @@ class Searcher:
                         continue
                     if d <= 0 or ply >= MAXPLY:
                         ret = score(S, G, W, F)
-                        if F[9] and ply < MAXPLY - 2 and R[_R_EXT + ply] < _MAX_EXT and ret > -5000 \
-                                and alpha - _TEMPO_WINDOW < ret < beta + _TEMPO_WINDOW \
+                        if (F[9] or F[_F_CRAMP] < 0) and ply < MAXPLY - 2 and R[_R_EXT + ply] < _MAX_EXT \
+                                and ret > -5000 and alpha - _TEMPO_WINDOW < ret < beta + _TEMPO_WINDOW \
                                 and not (S[_HAND] or S[_HAND + 1]):
-                            d = 1  # tempo extension (see the module doc)
-                            R[_R_D + ply] = 1
-                            R[_R_EXT + ply] += 1
-                        elif F[_F_CRAMP] < 0 and ply < MAXPLY - 2 and R[_R_EXT + ply] < _MAX_EXT \
-                                and ret > -5000 and alpha - _TEMPO_WINDOW < ret < beta + _TEMPO_WINDOW:
-                            d = 1  # cramped-leaf extension (see the module doc)
+                            d = 1  # tempo or cramped-leaf extension (see the module doc)
                             R[_R_D + ply] = 1
                             R[_R_EXT + ply] += 1
                         else:
@@ -536,9 +531,10 @@ class Searcher:
                 R[_R_THR + ply] = order(S, G, M, HO)
                 if again:  # the root: moves near the last iteration's best go first, by their values
                     RV = self.RV
+                    bm = self.best_move
                     near = self.best_score - _ROOT_NEAR
                     for i in range(end):
-                        if M[i] == self.best_move:
+                        if M[i] == bm:
                             HO[_HSIZE + i] = 2000
                         elif RV[i] >= near:
                             HO[_HSIZE + i] = 1001 + RV[i] - near
